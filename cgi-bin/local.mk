@@ -1,0 +1,1 @@
+# cgi-bin — see cgi-bin/README.md

@@ -1,0 +1,1 @@
+# contrib — see contrib/README.md

@@ -1,0 +1,1 @@
+# fcgi — see fcgi/README.md

@@ -1,0 +1,1 @@
+# js — see js/README.md

@@ -1,0 +1,100 @@
+/* buf.c — see buf.h. */
+#include "buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void kit_buf_init(kit_buf *b)
+{
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+void kit_buf_free(kit_buf *b)
+{
+	free(b->data);
+	kit_buf_init(b);
+}
+
+void kit_buf_reset(kit_buf *b)
+{
+	b->len = 0;
+}
+
+void kit_buf_reserve(kit_buf *b, size_t extra)
+{
+	if (b->cap - b->len > extra)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap - b->len <= extra)
+		cap *= 2;
+	char *p = realloc(b->data, cap);
+	if (!p) {
+		fputs("kit: out of memory\n", stderr);
+		abort();
+	}
+	b->data = p;
+	b->cap = cap;
+}
+
+void kit_buf_put(kit_buf *b, const char *p, size_t n)
+{
+	if (!n)
+		return;
+	kit_buf_reserve(b, n);
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+}
+
+void kit_buf_puts(kit_buf *b, const char *s)
+{
+	kit_buf_put(b, s, strlen(s));
+}
+
+void kit_buf_putc(kit_buf *b, char c)
+{
+	kit_buf_reserve(b, 1);
+	b->data[b->len++] = c;
+}
+
+void kit_buf_vprintf(kit_buf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n <= 0)
+		return;
+	kit_buf_reserve(b, (size_t)n + 1);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void kit_buf_printf(kit_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	kit_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+const char *kit_buf_cstr(kit_buf *b)
+{
+	kit_buf_reserve(b, 1);
+	b->data[b->len] = '\0';
+	return b->data;
+}
+
+static int buf_sink_write(void *ctx, const char *p, size_t n)
+{
+	kit_buf_put(ctx, p, n);
+	return 0;
+}
+
+void kit_sink_to_buf(kit_sink *s, kit_buf *b)
+{
+	s->write = buf_sink_write;
+	s->flush = NULL;
+	s->ctx = b;
+}

@@ -1,0 +1,50 @@
+/* buf.h — growable byte buffer and the output sink every encoder writes to.
+ *
+ * Encoders (Flight, HTML) append to a kit_buf; the host decides when a buffer
+ * is complete enough to go out and hands it to a kit_sink (FastCGI stream,
+ * stdout for CGI, a file at build time, a test buffer). */
+#ifndef KIT_BUF_H
+#define KIT_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct kit_buf {
+	char *data;
+	size_t len, cap;
+} kit_buf;
+
+void kit_buf_init(kit_buf *b);
+void kit_buf_free(kit_buf *b);
+void kit_buf_reset(kit_buf *b);
+void kit_buf_reserve(kit_buf *b, size_t extra);
+void kit_buf_put(kit_buf *b, const char *p, size_t n);
+void kit_buf_puts(kit_buf *b, const char *s);
+void kit_buf_putc(kit_buf *b, char c);
+void kit_buf_printf(kit_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void kit_buf_vprintf(kit_buf *b, const char *fmt, va_list ap);
+/* NUL-terminates without counting the NUL in len; returns data. */
+const char *kit_buf_cstr(kit_buf *b);
+
+/* Where bytes go. write returns 0 or -1 (client gone); flush pushes what was
+ * written so far to the client now (a streaming boundary). */
+typedef struct kit_sink {
+	int (*write)(void *ctx, const char *p, size_t n);
+	int (*flush)(void *ctx);
+	void *ctx;
+} kit_sink;
+
+static inline int kit_sink_write(const kit_sink *s, const char *p, size_t n)
+{
+	return n ? s->write(s->ctx, p, n) : 0;
+}
+static inline int kit_sink_flush(const kit_sink *s)
+{
+	return s->flush ? s->flush(s->ctx) : 0;
+}
+
+/* A sink that appends to a kit_buf (tests, build-time rendering). */
+void kit_sink_to_buf(kit_sink *s, kit_buf *b);
+
+#endif

@@ -1,0 +1,29 @@
+/* flight.h — the Flight (React Server Components) wire format, production.
+ *
+ * Rows are written as soon as they are complete, in completion order; ids and
+ * lengths are lowercase hex; strings starting with '$' are escaped as "$$...";
+ * import (I) rows of client references go out before the rows that use them.
+ * A READY lazy row whose parent has not been written yet is inlined into the
+ * parent instead of getting its own row. No development rows, ever. See
+ * ../shared/conformance/react-wire.md §1 and DESIGN §6. */
+#ifndef KIT_FLIGHT_H
+#define KIT_FLIGHT_H
+
+#include "buf.h"
+#include "model.h"
+
+/* Appends every completed row not yet written (rows queued by kit_row_resolve /
+ * kit_row_reject), in completion order, each preceded by any I rows it needs.
+ * A row inlined into an earlier-written parent is skipped. Returns the number
+ * of rows written. */
+size_t kit_flight_write_ready(kit_model *m, kit_buf *out);
+
+/* Serialises one value as the JSON of a Flight row body (no id, no newline). */
+void kit_flight_write_value(kit_model *m, const kit_value *v, kit_buf *out);
+
+/* Parses Flight rows (a stored .flight file or a whole payload) back into a
+ * model: rows by id, "$L"/"$@"/"$<id>" references as KIT_LAZY, I rows as client
+ * refs, E rows as errored rows, T rows as strings. Returns 0 or -1 with err. */
+int kit_flight_parse(kit_model *m, const char *data, size_t len, char *err, size_t errlen);
+
+#endif

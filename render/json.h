@@ -1,0 +1,28 @@
+/* json.h — JSON in and out for the model.
+ *
+ * kit_json_parse reads standard JSON (RFC 8259, UTF-8, \uXXXX surrogate pairs
+ * joined) into model values: objects keep key order, numbers are doubles.
+ * Used for the route manifest, stored Flight rows and backend replies.
+ * kit_json_write_string writes a JSON string literal (quotes included) with the
+ * escaping JSON.stringify uses (U+2028/2029 raw, control chars as \uXXXX or the
+ * short escapes). */
+#ifndef KIT_JSON_H
+#define KIT_JSON_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "model.h"
+
+/* Returns 0 and sets *out, or -1 with a message ("line 3, column 7: expected ','"). */
+int kit_json_parse(kit_model *m, const char *text, size_t len, kit_value **out,
+		   char *err, size_t errlen);
+
+void kit_json_write_string(kit_buf *out, const char *s, size_t n);
+/* Plain JSON of a value (no Flight $-escaping): for manifests and replies.
+ * Non-JSON kinds (undefined, lazy, ...) are written as null. */
+void kit_json_write(kit_buf *out, const kit_value *v);
+/* Number formatting identical to JS Number.prototype.toString for finite values. */
+void kit_json_write_number(kit_buf *out, double d);
+
+#endif

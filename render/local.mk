@@ -1,0 +1,7 @@
+# render/ — the engine library (libkitrender.a).
+noinst_LIBRARIES += librender.a
+librender_a_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS)
+librender_a_SOURCES = \
+	render/arena.c render/arena.h \
+	render/buf.c render/buf.h \
+	render/model.c render/model.h

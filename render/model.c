@@ -1,0 +1,198 @@
+/* model.c — constructors and row bookkeeping for the Flight model (model.h). */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void kit_model_init(kit_model *m, kit_arena *arena)
+{
+	memset(m, 0, sizeof *m);
+	m->arena = arena;
+}
+
+void kit_model_clear(kit_model *m)
+{
+	free(m->rows);
+	m->rows = NULL;
+	m->nrows = m->caprows = 0;
+	m->ready_head = m->ready_tail = NULL;
+}
+
+kit_row *kit_model_new_row(kit_model *m)
+{
+	if (m->nrows == m->caprows) {
+		size_t cap = m->caprows ? m->caprows * 2 : 16;
+		kit_row **rows = realloc(m->rows, cap * sizeof *rows);
+		if (!rows)
+			abort();
+		m->rows = rows;
+		m->caprows = cap;
+	}
+	kit_row *r = kit_arena_zalloc(m->arena, sizeof *r);
+	r->id = (unsigned)m->nrows;
+	r->kind = KIT_ROWK_MODEL;
+	r->state = KIT_ROW_PENDING;
+	m->rows[m->nrows++] = r;
+	return r;
+}
+
+kit_row *kit_model_row(const kit_model *m, unsigned id)
+{
+	return id < m->nrows ? m->rows[id] : NULL;
+}
+
+static void queue_ready(kit_model *m, kit_row *r)
+{
+	r->next_ready = NULL;
+	if (m->ready_tail)
+		m->ready_tail->next_ready = r;
+	else
+		m->ready_head = r;
+	m->ready_tail = r;
+}
+
+void kit_row_resolve(kit_model *m, kit_row *r, kit_value *v)
+{
+	if (r->state != KIT_ROW_PENDING)
+		return;
+	r->state = KIT_ROW_READY;
+	r->value = v;
+	queue_ready(m, r);
+}
+
+void kit_row_reject(kit_model *m, kit_row *r, const char *digest)
+{
+	if (r->state != KIT_ROW_PENDING)
+		return;
+	r->state = KIT_ROW_ERROR;
+	r->digest = kit_arena_strdup(m->arena, digest ? digest : "");
+	queue_ready(m, r);
+}
+
+static kit_value *v_new(kit_model *m, kit_vkind kind)
+{
+	kit_value *v = kit_arena_alloc(m->arena, sizeof *v);
+	memset(v, 0, sizeof *v);
+	v->kind = kind;
+	return v;
+}
+
+kit_value *kit_v_undefined(kit_model *m) { return v_new(m, KIT_UNDEFINED); }
+kit_value *kit_v_null(kit_model *m) { return v_new(m, KIT_NULL); }
+
+kit_value *kit_v_bool(kit_model *m, int b)
+{
+	kit_value *v = v_new(m, KIT_BOOL);
+	v->u.boolean = b != 0;
+	return v;
+}
+
+kit_value *kit_v_number(kit_model *m, double d)
+{
+	kit_value *v = v_new(m, KIT_NUMBER);
+	v->u.number = d;
+	return v;
+}
+
+kit_value *kit_v_string(kit_model *m, const char *s, size_t n)
+{
+	kit_value *v = v_new(m, KIT_STRING);
+	v->u.str.ptr = kit_arena_strndup(m->arena, s, n);
+	v->u.str.len = n;
+	return v;
+}
+
+kit_value *kit_v_cstring(kit_model *m, const char *s)
+{
+	return kit_v_string(m, s, strlen(s));
+}
+
+kit_value *kit_v_symbol(kit_model *m, const char *name)
+{
+	kit_value *v = kit_v_cstring(m, name);
+	v->kind = KIT_SYMBOL;
+	return v;
+}
+
+kit_value *kit_v_array(kit_model *m, size_t len)
+{
+	kit_value *v = v_new(m, KIT_ARRAY);
+	v->u.arr.len = len;
+	v->u.arr.items = len ? kit_arena_zalloc(m->arena, len * sizeof(kit_value *)) : NULL;
+	return v;
+}
+
+kit_value *kit_v_object(kit_model *m, size_t nprops)
+{
+	kit_value *v = v_new(m, KIT_OBJECT);
+	v->u.obj.len = nprops;
+	v->u.obj.props = nprops ? kit_arena_zalloc(m->arena, nprops * sizeof(kit_prop)) : NULL;
+	return v;
+}
+
+kit_value *kit_v_element(kit_model *m, kit_value *type, kit_value *key, size_t nprops)
+{
+	kit_value *v = v_new(m, KIT_ELEMENT);
+	v->u.elem.type = type;
+	v->u.elem.key = key;
+	v->u.elem.nprops = nprops;
+	v->u.elem.props = nprops ? kit_arena_zalloc(m->arena, nprops * sizeof(kit_prop)) : NULL;
+	return v;
+}
+
+kit_value *kit_v_lazy(kit_model *m, kit_row *row)
+{
+	kit_value *v = v_new(m, KIT_LAZY);
+	v->u.lazy = row;
+	return v;
+}
+
+kit_value *kit_v_client_ref(kit_model *m, kit_client_ref *ref)
+{
+	kit_value *v = v_new(m, KIT_CLIENT_REF);
+	v->u.ref = ref;
+	return v;
+}
+
+void kit_v_set_prop(kit_model *m, kit_prop *p, const char *key, kit_value *v)
+{
+	p->keylen = strlen(key);
+	p->key = kit_arena_strndup(m->arena, key, p->keylen);
+	p->value = v;
+}
+
+kit_value *kit_v_get(const kit_value *v, const char *key)
+{
+	const kit_prop *props;
+	size_t n;
+	if (v->kind == KIT_OBJECT) {
+		props = v->u.obj.props;
+		n = v->u.obj.len;
+	} else if (v->kind == KIT_ELEMENT) {
+		props = v->u.elem.props;
+		n = v->u.elem.nprops;
+	} else {
+		return NULL;
+	}
+	size_t klen = strlen(key);
+	for (size_t i = 0; i < n; i++)
+		if (props[i].keylen == klen && memcmp(props[i].key, key, klen) == 0)
+			return props[i].value;
+	return NULL;
+}
+
+int kit_v_is_symbol(const kit_value *v, const char *name)
+{
+	return v && v->kind == KIT_SYMBOL && strcmp(v->u.str.ptr, name) == 0;
+}
+
+const kit_value *kit_v_deref(const kit_value *v)
+{
+	while (v && v->kind == KIT_LAZY) {
+		const kit_row *r = v->u.lazy;
+		if (r->state != KIT_ROW_READY)
+			return NULL;
+		v = r->value;
+	}
+	return v;
+}

@@ -1,0 +1,10 @@
+# tests/ — `make check` builds the unit tests and runs tests/run, which runs
+# every test (unit, conformance, integration) and prints "N passed, N failed".
+TEST_CPPFLAGS = $(AM_CPPFLAGS) $(MUJS_CFLAGS)
+TEST_LDADD = librender.a $(MUJS_LIBS) -lm
+
+check-local: all $(check_PROGRAMS)
+	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) \
+	  $(SHELL) $(top_srcdir)/tests/run
+
+EXTRA_DIST += tests/run

@@ -1,0 +1,1 @@
+# toolchain — see toolchain/README.md
