@@ -1,1 +1,15 @@
-# fcgi — see fcgi/README.md
+# fcgi/ — the host library (HTTP semantics) and the kit-fcgi responder.
+noinst_LIBRARIES += libhost.a
+libhost_a_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS) $(FCGI_CFLAGS)
+libhost_a_SOURCES = \
+	fcgi/host.c fcgi/host.h \
+	fcgi/routes.c fcgi/routes.h \
+	fcgi/url.c fcgi/url.h \
+	fcgi/cgi.c fcgi/cgi.h
+
+HOST_LIBS = libhost.a librender.a $(MUJS_LIBS) -lm
+
+bin_PROGRAMS += kit-fcgi
+kit_fcgi_SOURCES = fcgi/kit-fcgi.c
+kit_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
+kit_fcgi_LDADD = $(HOST_LIBS) $(FCGI_LIBS) -lpthread

@@ -1,0 +1,3 @@
+export default function StatsDefault() {
+  return <p className="stats">no stats here</p>;
+}

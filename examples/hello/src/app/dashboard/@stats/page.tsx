@@ -1,0 +1,3 @@
+export default function Stats() {
+  return <p className="stats">3 visitors today</p>;
+}

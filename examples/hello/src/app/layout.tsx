@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Nav } from './nav';
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>kit hello</title>
+        <link rel="icon" href="/favicon.svg" />
+      </head>
+      <body>
+        <Nav />
+        <main id="content">{children}</main>
+        <footer>Served by kit</footer>
+      </body>
+    </html>
+  );
+}

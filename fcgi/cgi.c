@@ -1,0 +1,50 @@
+/* cgi.c — the host over plain CGI: one request per process.
+ *
+ * stdout is a pipe and fully buffered, so every flush point of the host
+ * becomes an fflush (notes/fastcgi.md §7). A missing app build is answered
+ * with a 500 that says what to run, not an empty response. */
+#include "cgi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fcgi/host.h"
+
+static const char *cgi_param(void *ctx, const char *name)
+{
+	(void)ctx;
+	return getenv(name);
+}
+
+static int cgi_write(void *ctx, const char *p, size_t n)
+{
+	(void)ctx;
+	return fwrite(p, 1, n, stdout) == n ? 0 : -1;
+}
+
+static int cgi_flush(void *ctx)
+{
+	(void)ctx;
+	return fflush(stdout) == 0 ? 0 : -1;
+}
+
+int kit_cgi_main(void)
+{
+	char err[1024];
+	kit_host *host = kit_host_open(kit_host_app_dir(), err, sizeof err);
+	if (!host) {
+		fprintf(stderr, "kit.cgi: %s\n", err);
+		fputs("Status: 500 Internal Server Error\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n"
+		      "500 Internal Server Error: the app is not built or cannot be loaded (see the server's error log)\n",
+		      stdout);
+		fflush(stdout);
+		return 0;
+	}
+	kit_request req = { cgi_param, NULL };
+	kit_sink out = { cgi_write, cgi_flush, NULL };
+	kit_host_handle(host, &req, &out);
+	fflush(stdout);
+	kit_host_close(host);
+	return 0;
+}

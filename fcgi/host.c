@@ -1,0 +1,370 @@
+/* host.c — one request, from CGI variables to a written response.
+ *
+ * Order (DESIGN §3): canonical URL → version check → match → render. Answers
+ * that vary on the X-RSC request headers say so in Vary; a render that fails
+ * before the first byte becomes a 500 document and a log line naming the
+ * component and the route, and the worker goes on serving. */
+#include "host.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fcgi/routes.h"
+#include "fcgi/url.h"
+#include "render/engine.h"
+#include "render/html.h"
+
+struct kit_host {
+	char *app_dir;
+	kit_routes routes;
+	kit_engine *engine;
+};
+
+#define VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
+
+const char *kit_host_app_dir(void)
+{
+	const char *d = getenv("KIT_APP_DIR");
+	return d && *d ? d : ".";
+}
+
+kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen)
+{
+	kit_host *h = calloc(1, sizeof *h);
+	if (!h)
+		abort();
+	h->app_dir = strdup(app_dir);
+	char kit_dir[4096], server_js[4200];
+	snprintf(kit_dir, sizeof kit_dir, "%s/.kit", app_dir);
+	if (kit_routes_load(&h->routes, kit_dir, err, errlen) < 0) {
+		kit_host_close(h);
+		return NULL;
+	}
+	snprintf(server_js, sizeof server_js, "%s/server.js", kit_dir);
+	kit_engine_opts opts = { 0 };
+	const char *t = getenv("KIT_RENDER_TIMEOUT_MS");
+	if (t)
+		opts.render_timeout_ms = atol(t);
+	h->engine = kit_engine_open(server_js, h->routes.json, &opts, err, errlen);
+	if (!h->engine) {
+		kit_host_close(h);
+		return NULL;
+	}
+	return h;
+}
+
+void kit_host_close(kit_host *h)
+{
+	if (!h)
+		return;
+	kit_engine_close(h->engine);
+	kit_routes_free(&h->routes);
+	free(h->app_dir);
+	free(h);
+}
+
+static const char *param(const kit_request *req, const char *name)
+{
+	const char *v = req->param(req->ctx, name);
+	return v ? v : "";
+}
+
+static const char *reason(int status)
+{
+	switch (status) {
+	case 200: return "OK";
+	case 204: return "No Content";
+	case 301: return "Moved Permanently";
+	case 302: return "Found";
+	case 307: return "Temporary Redirect";
+	case 308: return "Permanent Redirect";
+	case 400: return "Bad Request";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 409: return "Conflict";
+	case 500: return "Internal Server Error";
+	case 501: return "Not Implemented";
+	case 503: return "Service Unavailable";
+	default: return "Status";
+	}
+}
+
+/* A response under construction: headers first, then the body. */
+typedef struct response {
+	const kit_sink *out;
+	kit_buf head;
+	int status;
+	int head_only;     /* HEAD request: headers only */
+	int sent;
+} response;
+
+static void resp_init(response *r, const kit_sink *out, int status, int head_only)
+{
+	r->out = out;
+	kit_buf_init(&r->head);
+	r->status = status;
+	r->head_only = head_only;
+	r->sent = 0;
+}
+
+static void resp_header(response *r, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void resp_header(response *r, const char *name, const char *fmt, ...)
+{
+	kit_buf_puts(&r->head, name);
+	kit_buf_puts(&r->head, ": ");
+	va_list ap;
+	va_start(ap, fmt);
+	kit_buf_vprintf(&r->head, fmt, ap);
+	va_end(ap);
+	kit_buf_puts(&r->head, "\r\n");
+}
+
+static int resp_begin(response *r)
+{
+	if (r->sent)
+		return 0;
+	r->sent = 1;
+	char status[64];
+	int n = snprintf(status, sizeof status, "Status: %d %s\r\n", r->status, reason(r->status));
+	if (kit_sink_write(r->out, status, (size_t)n) < 0 ||
+	    kit_sink_write(r->out, r->head.data, r->head.len) < 0 ||
+	    kit_sink_write(r->out, "\r\n", 2) < 0)
+		return -1;
+	return 0;
+}
+
+static void resp_free(response *r)
+{
+	kit_buf_free(&r->head);
+}
+
+/* A small complete answer (errors, redirects). */
+static int send_simple(const kit_sink *out, int status, int head_only, const char *content_type,
+		       const char *body, const char *extra_name, const char *extra_value)
+{
+	response r;
+	resp_init(&r, out, status, head_only);
+	resp_header(&r, "Content-Type", "%s", content_type);
+	resp_header(&r, "Cache-Control", "no-store");
+	if (extra_name)
+		resp_header(&r, extra_name, "%s", extra_value);
+	int rc = resp_begin(&r);
+	if (rc == 0 && !head_only)
+		rc = kit_sink_write(out, body, strlen(body));
+	resp_free(&r);
+	return rc;
+}
+
+static void error_document(kit_buf *b, int status, const char *text)
+{
+	kit_buf_printf(b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
+		       "<title>%d: %s</title></head><body><main><h1>%d</h1><p>", status, text, status);
+	kit_html_escape_text(b, text, strlen(text));
+	kit_buf_puts(b, ".</p></main></body></html>");
+}
+
+static int send_error_page(const kit_sink *out, int status, int head_only, int flight)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	if (flight)
+		kit_buf_printf(&b, "%d %s\n", status, reason(status));
+	else
+		error_document(&b, status, reason(status));
+	int rc = send_simple(out, status, head_only, flight ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
+			     kit_buf_cstr(&b), NULL, NULL);
+	kit_buf_free(&b);
+	return rc;
+}
+
+static void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void log_line(const char *fmt, ...)
+{
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "kit %s: ", when);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	fflush(stderr);
+}
+
+/* Splits the query into decoded pairs (storage in *store). */
+static size_t parse_query(const char *query, kit_kv **pairs, char **store)
+{
+	*store = strdup(query);
+	if (!*store)
+		abort();
+	size_t cap = 8, n = 0;
+	*pairs = malloc(cap * sizeof **pairs);
+	if (!*pairs)
+		abort();
+	char *save = NULL;
+	for (char *part = strtok_r(*store, "&", &save); part; part = strtok_r(NULL, "&", &save)) {
+		char *eq = strchr(part, '=');
+		char *value = "";
+		if (eq) {
+			*eq = '\0';
+			value = eq + 1;
+		}
+		if (kit_url_decode_form(part) < 0 || kit_url_decode_form(value) < 0 || !*part)
+			continue;
+		if (n == cap) {
+			cap *= 2;
+			kit_kv *more = realloc(*pairs, cap * sizeof *more);
+			if (!more)
+				abort();
+			*pairs = more;
+		}
+		(*pairs)[n].key = part;
+		(*pairs)[n].value = value;
+		n++;
+	}
+	return n;
+}
+
+struct render_ctx {
+	response *resp;
+	const kit_sink *out;
+};
+
+static int render_begin(void *ctx)
+{
+	struct render_ctx *rc = ctx;
+	return resp_begin(rc->resp);
+}
+
+static int body_write(void *ctx, const char *p, size_t n)
+{
+	struct render_ctx *rc = ctx;
+	if (rc->resp->head_only)
+		return 0;
+	return kit_sink_write(rc->out, p, n);
+}
+
+static int body_flush(void *ctx)
+{
+	struct render_ctx *rc = ctx;
+	return kit_sink_flush(rc->out);
+}
+
+static int is_true(const char *v)
+{
+	return strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
+}
+
+static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
+		       const kit_match *match, int head_only)
+{
+	int flight = is_true(param(req, "HTTP_X_RSC"));
+	const kit_route *route = match->index >= 0 ? &h->routes.routes[match->index] : NULL;
+	int status = route ? 200 : 404;
+
+	kit_kv *search = NULL;
+	char *store = NULL;
+	size_t nsearch = parse_query(url->query, &search, &store);
+
+	response resp;
+	resp_init(&resp, out, status, head_only);
+	resp_header(&resp, "Content-Type", "%s", flight ? "text/x-component" : "text/html; charset=utf-8");
+	resp_header(&resp, "Vary", VARY);
+	resp_header(&resp, "Cache-Control", "%s", route && route->has_middleware ? "private, no-store" : "no-store");
+	resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
+	resp_header(&resp, "X-Accel-Buffering", "no");
+	if (flight) {
+		resp_header(&resp, "X-RSC-Segment-Depth", "0");
+		resp_header(&resp, "X-RSC-Layouts", "%s", route ? route->layouts : "app/layout");
+	}
+
+	kit_render_req rreq = {
+		.route_index = match->index,
+		.pathname = url->path,
+		.params = match->params,
+		.nparams = match->nparams,
+		.search = search,
+		.nsearch = nsearch,
+		.mode = flight ? KIT_RENDER_FLIGHT : KIT_RENDER_DOCUMENT,
+	};
+	struct render_ctx ctx = { &resp, out };
+	kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx };
+	kit_render_error err;
+	int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
+	int result = 0;
+	if (rc == -1) {
+		log_line("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), url->path,
+			 route ? route->path : "not-found page", err.message);
+		if (!resp.sent)
+			send_error_page(out, err.status ? err.status : 500, head_only, flight);
+		if (err.status == 503)
+			result = -1;  /* a runaway render may have left timers or state behind */
+	}
+	resp_free(&resp);
+	free(search);
+	free(store);
+	return result;
+}
+
+int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
+{
+	const char *method = param(req, "REQUEST_METHOD");
+	int head_only = strcmp(method, "HEAD") == 0;
+	const char *uri = req->param(req->ctx, "REQUEST_URI");
+	if (!uri || !*uri)
+		uri = "/";
+
+	kit_url url;
+	const char *why = NULL;
+	if (kit_url_parse(uri, &url, &why) < 0) {
+		kit_buf b;
+		kit_buf_init(&b);
+		kit_buf_printf(&b, "400 Bad Request: %s\n", why);
+		int rc = send_simple(out, 400, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
+		kit_buf_free(&b);
+		return rc < 0 ? 0 : 0;
+	}
+
+	int result = 0;
+	size_t plen = strlen(url.path);
+	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
+	if (is_true(param(req, "HTTP_X_RSC")) && *client_version && strcmp(client_version, h->routes.version) != 0) {
+		/* a client from an older build must not mix its layouts with ours */
+		send_simple(out, 409, head_only, "text/plain; charset=utf-8",
+			    "409 Conflict: the app was updated; reload the page\n", "X-RSC-Location", uri);
+	} else if (plen > 1 && url.path[plen - 1] == '/') {
+		url.path[plen - 1] = '\0';
+		kit_buf loc;
+		kit_buf_init(&loc);
+		kit_buf_puts(&loc, url.path);
+		if (*url.query)
+			kit_buf_printf(&loc, "?%s", url.query);
+		send_simple(out, 308, head_only, "text/plain; charset=utf-8", "308 Permanent Redirect\n",
+			    "Location", kit_buf_cstr(&loc));
+		kit_buf_free(&loc);
+	} else {
+		kit_match match;
+		kit_routes_match(&h->routes, url.path, &match);
+		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
+		if (route && route->is_api) {
+			send_simple(out, 501, head_only, "text/plain; charset=utf-8",
+				    "501 Not Implemented: API routes (route.ts) are not served by this version of kit\n",
+				    NULL, NULL);
+		} else if (strcmp(method, "GET") != 0 && !head_only) {
+			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
+				    "Allow", "GET, HEAD");
+		} else {
+			result = handle_page(h, req, out, &url, &match, head_only);
+		}
+		kit_match_free(&match);
+	}
+	kit_url_free(&url);
+	return result;
+}

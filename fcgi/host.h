@@ -1,0 +1,34 @@
+/* host.h — HTTP semantics of kit, shared by kit-fcgi and kit.cgi.
+ *
+ * The host owns everything between the web server and the engine: it
+ * canonicalises the URL, checks the build version, matches the manifest,
+ * picks the answer (document, Flight payload, 404, 500) and writes CGI-style
+ * response headers ("Status: ...") followed by the body. The transport (a
+ * FastCGI stream or stdio) is behind kit_request and kit_sink. */
+#ifndef KIT_HOST_H
+#define KIT_HOST_H
+
+#include <stddef.h>
+
+#include "render/buf.h"
+
+typedef struct kit_host kit_host;
+
+typedef struct kit_request {
+	/* CGI variable lookup: "REQUEST_METHOD", "REQUEST_URI", "HTTP_X_RSC", ... */
+	const char *(*param)(void *ctx, const char *name);
+	void *ctx;
+} kit_request;
+
+/* app_dir holds .kit/ (written by kit-build). */
+kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen);
+void kit_host_close(kit_host *h);
+
+/* Answers one request. Returns 0, or -1 when the worker should be recycled
+ * (its JS state may be damaged). */
+int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out);
+
+/* The app directory a responder serves: $KIT_APP_DIR, else the current one. */
+const char *kit_host_app_dir(void);
+
+#endif

@@ -1,0 +1,225 @@
+/* routes.c — manifest loading and first-match routing; see routes.h. */
+#include "routes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/arena.h"
+#include "render/buf.h"
+#include "render/json.h"
+#include "render/model.h"
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s ? s : "");
+	if (!p)
+		abort();
+	return p;
+}
+
+static const char *str_of(const kit_value *v)
+{
+	return v && v->kind == KIT_STRING ? v->u.str.ptr : NULL;
+}
+
+static char *read_all(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "cannot open %s: %m — run kit-build in the app directory", path);
+		return NULL;
+	}
+	kit_buf b;
+	kit_buf_init(&b);
+	char chunk[16384];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		kit_buf_put(&b, chunk, n);
+	fclose(f);
+	kit_buf_cstr(&b);
+	return b.data;
+}
+
+static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errlen)
+{
+	const char *path = str_of(kit_v_get(v, "path"));
+	const char *kind = str_of(kit_v_get(v, "kind"));
+	const char *module = str_of(kit_v_get(v, "module"));
+	const kit_value *segs = kit_v_get(v, "segments");
+	if (!path || !kind || !module || !segs || segs->kind != KIT_ARRAY) {
+		snprintf(err, errlen, "manifest.json: a route lacks path, kind, module or segments — rebuild with kit-build");
+		return -1;
+	}
+	rt->path = xstrdup(path);
+	rt->module = xstrdup(module);
+	rt->is_api = strcmp(kind, "api") == 0;
+	rt->nsegs = segs->u.arr.len;
+	rt->segs = calloc(rt->nsegs ? rt->nsegs : 1, sizeof *rt->segs);
+	if (!rt->segs)
+		abort();
+	for (size_t i = 0; i < rt->nsegs; i++) {
+		const kit_value *s = segs->u.arr.items[i];
+		const char *type = str_of(kit_v_get(s, "type"));
+		const char *text = str_of(kit_v_get(s, type && strcmp(type, "static") == 0 ? "value" : "name"));
+		if (!type || !text) {
+			snprintf(err, errlen, "manifest.json: route %s has a malformed segment", path);
+			return -1;
+		}
+		rt->segs[i].type = strcmp(type, "static") == 0 ? KIT_SEG_STATIC
+				 : strcmp(type, "catchall") == 0 ? KIT_SEG_CATCHALL : KIT_SEG_DYNAMIC;
+		rt->segs[i].text = xstrdup(text);
+	}
+	kit_buf lay;
+	kit_buf_init(&lay);
+	const kit_value *layouts = kit_v_get(v, "layouts");
+	if (layouts && layouts->kind == KIT_ARRAY) {
+		for (size_t i = 0; i < layouts->u.arr.len; i++) {
+			const char *id = str_of(kit_v_get(layouts->u.arr.items[i], "module"));
+			if (!id)
+				continue;
+			if (lay.len)
+				kit_buf_putc(&lay, ',');
+			kit_buf_puts(&lay, id);
+		}
+	}
+	rt->layouts = xstrdup(kit_buf_cstr(&lay));
+	kit_buf_free(&lay);
+	const kit_value *mw = kit_v_get(v, "middleware");
+	rt->has_middleware = mw && mw->kind == KIT_ARRAY && mw->u.arr.len > 0;
+	return 0;
+}
+
+int kit_routes_load(kit_routes *r, const char *kit_dir, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	char path[4096];
+	snprintf(path, sizeof path, "%s/manifest.json", kit_dir);
+	r->json = read_all(path, err, errlen);
+	if (!r->json)
+		return -1;
+	kit_arena *arena = kit_arena_new(64 * 1024);
+	kit_model m;
+	kit_model_init(&m, arena);
+	kit_value *root = NULL;
+	char jerr[200];
+	int rc = -1;
+	if (kit_json_parse(&m, r->json, strlen(r->json), &root, jerr, sizeof jerr) < 0) {
+		snprintf(err, errlen, "%s: %s — rebuild with kit-build", path, jerr);
+		goto out;
+	}
+	const kit_value *routes = kit_v_get(root, "routes");
+	const char *version = str_of(kit_v_get(root, "version"));
+	if (!routes || routes->kind != KIT_ARRAY || !version) {
+		snprintf(err, errlen, "%s has no routes or version — rebuild with kit-build", path);
+		goto out;
+	}
+	r->version = xstrdup(version);
+	r->n = routes->u.arr.len;
+	r->routes = calloc(r->n ? r->n : 1, sizeof *r->routes);
+	if (!r->routes)
+		abort();
+	for (size_t i = 0; i < r->n; i++)
+		if (load_route(&r->routes[i], routes->u.arr.items[i], err, errlen) < 0)
+			goto out;
+	rc = 0;
+out:
+	kit_model_clear(&m);
+	kit_arena_free(arena);
+	if (rc < 0)
+		kit_routes_free(r);
+	return rc;
+}
+
+void kit_routes_free(kit_routes *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		kit_route *rt = &r->routes[i];
+		free(rt->path);
+		free(rt->module);
+		for (size_t j = 0; j < rt->nsegs; j++)
+			free(rt->segs[j].text);
+		free(rt->segs);
+		free(rt->layouts);
+	}
+	free(r->routes);
+	free(r->version);
+	free(r->json);
+	memset(r, 0, sizeof *r);
+}
+
+/* Splits the path into segments (pointers into a copy). */
+static size_t split(char *copy, char **parts, size_t max)
+{
+	size_t n = 0;
+	char *save = NULL;
+	for (char *s = strtok_r(copy, "/", &save); s && n < max; s = strtok_r(NULL, "/", &save))
+		parts[n++] = s;
+	return n;
+}
+
+static int route_matches(const kit_route *rt, char **parts, size_t nparts)
+{
+	size_t i = 0;
+	for (size_t s = 0; s < rt->nsegs; s++) {
+		const kit_seg *seg = &rt->segs[s];
+		if (seg->type == KIT_SEG_CATCHALL)
+			return i < nparts;
+		if (i >= nparts)
+			return 0;
+		if (seg->type == KIT_SEG_STATIC && strcmp(seg->text, parts[i]) != 0)
+			return 0;
+		i++;
+	}
+	return i == nparts;
+}
+
+#define MAX_SEGMENTS 128
+
+void kit_routes_match(const kit_routes *r, const char *path, kit_match *m)
+{
+	memset(m, 0, sizeof *m);
+	m->index = -1;
+	char *copy = xstrdup(path);
+	char *parts[MAX_SEGMENTS];
+	size_t nparts = split(copy, parts, MAX_SEGMENTS);
+	for (size_t i = 0; i < r->n; i++) {
+		const kit_route *rt = &r->routes[i];
+		if (!route_matches(rt, parts, nparts))
+			continue;
+		m->index = (int)i;
+		m->params = calloc(rt->nsegs ? rt->nsegs : 1, sizeof *m->params);
+		m->values = calloc(nparts ? nparts : 1, sizeof *m->values);
+		if (!m->params || !m->values)
+			abort();
+		size_t p = 0;
+		for (size_t s = 0; s < rt->nsegs; s++) {
+			const kit_seg *seg = &rt->segs[s];
+			if (seg->type == KIT_SEG_STATIC) {
+				p++;
+				continue;
+			}
+			kit_param *param = &m->params[m->nparams++];
+			param->name = seg->text;
+			param->values = (const char *const *)&m->values[m->nvalues];
+			param->is_list = seg->type == KIT_SEG_CATCHALL;
+			size_t take = param->is_list ? nparts - p : 1;
+			for (size_t k = 0; k < take; k++)
+				m->values[m->nvalues++] = xstrdup(parts[p + k]);
+			param->nvalues = take;
+			p += take;
+		}
+		break;
+	}
+	free(copy);
+}
+
+void kit_match_free(kit_match *m)
+{
+	for (size_t i = 0; i < m->nvalues; i++)
+		free(m->values[i]);
+	free(m->values);
+	free(m->params);
+	memset(m, 0, sizeof *m);
+	m->index = -1;
+}

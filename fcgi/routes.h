@@ -1,0 +1,55 @@
+/* routes.h — the route manifest as the host uses it, and URL matching.
+ *
+ * kit-build sorts the manifest so that the first matching route is the most
+ * specific one (static beats dynamic beats catch-all, segment by segment), so
+ * matching is a scan in order that stops at the first hit. */
+#ifndef KIT_ROUTES_H
+#define KIT_ROUTES_H
+
+#include <stddef.h>
+
+#include "render/engine.h"
+
+enum kit_seg_type { KIT_SEG_STATIC, KIT_SEG_DYNAMIC, KIT_SEG_CATCHALL };
+
+typedef struct kit_seg {
+	enum kit_seg_type type;
+	char *text;   /* the value (static) or the param name */
+} kit_seg;
+
+typedef struct kit_route {
+	char *path;          /* "/blog/[slug]" */
+	int is_api;
+	char *module;
+	kit_seg *segs;
+	size_t nsegs;
+	char *layouts;       /* X-RSC-Layouts value: layout ids joined by "," */
+	int has_middleware;
+} kit_route;
+
+typedef struct kit_routes {
+	kit_route *routes;
+	size_t n;
+	char *version;
+	char *json;          /* the manifest text (handed to the engine) */
+} kit_routes;
+
+/* Reads <kit_dir>/manifest.json. Returns 0 or -1 with err. */
+int kit_routes_load(kit_routes *r, const char *kit_dir, char *err, size_t errlen);
+void kit_routes_free(kit_routes *r);
+
+/* A match: the route and its params, which point into `scratch` (owned by the
+ * caller, freed with kit_match_free). */
+typedef struct kit_match {
+	int index;           /* -1: no route */
+	kit_param *params;
+	size_t nparams;
+	char **values;       /* storage of the param values */
+	size_t nvalues;
+} kit_match;
+
+/* path: canonical, without a trailing slash (except "/"). */
+void kit_routes_match(const kit_routes *r, const char *path, kit_match *m);
+void kit_match_free(kit_match *m);
+
+#endif

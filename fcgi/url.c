@@ -1,0 +1,129 @@
+/* url.c — REQUEST_URI canonicalisation; see url.h. */
+#include "url.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int kit_url_parse(const char *uri, kit_url *out, const char **why)
+{
+	out->path = out->query = NULL;
+	if (!uri || uri[0] != '/') {
+		*why = "the request target must start with \"/\"";
+		return -1;
+	}
+	const char *q = strchr(uri, '?');
+	size_t plen = q ? (size_t)(q - uri) : strlen(uri);
+	const char *hash = memchr(uri, '#', plen);
+	if (hash) /* browsers never send a fragment; a raw client might */
+		plen = (size_t)(hash - uri);
+
+	/* decode */
+	char *dec = malloc(plen + 1);
+	if (!dec)
+		abort();
+	size_t n = 0;
+	for (size_t i = 0; i < plen; i++) {
+		char c = uri[i];
+		if (c == '%') {
+			if (i + 2 >= plen || hexval(uri[i + 1]) < 0 || hexval(uri[i + 2]) < 0) {
+				free(dec);
+				*why = "a malformed %-escape in the path";
+				return -1;
+			}
+			int v = hexval(uri[i + 1]) * 16 + hexval(uri[i + 2]);
+			if (v == 0) {
+				free(dec);
+				*why = "%00 in the path";
+				return -1;
+			}
+			if (v == '/') {
+				free(dec);
+				*why = "an encoded \"/\" (%2F) in the path";
+				return -1;
+			}
+			c = (char)v;
+			i += 2;
+		}
+		dec[n++] = c;
+	}
+	dec[n] = '\0';
+
+	/* normalise segments: merge "//", resolve "." and ".." */
+	char *path = malloc(n + 2);
+	if (!path)
+		abort();
+	size_t out_len = 0;
+	const char *p = dec;
+	while (*p) {
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break;
+		const char *seg = p;
+		while (*p && *p != '/')
+			p++;
+		size_t slen = (size_t)(p - seg);
+		if (slen == 1 && seg[0] == '.')
+			continue;
+		if (slen == 2 && seg[0] == '.' && seg[1] == '.') {
+			while (out_len > 0 && path[out_len - 1] != '/')
+				out_len--;
+			if (out_len > 0)
+				out_len--;
+			continue;
+		}
+		path[out_len++] = '/';
+		memcpy(path + out_len, seg, slen);
+		out_len += slen;
+	}
+	/* keep a trailing slash so the host can redirect to the canonical form */
+	if (n > 1 && dec[n - 1] == '/' && out_len > 0)
+		path[out_len++] = '/';
+	if (out_len == 0)
+		path[out_len++] = '/';
+	path[out_len] = '\0';
+	free(dec);
+
+	out->path = path;
+	out->query = strdup(q ? q + 1 : "");
+	if (!out->query)
+		abort();
+	return 0;
+}
+
+void kit_url_free(kit_url *u)
+{
+	free(u->path);
+	free(u->query);
+	u->path = u->query = NULL;
+}
+
+long kit_url_decode_form(char *s)
+{
+	char *w = s;
+	for (char *r = s; *r; r++) {
+		if (*r == '+') {
+			*w++ = ' ';
+		} else if (*r == '%') {
+			if (hexval(r[1]) < 0 || hexval(r[2]) < 0)
+				return -1;
+			*w++ = (char)(hexval(r[1]) * 16 + hexval(r[2]));
+			r += 2;
+		} else {
+			*w++ = *r;
+		}
+	}
+	*w = '\0';
+	return (long)(w - s);
+}

@@ -1,0 +1,1 @@
+export { jsx, jsxs, jsxDEV, Fragment } from './jsx-runtime';

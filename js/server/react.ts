@@ -1,0 +1,101 @@
+// kit's server-side `react`: what server components (and, later, the SSR of
+// client components) import as 'react' inside the mujs bundle. Element
+// creation matches React 19 (key out of props, ref kept as a prop).
+import {
+  REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
+  REACT_FORWARD_REF, REACT_MEMO,
+} from './symbols';
+import { jsx, Element } from './jsx-runtime';
+
+export const Fragment = REACT_FRAGMENT;
+export const Suspense = REACT_SUSPENSE;
+export const StrictMode = REACT_STRICT_MODE;
+export const Profiler = REACT_PROFILER;
+export const version = '19.3.1';
+
+export function createElement(type: unknown, config?: Record<string, unknown> | null, ...children: unknown[]): Element {
+  const props: Record<string, unknown> = {};
+  let key: unknown = null;
+  if (config != null) {
+    for (const name in config) {
+      if (!Object.prototype.hasOwnProperty.call(config, name)) continue;
+      if (name === 'key') key = config[name];
+      else if (name !== '__self' && name !== '__source') props[name] = config[name];
+    }
+  }
+  if (children.length === 1) props.children = children[0];
+  else if (children.length > 1) props.children = children;
+  const defaults = type && (type as { defaultProps?: Record<string, unknown> }).defaultProps;
+  if (defaults) {
+    for (const name in defaults) if (props[name] === undefined) props[name] = defaults[name];
+  }
+  return jsx(type, props, key);
+}
+
+export function isValidElement(x: unknown): x is Element {
+  return typeof x === 'object' && x !== null && (x as Element).$$typeof === REACT_ELEMENT;
+}
+
+export function cloneElement(el: Element, config?: Record<string, unknown> | null, ...children: unknown[]): Element {
+  const props: Record<string, unknown> = {};
+  for (const name in el.props) props[name] = el.props[name];
+  let key: unknown = el.key;
+  if (config != null) {
+    for (const name in config) {
+      if (!Object.prototype.hasOwnProperty.call(config, name)) continue;
+      if (name === 'key') key = config[name];
+      else props[name] = config[name];
+    }
+  }
+  if (children.length === 1) props.children = children[0];
+  else if (children.length > 1) props.children = children;
+  return jsx(el.type, props, key);
+}
+
+export function forwardRef(render: (props: unknown, ref: unknown) => unknown) {
+  return { $$typeof: REACT_FORWARD_REF, render };
+}
+
+export function memo(type: unknown, compare?: unknown) {
+  return { $$typeof: REACT_MEMO, type, compare: compare === undefined ? null : compare };
+}
+
+// cache(): in a server component, results are shared within one request.
+// The per-request store comes with the Request APIs issue; until then the
+// function is called through, which is what cache() does outside a request.
+export function cache<T extends (...args: never[]) => unknown>(fn: T): T {
+  return fn;
+}
+
+function toArray(children: unknown): unknown[] {
+  const out: unknown[] = [];
+  const walk = (c: unknown) => {
+    if (c === null || c === undefined || typeof c === 'boolean') return;
+    if (Array.isArray(c)) c.forEach(walk);
+    else out.push(c);
+  };
+  walk(children);
+  return out;
+}
+
+export const Children = {
+  toArray,
+  map(children: unknown, fn: (c: unknown, i: number) => unknown) {
+    return children == null ? children : toArray(children).map(fn);
+  },
+  forEach(children: unknown, fn: (c: unknown, i: number) => void) {
+    toArray(children).forEach(fn);
+  },
+  count(children: unknown) {
+    return toArray(children).length;
+  },
+  only(children: unknown) {
+    if (!isValidElement(children)) throw new Error('React.Children.only expected to receive a single React element child.');
+    return children;
+  },
+};
+
+export default {
+  Fragment, Suspense, StrictMode, Profiler, version, createElement, isValidElement, cloneElement,
+  forwardRef, memo, cache, Children,
+};

@@ -1,0 +1,90 @@
+// The part of the server runtime written in JS: it composes a route's element
+// tree (layouts, slots, loading boundary, page) from the manifest. The C engine
+// (render/engine.c) calls init() once per worker and buildTree() per request,
+// passing request data as arguments; nothing per-request is kept here.
+import { jsx } from './jsx-runtime';
+import {
+  REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
+  REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE,
+} from './symbols';
+
+export const symbols = {
+  element: REACT_ELEMENT,
+  fragment: REACT_FRAGMENT,
+  suspense: REACT_SUSPENSE,
+  strictMode: REACT_STRICT_MODE,
+  profiler: REACT_PROFILER,
+  forwardRef: REACT_FORWARD_REF,
+  memo: REACT_MEMO,
+  clientReference: REACT_CLIENT_REFERENCE,
+};
+
+interface LayoutEntry { module: string; slots: Record<string, string | null> }
+interface RouteEntry {
+  path: string;
+  kind: 'page' | 'api';
+  module: string;
+  layouts: LayoutEntry[];
+  loading: { module: string; depth: number } | null;
+}
+interface Manifest { routes: RouteEntry[] }
+type Namespace = Record<string, unknown>;
+
+let modules: Record<string, Namespace> = {};
+let manifest: Manifest = { routes: [] };
+
+export function init(mods: Record<string, Namespace>, m: Manifest) {
+  modules = mods;
+  manifest = m;
+}
+
+function component(id: string): unknown {
+  const ns = modules[id];
+  if (!ns) throw new Error('kit: module ' + id + ' is missing from the server bundle; rebuild with kit-build');
+  const c = ns['default'];
+  if (typeof c !== 'function') throw new Error('kit: ' + id + ' has no default export component');
+  return c;
+}
+
+function DefaultNotFound() {
+  return jsx('main', {
+    children: [jsx('h1', { children: '404' }), jsx('p', { children: 'This page could not be found.' })],
+  });
+}
+
+function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry['loading'],
+  params: unknown, searchParams: unknown): unknown {
+  for (let i = layouts.length - 1; i >= 0; i--) {
+    if (loading && loading.depth === i + 1)
+      node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
+    const props: Record<string, unknown> = { children: node, params };
+    const slots = layouts[i].slots;
+    for (const name in slots) {
+      const id = slots[name];
+      props[name] = id ? jsx(component(id), { params, searchParams }) : null;
+    }
+    node = jsx(component(layouts[i].module), props);
+  }
+  if (loading && loading.depth === 0)
+    node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
+  return node;
+}
+
+// params and searchParams reach pages and layouts as promises (Next.js 15+).
+export function buildTree(routeIndex: number, params: Record<string, string | string[]>,
+  search: Record<string, string | string[]>): unknown {
+  const route = manifest.routes[routeIndex];
+  if (!route || route.kind !== 'page') throw new Error('kit: route ' + routeIndex + ' is not a page');
+  const paramsP = Promise.resolve(params);
+  const searchP = Promise.resolve(search);
+  const page = jsx(component(route.module), { params: paramsP, searchParams: searchP });
+  return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP);
+}
+
+// The 404 document: the app's not-found module (if any) inside the root layout.
+export function buildNotFound(): unknown {
+  const rootLayout = modules['app/layout'] ? 'app/layout' : null;
+  const nf = modules['app/not-found'] ? jsx(component('app/not-found'), {}) : jsx(DefaultNotFound, {});
+  const empty = Promise.resolve({});
+  return rootLayout ? wrapLayouts(nf, [{ module: rootLayout, slots: {} }], null, empty, empty) : nf;
+}

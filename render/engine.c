@@ -1,0 +1,390 @@
+/* engine.c — the warm mujs state and the render of one request.
+ *
+ * kit_engine_open builds the state once per worker: a capped allocator, the
+ * natives the prelude needs, server.js, then the JS runtime's init() with the
+ * manifest, and finally frozen built-in prototypes. kit_engine_render runs
+ * phase 1 (buildTree + walk.c + the loop) and writes the answer (flight.c or
+ * html.c). Everything a request allocated goes with its arena; the JS heap is
+ * collected after each response. */
+#include <malloc.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_impl.h"
+#include "flight.h"
+#include "html.h"
+#include "json.h"
+
+static void *js_alloc(void *ctx, void *ptr, int size)
+{
+	kit_engine *e = ctx;
+	size_t old = ptr ? malloc_usable_size(ptr) : 0;
+	if (size == 0) {
+		e->heap_bytes -= old;
+		free(ptr);
+		return NULL;
+	}
+	if (e->heap_bytes - old + (size_t)size > e->heap_limit)
+		return NULL;  /* mujs raises a catchable "out of memory" */
+	void *p = realloc(ptr, (size_t)size);
+	if (!p)
+		return NULL;
+	e->heap_bytes = e->heap_bytes - old + malloc_usable_size(p);
+	return p;
+}
+
+static void js_report_stderr(js_State *J, const char *message)
+{
+	(void)J;
+	fprintf(stderr, "kit: %s\n", message);
+}
+
+static void native_log(js_State *J)
+{
+	int level = js_tointeger(J, 1);
+	const char *text = js_tostring(J, 2);
+	static const char *names[] = { "log", "warn", "error" };
+	fprintf(stderr, "kit: [%s] %s\n", names[level < 0 || level > 2 ? 0 : level], text);
+	js_pushundefined(J);
+}
+
+static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "cannot open %s: %m — run kit-build in the app directory first", path);
+		return NULL;
+	}
+	kit_buf b;
+	kit_buf_init(&b);
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		kit_buf_put(&b, chunk, n);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, errlen, "cannot read %s", path);
+		kit_buf_free(&b);
+		return NULL;
+	}
+	kit_buf_cstr(&b);
+	*len = b.len;
+	return b.data;
+}
+
+/* Stores runtime.symbols[name] in the registry under reg. */
+static void keep_symbol(js_State *J, int symbols, const char *name, const char *reg)
+{
+	js_getproperty(J, symbols, name);
+	js_setregistry(J, reg);
+}
+
+static int load(kit_engine *e, const char *server_js, const char *manifest_json, char *err, size_t errlen)
+{
+	js_State *J = e->J;
+	size_t len;
+	char *src = read_file(server_js, &len, err, errlen);
+	if (!src)
+		return -1;
+	if (js_ploadstring(J, server_js, src)) {
+		snprintf(err, errlen, "%s does not compile in mujs: %s — rebuild it with kit-build",
+			 server_js, js_trystring(J, -1, "?"));
+		free(src);
+		return -1;
+	}
+	free(src);
+	js_pushundefined(J);
+	if (js_pcall(J, 0)) {
+		snprintf(err, errlen, "%s failed while loading: %s", server_js, js_trystring(J, -1, "?"));
+		return -1;
+	}
+	js_pop(J, 1);
+
+	js_getglobal(J, "__kit_app");
+	if (!js_isobject(J, -1)) {
+		snprintf(err, errlen, "%s does not define __kit_app — it was not written by kit-build", server_js);
+		return -1;
+	}
+	js_getproperty(J, -1, "runtime");
+	js_copy(J, -1);
+	js_setregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "symbols");
+	int symbols = js_gettop(J) - 1;
+	if (!js_isobject(J, symbols)) {
+		snprintf(err, errlen, "%s: the kit runtime is missing (runtime.symbols)", server_js);
+		return -1;
+	}
+	keep_symbol(J, symbols, "element", REG_SYM_ELEMENT);
+	keep_symbol(J, symbols, "fragment", REG_SYM_FRAGMENT);
+	keep_symbol(J, symbols, "suspense", REG_SYM_SUSPENSE);
+	keep_symbol(J, symbols, "strictMode", REG_SYM_STRICT);
+	keep_symbol(J, symbols, "profiler", REG_SYM_PROFILER);
+	keep_symbol(J, symbols, "forwardRef", REG_SYM_FORWARD_REF);
+	keep_symbol(J, symbols, "memo", REG_SYM_MEMO);
+	keep_symbol(J, symbols, "clientReference", REG_SYM_CLIENT);
+	js_pop(J, 1);
+
+	/* runtime.init(__kit_app.modules, JSON.parse(manifest)) */
+	js_getproperty(J, -1, "init");
+	js_copy(J, -2);
+	js_getproperty(J, -4, "modules");
+	js_getglobal(J, "JSON");
+	js_getproperty(J, -1, "parse");
+	js_rot2pop1(J);
+	js_pushundefined(J);
+	js_pushstring(J, manifest_json);
+	if (js_pcall(J, 1)) {
+		snprintf(err, errlen, "the route manifest is not valid JSON: %s", js_trystring(J, -1, "?"));
+		return -1;
+	}
+	if (js_pcall(J, 2)) {
+		snprintf(err, errlen, "the kit runtime failed to start: %s", js_trystring(J, -1, "?"));
+		return -1;
+	}
+	js_pop(J, 3);
+
+	js_newarray(J);
+	js_setregistry(J, REG_WORK);
+
+	/* Built-ins are shared by every request of this worker: freeze them so a
+	 * request cannot change what the next one sees. */
+	if (js_dostring(J,
+		"(function(){var c=[Object,Function,Array,String,Number,Boolean,Date,RegExp,Error,TypeError,"
+		"RangeError,SyntaxError,ReferenceError,Promise,JSON,Math];"
+		"for(var i=0;i<c.length;i++){Object.freeze(c[i]);if(c[i].prototype)Object.freeze(c[i].prototype);}})()")) {
+		snprintf(err, errlen, "could not freeze the built-in prototypes");
+		return -1;
+	}
+	return 0;
+}
+
+kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
+			    const kit_engine_opts *opts, char *err, size_t errlen)
+{
+	kit_engine *e = calloc(1, sizeof *e);
+	if (!e)
+		abort();
+	e->heap_limit = opts && opts->memory_limit ? opts->memory_limit : (size_t)512 << 20;
+	e->timeout_ms = opts && opts->render_timeout_ms ? opts->render_timeout_ms : 30000;
+	e->J = js_newstate(js_alloc, e, 0);
+	if (!e->J) {
+		snprintf(err, errlen, "cannot create a mujs state");
+		free(e);
+		return NULL;
+	}
+	js_setcontext(e->J, e);
+	js_setreport(e->J, js_report_stderr);
+	e->arena = kit_arena_new(64 * 1024);
+
+	js_newcfunction(e->J, native_log, "__kit_log", 2);
+	js_setglobal(e->J, "__kit_log");
+	kit_loop_install(e);
+
+	if (load(e, server_js, manifest_json, err, errlen) < 0) {
+		kit_engine_close(e);
+		return NULL;
+	}
+	/* the version is what the manifest says; kept in C for the headers */
+	kit_model m;
+	kit_model_init(&m, e->arena);
+	kit_value *man = NULL;
+	char jerr[128];
+	if (kit_json_parse(&m, manifest_json, strlen(manifest_json), &man, jerr, sizeof jerr) == 0) {
+		kit_value *v = kit_v_get(man, "version");
+		if (v && v->kind == KIT_STRING)
+			snprintf(e->version, sizeof e->version, "%s", v->u.str.ptr);
+	}
+	kit_model_clear(&m);
+	kit_arena_reset(e->arena);
+	js_gc(e->J, 0);
+	return e;
+}
+
+void kit_engine_close(kit_engine *e)
+{
+	if (!e)
+		return;
+	if (e->J)
+		js_freestate(e->J);
+	kit_arena_free(e->arena);
+	free(e->items);
+	free(e->timers);
+	free(e);
+}
+
+const char *kit_engine_version(const kit_engine *e)
+{
+	return e->version;
+}
+
+size_t kit_engine_heap_bytes(const kit_engine *e)
+{
+	return e->heap_bytes;
+}
+
+/* Pushes {name: value or [values]} for the route params. */
+static void push_params(js_State *J, const kit_render_req *req)
+{
+	js_newobject(J);
+	for (size_t i = 0; i < req->nparams; i++) {
+		const kit_param *p = &req->params[i];
+		if (p->is_list) {
+			js_newarray(J);
+			for (size_t j = 0; j < p->nvalues; j++) {
+				js_pushstring(J, p->values[j]);
+				js_setindex(J, -2, (int)j);
+			}
+		} else {
+			js_pushstring(J, p->nvalues ? p->values[0] : "");
+		}
+		js_setproperty(J, -2, p->name);
+	}
+}
+
+/* Pushes the search params as Next.js shapes them: a repeated key becomes an array. */
+static void push_search(js_State *J, const kit_render_req *req)
+{
+	js_newobject(J);
+	int obj = js_gettop(J) - 1;
+	for (size_t i = 0; i < req->nsearch; i++) {
+		const kit_kv *kv = &req->search[i];
+		if (js_hasproperty(J, obj, kv->key)) {
+			if (js_isarray(J, -1)) {
+				js_pushstring(J, kv->value);
+				js_setindex(J, -2, js_getlength(J, -2));
+				js_pop(J, 1);
+			} else {
+				js_newarray(J);
+				js_rot2(J);
+				js_setindex(J, -2, 0);
+				js_pushstring(J, kv->value);
+				js_setindex(J, -2, 1);
+				js_setproperty(J, obj, kv->key);
+			}
+		} else {
+			js_pushstring(J, kv->value);
+			js_setproperty(J, obj, kv->key);
+		}
+	}
+}
+
+/* Phase 1: the route's element tree, walked into row 0 and every lazy row. */
+static int render_model(kit_engine *e, const kit_render_req *req)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	if (req->route_index >= 0) {
+		js_getproperty(J, -1, "buildTree");
+		js_rot2(J);
+		js_pushnumber(J, req->route_index);
+		push_params(J, req);
+		push_search(J, req);
+		if (js_pcall(J, 3)) {
+			kit_engine_exception(e, NULL, "composing the route (layouts, page)");
+			return -1;
+		}
+	} else {
+		js_getproperty(J, -1, "buildNotFound");
+		js_rot2(J);
+		if (js_pcall(J, 0)) {
+			kit_engine_exception(e, NULL, "composing the not-found page");
+			return -1;
+		}
+	}
+	kit_row *root = kit_model_new_row(&e->model);
+	if (kit_walk_row(e, root) < 0)
+		return -1;
+	return kit_loop_run(e);
+}
+
+/* A JS string literal safe inside <script>: JSON escaping, "<" and U+2028/9 escaped. */
+static void put_script_string(kit_buf *out, const char *s, size_t n)
+{
+	kit_buf json;
+	kit_buf_init(&json);
+	kit_json_write_string(&json, s, n);
+	for (size_t i = 0; i < json.len; i++) {
+		unsigned char c = (unsigned char)json.data[i];
+		if (c == '<') {
+			kit_buf_puts(out, "\\u003c");
+		} else if (c == 0xE2 && i + 2 < json.len && (unsigned char)json.data[i + 1] == 0x80 &&
+			   ((unsigned char)json.data[i + 2] == 0xA8 || (unsigned char)json.data[i + 2] == 0xA9)) {
+			kit_buf_puts(out, (unsigned char)json.data[i + 2] == 0xA8 ? "\\u2028" : "\\u2029");
+			i += 2;
+		} else {
+			kit_buf_putc(out, (char)c);
+		}
+	}
+	kit_buf_free(&json);
+}
+
+static int write_answer(kit_engine *e, const kit_render_req *req, const kit_render_out *out)
+{
+	kit_buf body;
+	kit_buf_init(&body);
+	kit_buf rows;
+	kit_buf_init(&rows);
+	int rc = 0;
+	if (req->mode == KIT_RENDER_FLIGHT) {
+		kit_flight_write_ready(&e->model, &body);
+	} else {
+		kit_html_opts hopts = { 0 };
+		kit_html *h = kit_html_new(&e->model, &hopts);
+		kit_row *root = kit_model_row(&e->model, 0);
+		if (kit_html_write(h, root->value, &body) < 0) {
+			kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(h));
+			kit_html_free(h);
+			rc = -1;
+			goto done;
+		}
+		kit_flight_write_ready(&e->model, &rows);
+		if (rows.len) {
+			kit_buf_puts(&body, "<script>(self.__kit_f=self.__kit_f||[]).push(");
+			put_script_string(&body, rows.data, rows.len);
+			kit_buf_puts(&body, ")</script>");
+		}
+		kit_html_finish(h, &body);
+		kit_html_free(h);
+	}
+	if (out->begin && out->begin(out->ctx) < 0) {
+		rc = -2;
+		goto done;
+	}
+	if (kit_sink_write(&out->sink, body.data, body.len) < 0)
+		rc = -2;
+done:
+	kit_buf_free(&body);
+	kit_buf_free(&rows);
+	return rc;
+}
+
+int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
+		      kit_render_error *err)
+{
+	memset(err, 0, sizeof *err);
+	e->generation++;
+	e->failed = 0;
+	e->err = err;
+	e->pending_rows = 0;
+	kit_model_init(&e->model, e->arena);
+
+	int rc = render_model(e, req);
+	if (rc == 0 && !e->failed)
+		rc = write_answer(e, req, out);
+	else
+		rc = -1;
+	if (rc == -1 && !e->failed)
+		kit_engine_fail(e, 500, NULL, "render failed");
+
+	/* nothing of this request may run in the next one */
+	e->generation++;
+	kit_loop_reset(e);
+	kit_model_clear(&e->model);
+	kit_arena_reset(e->arena);
+	e->err = NULL;
+	js_gc(e->J, 0);
+	return rc;
+}

@@ -1,0 +1,85 @@
+/* engine.h — one warm mujs state per worker, and the render of one request.
+ *
+ * kit_engine_open loads the app's server.js (mujs fixes, prelude, polyfills,
+ * app bundle) once; every request then runs in that warm state. A render has
+ * two phases (DESIGN §4): server components → the Flight model (walk.c), then
+ * the model → Flight rows or HTML (flight.c, html.c). Promises settle through
+ * the event loop in loop.c, which drains microtasks and fires timers.
+ *
+ * Request data goes in as arguments (kit_render_req), never as JS globals.
+ * After each response the state is garbage-collected and its queues cleared. */
+#ifndef KIT_ENGINE_H
+#define KIT_ENGINE_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+typedef struct kit_engine kit_engine;
+
+typedef struct kit_engine_opts {
+	size_t memory_limit;     /* JS heap cap in bytes; 0 = 512 MiB */
+	long render_timeout_ms;  /* a render still waiting after this fails; 0 = 30 s */
+} kit_engine_opts;
+
+/* server_js: path of .kit/server.js; manifest_json: the text of manifest.json
+ * (handed to the JS runtime once). Returns NULL with a message in err. */
+kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
+			    const kit_engine_opts *opts, char *err, size_t errlen);
+void kit_engine_close(kit_engine *e);
+
+/* A route parameter: a dynamic segment has one value, a catch-all a list. */
+typedef struct kit_param {
+	const char *name;
+	const char *const *values;
+	size_t nvalues;
+	int is_list;
+} kit_param;
+
+typedef struct kit_kv {
+	const char *key, *value;
+} kit_kv;
+
+typedef enum kit_render_mode {
+	KIT_RENDER_DOCUMENT,  /* HTML document with the Flight rows inlined */
+	KIT_RENDER_FLIGHT,    /* text/x-component */
+} kit_render_mode;
+
+typedef struct kit_render_req {
+	int route_index;       /* index in manifest routes; -1 renders the 404 page */
+	const char *pathname;  /* decoded, canonical */
+	const kit_param *params;
+	size_t nparams;
+	const kit_kv *search;  /* query pairs in order; repeated keys allowed */
+	size_t nsearch;
+	kit_render_mode mode;
+} kit_render_req;
+
+/* The host's side of a response. begin is called once, before the first
+ * byte, when the status is decided (always 200 for a successful render); the
+ * host writes its headers then. Output then goes to sink. */
+typedef struct kit_render_out {
+	int (*begin)(void *ctx);
+	kit_sink sink;
+	void *ctx;
+} kit_render_out;
+
+typedef struct kit_render_error {
+	int status;              /* 500 for a throw above every boundary, 503 on timeout */
+	char message[1024];      /* the error as thrown (for the log, never the visitor) */
+	char component[128];     /* the component that threw, when known */
+} kit_render_error;
+
+/* Returns 0 when the response was written (begin called), -1 when the render
+ * failed before anything was sent (err filled; the host answers err->status),
+ * -2 when the client went away mid-response. */
+int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
+		      kit_render_error *err);
+
+/* The build version found in the manifest ("" when none). */
+const char *kit_engine_version(const kit_engine *e);
+
+/* Bytes of JS heap in use (for tests and the bench). */
+size_t kit_engine_heap_bytes(const kit_engine *e);
+
+#endif

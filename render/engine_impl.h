@@ -1,0 +1,73 @@
+/* engine_impl.h — state shared by engine.c, walk.c and loop.c (not public). */
+#ifndef KIT_ENGINE_IMPL_H
+#define KIT_ENGINE_IMPL_H
+
+#include <mujs.h>
+
+#include "engine.h"
+#include "model.h"
+
+/* Registry names of values C keeps between calls. */
+#define REG_RUNTIME "kit.runtime"
+#define REG_WORK "kit.work"
+#define REG_SYM_ELEMENT "kit.sym.element"
+#define REG_SYM_FRAGMENT "kit.sym.fragment"
+#define REG_SYM_SUSPENSE "kit.sym.suspense"
+#define REG_SYM_STRICT "kit.sym.strictMode"
+#define REG_SYM_PROFILER "kit.sym.profiler"
+#define REG_SYM_FORWARD_REF "kit.sym.forwardRef"
+#define REG_SYM_MEMO "kit.sym.memo"
+#define REG_SYM_CLIENT "kit.sym.clientReference"
+
+struct walk_item;
+
+struct kit_timer {
+	double id;
+	long long due_ms;   /* monotonic */
+	unsigned long seq;  /* ties fire in arming order */
+};
+
+struct kit_engine {
+	js_State *J;
+	size_t heap_bytes, heap_limit;
+	long timeout_ms;
+	char version[64];
+
+	/* per request */
+	unsigned generation;     /* bumps per request: late callbacks are ignored */
+	kit_arena *arena;
+	kit_model model;
+	size_t pending_rows;
+	int failed;
+	kit_render_error *err;
+
+	/* phase 1 work stack (walk.c): JS values live in the REG_WORK array */
+	struct walk_item *items;
+	size_t nitems, capitems;
+	unsigned work_top;
+	int walking;
+
+	/* timers (loop.c) */
+	struct kit_timer *timers;
+	size_t ntimers, captimers;
+	unsigned long timer_seq;
+};
+
+/* walk.c: turns the JS value on top of the stack (popped) into row's value.
+ * Returns 0, or -1 with the render marked failed. */
+int kit_walk_row(kit_engine *e, kit_row *row);
+/* Records a render failure (first one wins). */
+void kit_engine_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Message of the JS exception on top of the stack (popped). */
+void kit_engine_exception(kit_engine *e, const char *component, const char *what);
+
+/* loop.c */
+long long kit_loop_now_ms(void);
+void kit_loop_install(kit_engine *e);
+/* Drains microtasks and fires timers until no row is pending or the render
+ * failed. Returns 0 or -1. */
+int kit_loop_run(kit_engine *e);
+void kit_loop_reset(kit_engine *e);
+
+#endif

@@ -1,0 +1,148 @@
+/* loop.c — the engine's event loop: microtasks, then timers.
+ *
+ * JS keeps timer callbacks (prelude.js); C keeps only (id, deadline) pairs
+ * and calls __kit_timer_fire(id) when one is due. One loop iteration drains
+ * every microtask, then sleeps until the earliest deadline. A render that
+ * waits with nothing armed can never finish: that is an error, not a hang.
+ * (libcurl handles join the wait in the Backend issue.) */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine_impl.h"
+
+long long kit_loop_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void timer_arm(js_State *J)
+{
+	kit_engine *e = js_getcontext(J);
+	double id = js_tonumber(J, 1);
+	double ms = js_tonumber(J, 2);
+	if (!(ms >= 0))
+		ms = 0;
+	if (ms > 2147483647.0)
+		ms = 2147483647.0;
+	if (e->ntimers == e->captimers) {
+		size_t cap = e->captimers ? e->captimers * 2 : 16;
+		struct kit_timer *t = realloc(e->timers, cap * sizeof *t);
+		if (!t)
+			js_error(J, "out of memory arming a timer");
+		e->timers = t;
+		e->captimers = cap;
+	}
+	struct kit_timer *t = &e->timers[e->ntimers++];
+	t->id = id;
+	t->due_ms = kit_loop_now_ms() + (long long)ms;
+	t->seq = e->timer_seq++;
+	js_pushundefined(J);
+}
+
+static void timer_disarm(js_State *J)
+{
+	kit_engine *e = js_getcontext(J);
+	double id = js_tonumber(J, 1);
+	for (size_t i = 0; i < e->ntimers; i++) {
+		if (e->timers[i].id == id) {
+			e->timers[i] = e->timers[--e->ntimers];
+			break;
+		}
+	}
+	js_pushundefined(J);
+}
+
+void kit_loop_install(kit_engine *e)
+{
+	js_State *J = e->J;
+	js_newcfunction(J, timer_arm, "__kit_timer_arm", 2);
+	js_setglobal(J, "__kit_timer_arm");
+	js_newcfunction(J, timer_disarm, "__kit_timer_disarm", 1);
+	js_setglobal(J, "__kit_timer_disarm");
+}
+
+static int call_global(kit_engine *e, const char *name)
+{
+	js_State *J = e->J;
+	js_getglobal(J, name);
+	js_pushundefined(J);
+	if (js_pcall(J, 0)) {
+		kit_engine_exception(e, NULL, name);
+		return -1;
+	}
+	js_pop(J, 1);
+	return 0;
+}
+
+static int drain(kit_engine *e)
+{
+	return call_global(e, "__kit_drain");
+}
+
+/* Index of the earliest timer (ties: armed first), or -1. */
+static long earliest(const kit_engine *e)
+{
+	long best = -1;
+	for (size_t i = 0; i < e->ntimers; i++) {
+		const struct kit_timer *t = &e->timers[i];
+		if (best < 0 || t->due_ms < e->timers[best].due_ms ||
+		    (t->due_ms == e->timers[best].due_ms && t->seq < e->timers[best].seq))
+			best = (long)i;
+	}
+	return best;
+}
+
+static void sleep_ms(long long ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000 };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+int kit_loop_run(kit_engine *e)
+{
+	js_State *J = e->J;
+	long long deadline = kit_loop_now_ms() + e->timeout_ms;
+	for (;;) {
+		if (drain(e) < 0 || e->failed)
+			return -1;
+		if (e->pending_rows == 0)
+			return 0;
+		long i = earliest(e);
+		if (i < 0) {
+			kit_engine_fail(e, 500, NULL,
+				"the render is waiting for a promise that can never settle "
+				"(nothing is pending: no timer, no I/O); %zu part(s) of the page never finished",
+				e->pending_rows);
+			return -1;
+		}
+		long long now = kit_loop_now_ms();
+		if (e->timers[i].due_ms > deadline) {
+			sleep_ms(deadline > now ? deadline - now : 0);
+			kit_engine_fail(e, 503, NULL, "the render did not finish within %ld ms", e->timeout_ms);
+			return -1;
+		}
+		if (e->timers[i].due_ms > now)
+			sleep_ms(e->timers[i].due_ms - now);
+		double id = e->timers[i].id;
+		e->timers[i] = e->timers[--e->ntimers];
+		js_getglobal(J, "__kit_timer_fire");
+		js_pushundefined(J);
+		js_pushnumber(J, id);
+		if (js_pcall(J, 1)) {
+			kit_engine_exception(e, NULL, "a timer");
+			return -1;
+		}
+		js_pop(J, 1);
+	}
+}
+
+void kit_loop_reset(kit_engine *e)
+{
+	e->ntimers = 0;
+	call_global(e, "__kit_reset_queues");
+}

@@ -1,0 +1,559 @@
+/* walk.c — phase 1: server components → the Flight model.
+ *
+ * C walks the tree; JS only runs component bodies (DESIGN §4). mujs has a
+ * 256-slot value stack, so the walk must not keep one JS value per level on
+ * it: pending values wait in a JS array (the registry's REG_WORK) and the C
+ * side keeps a stack of work items, each naming the array slot of its value
+ * and the model slot its result goes to. Items are pushed in reverse so the
+ * walk visits the tree depth-first in document order, like React: component
+ * bodies run in the order a reader would expect. Stack use is constant
+ * whatever the depth of the tree.
+ *
+ * A component returning a promise that has not settled yet becomes a lazy row:
+ * the parent gets "$L<id>" and the row is walked when the promise settles
+ * (the then-callbacks are C functions carrying the row). Our Promise exposes
+ * its state (_s, _v), so an already settled value is taken at once. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_impl.h"
+
+enum walk_mode {
+	MODE_NODE,  /* a React node: children, a component's result */
+	MODE_PROP,  /* a prop value of a host element (serialised as data) */
+};
+
+struct walk_item {
+	kit_value **target;
+	unsigned slot;          /* index in the REG_WORK array */
+	unsigned char mode;
+	const char *context;    /* host tag or prop, for messages */
+};
+
+struct settle_data {
+	kit_engine *e;
+	unsigned generation;
+	unsigned row_id;
+	char component[96];
+};
+
+static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode, const char *context)
+{
+	if (e->nitems == e->capitems) {
+		size_t cap = e->capitems ? e->capitems * 2 : 256;
+		struct walk_item *items = realloc(e->items, cap * sizeof *items);
+		if (!items)
+			abort();
+		e->items = items;
+		e->capitems = cap;
+	}
+	struct walk_item *it = &e->items[e->nitems++];
+	it->target = target;
+	it->slot = slot;
+	it->mode = (unsigned char)mode;
+	it->context = context;
+}
+
+/* Moves the value on top of the stack into a new work slot (popped). The
+ * work array sits at stack index `work`. */
+static unsigned stash(kit_engine *e, int work)
+{
+	unsigned slot = e->work_top++;
+	js_setindex(e->J, work, (int)slot);
+	return slot;
+}
+
+/* js_strictequal against a registry value, leaving the stack as it was. */
+static int is_registry(js_State *J, int idx, const char *name)
+{
+	js_copy(J, idx);
+	js_getregistry(J, name);
+	int eq = js_strictequal(J);
+	js_pop(J, 2);
+	return eq;
+}
+
+static void component_name(js_State *J, int idx, char *out, size_t n)
+{
+	const char *name = NULL;
+	if (js_isobject(J, idx)) {
+		js_getproperty(J, idx, "displayName");
+		if (js_isstring(J, -1))
+			name = js_tostring(J, -1);
+		else {
+			js_pop(J, 1);
+			js_getproperty(J, idx, "name");
+			if (js_isstring(J, -1))
+				name = js_tostring(J, -1);
+		}
+		snprintf(out, n, "%s", name && *name ? name : "(anonymous component)");
+		js_pop(J, 1);
+	} else {
+		snprintf(out, n, "(anonymous component)");
+	}
+}
+
+void kit_engine_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
+{
+	if (e->failed)
+		return;
+	e->failed = 1;
+	if (!e->err)
+		return;
+	e->err->status = status;
+	snprintf(e->err->component, sizeof e->err->component, "%s", component ? component : "");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->err->message, sizeof e->err->message, fmt, ap);
+	va_end(ap);
+}
+
+void kit_engine_exception(kit_engine *e, const char *component, const char *what)
+{
+	js_State *J = e->J;
+	const char *msg = js_trystring(J, -1, "(an exception that cannot be converted to a string)");
+	const char *trace = "";
+	if (js_isobject(J, -1)) {
+		js_getproperty(J, -1, "stackTrace");
+		if (js_isstring(J, -1))
+			trace = js_tostring(J, -1);
+		/* trace stays valid: the string is referenced by the error object below it */
+		if (component)
+			kit_engine_fail(e, 500, component, "%s threw %s%s", component, msg, trace);
+		else
+			kit_engine_fail(e, 500, NULL, "%s threw %s%s", what, msg, trace);
+		js_pop(J, 2);
+		return;
+	}
+	if (component)
+		kit_engine_fail(e, 500, component, "%s threw %s", component, msg);
+	else
+		kit_engine_fail(e, 500, NULL, "%s threw %s", what, msg);
+	js_pop(J, 1);
+}
+
+static kit_value *make_string(kit_engine *e, js_State *J, int idx)
+{
+	const char *s = js_tostring(J, idx);
+	return kit_v_string(&e->model, s, strlen(s));
+}
+
+static void on_settle(js_State *J, int fulfilled);
+static void on_fulfilled(js_State *J) { on_settle(J, 1); }
+static void on_rejected(js_State *J) { on_settle(J, 0); }
+
+static struct settle_data *settle_data_new(kit_engine *e, kit_row *row, const char *component)
+{
+	struct settle_data *d = malloc(sizeof *d);
+	if (!d)
+		abort();
+	d->e = e;
+	d->generation = e->generation;
+	d->row_id = row->id;
+	snprintf(d->component, sizeof d->component, "%s", component ? component : "");
+	return d;
+}
+
+static void settle_data_free(js_State *J, void *p)
+{
+	(void)J;
+	free(p);
+}
+
+/* The thenable at stack index t becomes a lazy row; `then` is called with
+ * two C callbacks. Returns 0 or -1 (failed). */
+static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *component)
+{
+	js_State *J = e->J;
+	kit_row *row = kit_model_new_row(&e->model);
+	*target = kit_v_lazy(&e->model, row);
+	e->pending_rows++;
+	js_getproperty(J, t, "then");
+	js_copy(J, t);
+	js_newcfunctionx(J, on_fulfilled, "kitFulfilled", 1, settle_data_new(e, row, component), settle_data_free);
+	js_newcfunctionx(J, on_rejected, "kitRejected", 1, settle_data_new(e, row, component), settle_data_free);
+	if (js_pcall(J, 2)) {
+		kit_engine_exception(e, component, "then() of a thenable");
+		return -1;
+	}
+	js_pop(J, 1);
+	return 0;
+}
+
+static void on_settle(js_State *J, int fulfilled)
+{
+	struct settle_data *d = js_currentfunctiondata(J);
+	kit_engine *e = d->e;
+	if (d->generation != e->generation || e->failed) {
+		js_pushundefined(J);
+		return;
+	}
+	kit_row *row = kit_model_row(&e->model, d->row_id);
+	if (!row || row->state != KIT_ROW_PENDING) {
+		js_pushundefined(J);
+		return;
+	}
+	js_copy(J, 1);
+	if (fulfilled) {
+		kit_walk_row(e, row);
+	} else {
+		kit_engine_exception(e, d->component[0] ? d->component : NULL, "an awaited promise");
+		kit_row_reject(&e->model, row, "");
+		e->pending_rows--;
+	}
+	js_pushundefined(J);
+}
+
+/* Collects the own enumerable keys of the object at idx into the arena. */
+static const char **own_keys(kit_engine *e, int idx, size_t *n)
+{
+	js_State *J = e->J;
+	size_t cap = 8, len = 0;
+	const char **keys = kit_arena_alloc(e->arena, cap * sizeof *keys);
+	js_pushiterator(J, idx, 1);
+	const char *k;
+	while ((k = js_nextiterator(J, -1))) {
+		if (len == cap) {
+			const char **more = kit_arena_alloc(e->arena, cap * 2 * sizeof *keys);
+			memcpy(more, keys, len * sizeof *keys);
+			keys = more;
+			cap *= 2;
+		}
+		keys[len++] = kit_arena_strdup(e->arena, k);
+	}
+	js_pop(J, 1);
+	*n = len;
+	return keys;
+}
+
+static int is_thenable(js_State *J, int idx)
+{
+	if (!js_isobject(J, idx))
+		return 0;
+	js_getproperty(J, idx, "then");
+	int yes = js_iscallable(J, -1);
+	js_pop(J, 1);
+	return yes;
+}
+
+/* Element with a host tag: its props become model props; children is a node,
+ * every other prop is data. */
+static int walk_host(kit_engine *e, int work, kit_value **target, const char *tag, int keyidx, int propsidx)
+{
+	js_State *J = e->J;
+	size_t n = 0;
+	const char **keys = js_isobject(J, propsidx) ? own_keys(e, propsidx, &n) : NULL;
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(keys[i], "ref") != 0 && strcmp(keys[i], "key") != 0)
+			keys[kept++] = keys[i];
+	kit_value *key = js_isstring(J, keyidx) ? make_string(e, J, keyidx) : NULL;
+	kit_value *el = kit_v_element(&e->model, kit_v_cstring(&e->model, tag), key, kept);
+	*target = el;
+	const char *ctag = el->u.elem.type->u.str.ptr;
+	for (size_t i = kept; i-- > 0;) {
+		kit_prop *p = &el->u.elem.props[i];
+		p->key = keys[i];
+		p->keylen = strlen(keys[i]);
+		js_getproperty(J, propsidx, keys[i]);
+		int is_children = strcmp(keys[i], "children") == 0;
+		push_item(e, &p->value, stash(e, work), is_children ? MODE_NODE : MODE_PROP,
+			  is_children ? ctag : keys[i]);
+	}
+	return 0;
+}
+
+/* Calls the component at typeidx with the props at propsidx (and a ref for
+ * forwardRef); the result is pushed as a new node item. */
+static int call_component(kit_engine *e, int work, kit_value **target, int fnidx, int propsidx, int with_ref)
+{
+	js_State *J = e->J;
+	char name[96];
+	component_name(J, fnidx, name, sizeof name);
+	js_copy(J, fnidx);
+	js_pushundefined(J);
+	js_copy(J, propsidx);
+	if (with_ref) {
+		if (js_isobject(J, propsidx))
+			js_getproperty(J, propsidx, "ref");
+		else
+			js_pushundefined(J);
+		if (js_isundefined(J, -1)) {
+			js_pop(J, 1);
+			js_pushnull(J);
+		}
+	}
+	if (js_pcall(J, with_ref ? 2 : 1)) {
+		kit_engine_exception(e, name, NULL);
+		return -1;
+	}
+	if (is_thenable(J, -1)) {
+		int t = js_gettop(J) - 1;
+		js_getproperty(J, t, "_s");
+		double state = js_isnumber(J, -1) ? js_tonumber(J, -1) : 0;
+		js_pop(J, 1);
+		if (state == 1) {
+			js_getproperty(J, t, "_v");
+			js_remove(J, t);
+		} else if (state == 2) {
+			js_getproperty(J, t, "_v");
+			kit_engine_exception(e, name, NULL);
+			js_pop(J, 1);
+			return -1;
+		} else {
+			int rc = defer_thenable(e, t, target, name);
+			js_pop(J, 1);
+			return rc;
+		}
+	}
+	push_item(e, target, stash(e, work), MODE_NODE, name);
+	return 0;
+}
+
+static int fail_type(kit_engine *e, const char *what, const char *context)
+{
+	kit_engine_fail(e, 500, NULL, "%s%s%s", what, context ? " — in " : "", context ? context : "");
+	return -1;
+}
+
+/* An element: {$$typeof, type, key, props} at stack index t. */
+static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
+{
+	js_State *J = e->J;
+	js_getproperty(J, t, "type");
+	int ty = js_gettop(J) - 1;
+	js_getproperty(J, t, "key");
+	int key = ty + 1;
+	js_getproperty(J, t, "props");
+	int props = ty + 2;
+	int rc = 0;
+
+	if (js_isstring(J, ty)) {
+		rc = walk_host(e, work, it->target, js_tostring(J, ty), key, props);
+	} else if (js_iscallable(J, ty)) {
+		rc = call_component(e, work, it->target, ty, props, 0);
+	} else if (is_registry(J, ty, REG_SYM_FRAGMENT) || is_registry(J, ty, REG_SYM_STRICT) ||
+		   is_registry(J, ty, REG_SYM_PROFILER)) {
+		int keyed = js_isstring(J, key);
+		if (js_isobject(J, props))
+			js_getproperty(J, props, "children");
+		else
+			js_pushundefined(J);
+		if (keyed) {
+			kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "react.fragment"),
+						      make_string(e, J, key), 1);
+			*it->target = el;
+			el->u.elem.props[0].key = "children";
+			el->u.elem.props[0].keylen = 8;
+			push_item(e, &el->u.elem.props[0].value, stash(e, work), MODE_NODE, it->context);
+		} else {
+			push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+		}
+	} else if (is_registry(J, ty, REG_SYM_SUSPENSE)) {
+		kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "react.suspense"),
+					      js_isstring(J, key) ? make_string(e, J, key) : NULL, 2);
+		*it->target = el;
+		static const char *names[2] = { "fallback", "children" };
+		for (int i = 1; i >= 0; i--) {
+			el->u.elem.props[i].key = names[i];
+			el->u.elem.props[i].keylen = strlen(names[i]);
+			if (js_isobject(J, props))
+				js_getproperty(J, props, names[i]);
+			else
+				js_pushundefined(J);
+			push_item(e, &el->u.elem.props[i].value, stash(e, work), MODE_NODE, "Suspense");
+		}
+	} else if (js_isobject(J, ty)) {
+		js_getproperty(J, ty, "$$typeof");
+		int tag = js_gettop(J) - 1;
+		if (is_registry(J, tag, REG_SYM_MEMO)) {
+			js_getproperty(J, ty, "type");
+			js_replace(J, ty);
+			js_pop(J, 1);
+			/* memo(forwardRef(...)) and memo(memo(...)): re-walk the element with the inner type */
+			if (js_iscallable(J, ty)) {
+				rc = call_component(e, work, it->target, ty, props, 0);
+			} else {
+				js_newobject(J);
+				js_getregistry(J, REG_SYM_ELEMENT);
+				js_setproperty(J, -2, "$$typeof");
+				js_copy(J, ty);
+				js_setproperty(J, -2, "type");
+				js_copy(J, key);
+				js_setproperty(J, -2, "key");
+				js_copy(J, props);
+				js_setproperty(J, -2, "props");
+				push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+			}
+		} else if (is_registry(J, tag, REG_SYM_FORWARD_REF)) {
+			js_getproperty(J, ty, "render");
+			js_replace(J, ty);
+			js_pop(J, 1);
+			if (!js_iscallable(J, ty))
+				rc = fail_type(e, "forwardRef() was given something that is not a function", it->context);
+			else
+				rc = call_component(e, work, it->target, ty, props, 1);
+		} else if (is_registry(J, tag, REG_SYM_CLIENT)) {
+			js_pop(J, 1);
+			rc = fail_type(e, "a client component reached the server renderer, which cannot render it yet",
+				       it->context);
+		} else {
+			js_pop(J, 1);
+			rc = fail_type(e, "Element type is invalid: expected a string (for built-in elements) or a "
+				       "function (for components) but got an object. Check the import of the component "
+				       "(default vs named export)", it->context);
+		}
+	} else {
+		char msg[200];
+		snprintf(msg, sizeof msg, "Element type is invalid: expected a string (for built-in elements) or a "
+			 "function (for components) but got: %s. Check the import of the component (default vs named export)",
+			 js_typeof(J, ty));
+		rc = fail_type(e, msg, it->context);
+	}
+	js_pop(J, js_gettop(J) - ty);
+	return rc;
+}
+
+static int walk_object_prop(kit_engine *e, int work, struct walk_item *it, int t)
+{
+	js_State *J = e->J;
+	size_t n;
+	const char **keys = own_keys(e, t, &n);
+	kit_value *obj = kit_v_object(&e->model, n);
+	*it->target = obj;
+	for (size_t i = n; i-- > 0;) {
+		kit_prop *p = &obj->u.obj.props[i];
+		p->key = keys[i];
+		p->keylen = strlen(keys[i]);
+		js_getproperty(J, t, keys[i]);
+		push_item(e, &p->value, stash(e, work), MODE_PROP, it->context);
+	}
+	return 0;
+}
+
+/* Walks the value on top of the stack (popped) for one item. */
+static int walk_one(kit_engine *e, int work, struct walk_item *it)
+{
+	js_State *J = e->J;
+	kit_model *m = &e->model;
+	int t = js_gettop(J) - 1;
+	int rc = 0;
+
+	if (js_isundefined(J, t)) {
+		*it->target = kit_v_undefined(m);
+	} else if (js_isnull(J, t)) {
+		*it->target = kit_v_null(m);
+	} else if (js_isboolean(J, t)) {
+		*it->target = kit_v_bool(m, js_toboolean(J, t));
+	} else if (js_isnumber(J, t)) {
+		*it->target = kit_v_number(m, js_tonumber(J, t));
+	} else if (js_isstring(J, t)) {
+		*it->target = make_string(e, J, t);
+	} else if (js_iscallable(J, t)) {
+		if (it->mode == MODE_NODE)
+			rc = fail_type(e, "Functions are not valid as a React child. Call the function, or render "
+				       "it as a component: <Component /> instead of {Component}", it->context);
+		else
+			kit_engine_fail(e, 500, NULL, "Functions cannot be passed as props of a built-in element "
+					"(prop \"%s\"). Event handlers belong in a client component: move this element "
+					"into a file that starts with \"use client\"", it->context ? it->context : "?");
+		rc = -1;
+	} else if (js_isarray(J, t)) {
+		int len = js_getlength(J, t);
+		kit_value *arr = kit_v_array(m, (size_t)len);
+		*it->target = arr;
+		for (int i = len; i-- > 0;) {
+			js_getindex(J, t, i);
+			push_item(e, &arr->u.arr.items[i], stash(e, work), it->mode, it->context);
+		}
+	} else if (js_isdateobject(J, t)) {
+		js_getproperty(J, t, "toISOString");
+		js_copy(J, t);
+		if (js_pcall(J, 0)) {
+			kit_engine_exception(e, NULL, "Date.prototype.toISOString (an invalid Date)");
+			rc = -1;
+		} else {
+			kit_value *v = make_string(e, J, -1);
+			v->kind = KIT_DATE;
+			*it->target = v;
+			js_pop(J, 1);
+		}
+	} else if (js_isobject(J, t)) {
+		js_getproperty(J, t, "$$typeof");
+		int is_element = is_registry(J, -1, REG_SYM_ELEMENT);
+		js_pop(J, 1);
+		if (is_element) {
+			rc = walk_element(e, work, it, t);
+		} else if (is_thenable(J, t)) {
+			if (it->mode == MODE_PROP) {
+				kit_engine_fail(e, 500, NULL, "A promise cannot be passed as a prop of a built-in element "
+						"(prop \"%s\"): await it in the component", it->context ? it->context : "?");
+				rc = -1;
+			} else {
+				js_getproperty(J, t, "_s");
+				double state = js_isnumber(J, -1) ? js_tonumber(J, -1) : 0;
+				js_pop(J, 1);
+				if (state == 1) {
+					js_getproperty(J, t, "_v");
+					push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+				} else if (state == 2) {
+					js_getproperty(J, t, "_v");
+					kit_engine_exception(e, NULL, "a promise rendered as a child");
+					rc = -1;
+				} else {
+					rc = defer_thenable(e, t, it->target, NULL);
+				}
+			}
+		} else if (it->mode == MODE_PROP) {
+			rc = walk_object_prop(e, work, it, t);
+		} else {
+			rc = fail_type(e, "Objects are not valid as a React child. To render a collection, use an "
+				       "array; to show an object's fields, render them one by one", it->context);
+		}
+	} else {
+		/* symbols of the polyfill are objects; anything else renders nothing */
+		*it->target = kit_v_null(m);
+	}
+	js_pop(J, js_gettop(J) - t);
+	return rc;
+}
+
+int kit_walk_row(kit_engine *e, kit_row *row)
+{
+	js_State *J = e->J;
+	if (e->walking) {
+		js_pop(J, 1);
+		kit_engine_fail(e, 500, NULL, "internal error: re-entrant walk");
+		return -1;
+	}
+	e->walking = 1;
+	int base = js_gettop(J) - 1;        /* the value to walk */
+	js_getregistry(J, REG_WORK);
+	js_rot2(J);                          /* work, value */
+	int work = base;
+	e->work_top = 0;
+	e->nitems = 0;
+	push_item(e, &row->value, stash(e, work), MODE_NODE, NULL);
+	int rc = 0;
+	while (e->nitems) {
+		struct walk_item it = e->items[--e->nitems];
+		js_getindex(J, work, (int)it.slot);
+		if (walk_one(e, work, &it) < 0) {
+			rc = -1;
+			break;
+		}
+	}
+	e->nitems = 0;
+	js_setlength(J, work, 0);
+	js_pop(J, js_gettop(J) - base);
+	e->walking = 0;
+	if (rc == 0 && row->state == KIT_ROW_PENDING) {
+		kit_row_resolve(&e->model, row, row->value);
+		if (row->id != 0)
+			e->pending_rows--;
+	}
+	return rc;
+}

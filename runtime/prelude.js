@@ -1,0 +1,248 @@
+/* prelude.js — the ES5 runtime every mujs state starts with (after mujs-fixes.js,
+ * before the core-js subset and the app bundle).
+ *
+ * mujs has no job queue and no timers: this file provides queueMicrotask, a
+ * small Promise, and setTimeout/setInterval whose deadlines the C event loop
+ * (render/loop.c) keeps. The C loop calls __kit_drain() to run microtasks and
+ * __kit_timer_fire(id) when a deadline passes. Natives it uses:
+ *   __kit_timer_arm(id, ms)   ask C to fire id after ms
+ *   __kit_timer_disarm(id)
+ *   __kit_log(level, text)    write to the responder's log (stderr) */
+var globalThis = this;
+var self = this;
+
+var __kit_mq = [];
+function queueMicrotask(fn) {
+	if (typeof fn !== 'function')
+		throw new TypeError('queueMicrotask: callback is not a function');
+	__kit_mq.push(fn);
+}
+
+function __kit_error_text(e) {
+	if (e && typeof e === 'object') {
+		var s = String(e.name || 'Error') + ': ' + String(e.message);
+		if (e.stackTrace)
+			s += e.stackTrace;
+		return s;
+	}
+	return String(e);
+}
+
+/* Runs microtasks until the queue is empty; returns how many ran. */
+function __kit_drain() {
+	var n = 0;
+	while (__kit_mq.length) {
+		var q = __kit_mq;
+		__kit_mq = [];
+		for (var i = 0; i < q.length; i++) {
+			n++;
+			try { q[i](); } catch (e) { __kit_log(2, 'uncaught exception in a microtask: ' + __kit_error_text(e)); }
+		}
+	}
+	return n;
+}
+
+/* Timers: the callback lives here, the deadline in C. */
+var __kit_timers = {}, __kit_timer_seq = 0;
+function __kit_timer_add(fn, ms, args, repeat) {
+	if (typeof fn !== 'function')
+		throw new TypeError('setTimeout: callback is not a function (string callbacks are not supported)');
+	ms = +ms;
+	if (!(ms > 0))
+		ms = 0;
+	var id = ++__kit_timer_seq;
+	__kit_timers[id] = { fn: fn, args: args, ms: ms, repeat: repeat };
+	__kit_timer_arm(id, ms);
+	return id;
+}
+function setTimeout(fn, ms) { return __kit_timer_add(fn, ms, Array.prototype.slice.call(arguments, 2), false); }
+function setInterval(fn, ms) { return __kit_timer_add(fn, ms, Array.prototype.slice.call(arguments, 2), true); }
+function clearTimeout(id) {
+	if (id != null && __kit_timers.hasOwnProperty(id)) {
+		delete __kit_timers[id];
+		__kit_timer_disarm(+id);
+	}
+}
+var clearInterval = clearTimeout;
+function setImmediate(fn) { return __kit_timer_add(fn, 0, Array.prototype.slice.call(arguments, 1), false); }
+var clearImmediate = clearTimeout;
+function __kit_timer_fire(id) {
+	var t = __kit_timers[id];
+	if (!t)
+		return;
+	if (t.repeat)
+		__kit_timer_arm(id, t.ms);
+	else
+		delete __kit_timers[id];
+	try { t.fn.apply(null, t.args); } catch (e) { __kit_log(2, 'uncaught exception in a timer: ' + __kit_error_text(e)); }
+	__kit_drain();
+}
+/* Called by C when a request ends: nothing of it may run in the next one. */
+function __kit_reset_queues() {
+	__kit_mq = [];
+	__kit_timers = {};
+}
+
+/* Promise: Promises/A+ on queueMicrotask. Measured 7–18 µs per hop in mujs,
+ * against 55–90 µs for core-js's. _s: 0 pending, 1 fulfilled, 2 rejected;
+ * the C walker reads _s/_v to take an already settled value synchronously. */
+(function () {
+	function P(executor) {
+		if (!(this instanceof P))
+			throw new TypeError('Promise must be called with new');
+		if (typeof executor !== 'function')
+			throw new TypeError('Promise resolver is not a function');
+		this._s = 0;
+		this._v = undefined;
+		this._h = [];
+		var self = this, done = false;
+		function res(v) { if (!done) { done = true; resolve(self, v); } }
+		function rej(r) { if (!done) { done = true; settle(self, 2, r); } }
+		try { executor(res, rej); } catch (e) { rej(e); }
+	}
+	function settle(p, s, v) {
+		if (p._s)
+			return;
+		p._s = s;
+		p._v = v;
+		var hs = p._h;
+		p._h = null;
+		for (var i = 0; i < hs.length; i++)
+			schedule(p, hs[i]);
+	}
+	function resolve(p, v) {
+		if (v === p)
+			return settle(p, 2, new TypeError('Chaining cycle detected for promise'));
+		if (v instanceof P) {
+			if (v._s) {
+				settle(p, v._s, v._v);
+			} else {
+				v._h.push({ f: null, r: null, p: p });
+			}
+			return;
+		}
+		if (v && (typeof v === 'object' || typeof v === 'function')) {
+			var then;
+			try { then = v.then; } catch (e) { return settle(p, 2, e); }
+			if (typeof then === 'function') {
+				var called = false;
+				queueMicrotask(function () {
+					try {
+						then.call(v, function (y) { if (!called) { called = true; resolve(p, y); } },
+							function (r) { if (!called) { called = true; settle(p, 2, r); } });
+					} catch (e) {
+						if (!called) { called = true; settle(p, 2, e); }
+					}
+				});
+				return;
+			}
+		}
+		settle(p, 1, v);
+	}
+	function schedule(p, h) {
+		queueMicrotask(function () {
+			var cb = p._s === 1 ? h.f : h.r;
+			if (typeof cb !== 'function') {
+				if (p._s === 1)
+					resolve(h.p, p._v);
+				else
+					settle(h.p, 2, p._v);
+				return;
+			}
+			var x;
+			try { x = cb(p._v); } catch (e) { settle(h.p, 2, e); return; }
+			resolve(h.p, x);
+		});
+	}
+	P.prototype.then = function (f, r) {
+		var np = new P(function () {});
+		var h = { f: f, r: r, p: np };
+		if (this._s)
+			schedule(this, h);
+		else
+			this._h.push(h);
+		return np;
+	};
+	P.prototype['catch'] = function (r) { return this.then(undefined, r); };
+	P.prototype['finally'] = function (f) {
+		return this.then(function (v) { return P.resolve(f()).then(function () { return v; }); },
+			function (r) { return P.resolve(f()).then(function () { throw r; }); });
+	};
+	P.resolve = function (v) {
+		if (v instanceof P)
+			return v;
+		return new P(function (res) { res(v); });
+	};
+	P.reject = function (r) { return new P(function (res, rej) { rej(r); }); };
+	function list(it) {
+		if (Array.isArray(it))
+			return it;
+		if (typeof Array.from === 'function')
+			return Array.from(it);
+		throw new TypeError('Promise combinator: argument is not iterable');
+	}
+	P.all = function (it) {
+		var arr = list(it);
+		return new P(function (res, rej) {
+			var out = new Array(arr.length), n = arr.length;
+			if (!n)
+				return res(out);
+			for (var i = 0; i < arr.length; i++) (function (i) {
+				P.resolve(arr[i]).then(function (v) { out[i] = v; if (--n === 0) res(out); }, rej);
+			})(i);
+		});
+	};
+	P.allSettled = function (it) {
+		var arr = list(it);
+		return P.all(arr.map(function (x) {
+			return P.resolve(x).then(function (v) { return { status: 'fulfilled', value: v }; },
+				function (r) { return { status: 'rejected', reason: r }; });
+		}));
+	};
+	P.race = function (it) {
+		var arr = list(it);
+		return new P(function (res, rej) {
+			for (var i = 0; i < arr.length; i++)
+				P.resolve(arr[i]).then(res, rej);
+		});
+	};
+	P.any = function (it) {
+		var arr = list(it);
+		return new P(function (res, rej) {
+			var n = arr.length, errors = new Array(n);
+			if (!n)
+				return rej(new Error('All promises were rejected'));
+			for (var i = 0; i < arr.length; i++) (function (i) {
+				P.resolve(arr[i]).then(res, function (e) {
+					errors[i] = e;
+					if (--n === 0) {
+						var err = new Error('All promises were rejected');
+						err.errors = errors;
+						rej(err);
+					}
+				});
+			})(i);
+		});
+	};
+	globalThis.Promise = P;
+})();
+
+/* console writes to the responder's log (stderr → the web server's error log). */
+var console = (function () {
+	function fmt(args) {
+		var out = [];
+		for (var i = 0; i < args.length; i++) {
+			var a = args[i];
+			if (typeof a === 'string')
+				out.push(a);
+			else if (a instanceof Error)
+				out.push(__kit_error_text(a));
+			else {
+				try { out.push(JSON.stringify(a)); } catch (e) { out.push(String(a)); }
+			}
+		}
+		return out.join(' ');
+	}
+	function at(level) { return function () { __kit_log(level, fmt(arguments)); }; }
+	return { log: at(0), info: at(0), debug: at(0), warn: at(1), error: at(2), trace: at(0) };
+})();
