@@ -13,3 +13,8 @@ bin_PROGRAMS += kit-fcgi
 kit_fcgi_SOURCES = fcgi/kit-fcgi.c
 kit_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 kit_fcgi_LDADD = $(HOST_LIBS) $(FCGI_LIBS) -lpthread
+
+# The engine benchmark `make bench` runs (not installed).
+noinst_PROGRAMS += kit-render-bench
+kit_render_bench_SOURCES = fcgi/render-bench.c
+kit_render_bench_LDADD = $(HOST_LIBS)

@@ -225,6 +225,11 @@ size_t kit_engine_heap_bytes(const kit_engine *e)
 	return e->heap_bytes;
 }
 
+void kit_engine_last_stats(const kit_engine *e, kit_render_stats *out)
+{
+	*out = e->stats;
+}
+
 /* Pushes {name: value or [values]} for the route params. */
 static void push_params(js_State *J, const kit_render_req *req)
 {
@@ -371,7 +376,9 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->pending_rows = 0;
 	kit_model_init(&e->model, e->arena);
 
+	memset(&e->stats, 0, sizeof e->stats);
 	int rc = render_model(e, req);
+	e->stats.rows = e->model.nrows;
 	if (rc == 0 && !e->failed)
 		rc = write_answer(e, req, out);
 	else

@@ -82,4 +82,12 @@ const char *kit_engine_version(const kit_engine *e);
 /* Bytes of JS heap in use (for tests and the bench). */
 size_t kit_engine_heap_bytes(const kit_engine *e);
 
+/* What the last render walked (for the bench: cost per element). */
+typedef struct kit_render_stats {
+	size_t host_elements;   /* built-in elements (div, li, ...) */
+	size_t components;      /* component calls */
+	size_t rows;            /* Flight rows allocated */
+} kit_render_stats;
+void kit_engine_last_stats(const kit_engine *e, kit_render_stats *out);
+
 #endif

@@ -40,6 +40,7 @@ struct kit_engine {
 	size_t pending_rows;
 	int failed;
 	kit_render_error *err;
+	kit_render_stats stats;
 
 	/* phase 1 work stack (walk.c): JS values live in the REG_WORK array */
 	struct walk_item *items;

@@ -253,6 +253,7 @@ static int walk_host(kit_engine *e, int work, kit_value **target, const char *ta
 	kit_value *key = js_isstring(J, keyidx) ? make_string(e, J, keyidx) : NULL;
 	kit_value *el = kit_v_element(&e->model, kit_v_cstring(&e->model, tag), key, kept);
 	*target = el;
+	e->stats.host_elements++;
 	const char *ctag = el->u.elem.type->u.str.ptr;
 	for (size_t i = kept; i-- > 0;) {
 		kit_prop *p = &el->u.elem.props[i];
@@ -273,6 +274,7 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 	js_State *J = e->J;
 	char name[96];
 	component_name(J, fnidx, name, sizeof name);
+	e->stats.components++;
 	js_copy(J, fnidx);
 	js_pushundefined(J);
 	js_copy(J, propsidx);

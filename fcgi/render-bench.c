@@ -1,0 +1,101 @@
+/* kit-render-bench — the engine's render cost, without any web server.
+ *
+ *   kit-render-bench APP_DIR URL [N]
+ *
+ * Renders URL N times (default 1000) in one warm engine, as a document and as
+ * a Flight payload, and prints the time per render and per element walked.
+ * `make bench` runs it; it is not a test. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fcgi/routes.h"
+#include "render/engine.h"
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int count_write(void *ctx, const char *p, size_t n)
+{
+	(void)p;
+	*(size_t *)ctx += n;
+	return 0;
+}
+
+static int run(kit_engine *e, const kit_render_req *req, long n, size_t *bytes, double *secs)
+{
+	kit_render_out out = { NULL, { count_write, NULL, bytes }, NULL };
+	kit_render_error err;
+	double t0 = now_s();
+	for (long i = 0; i < n; i++) {
+		*bytes = 0;
+		if (kit_engine_render(e, req, &out, &err) != 0) {
+			fprintf(stderr, "kit-render-bench: render failed: %s\n", err.message);
+			return -1;
+		}
+	}
+	*secs = now_s() - t0;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: kit-render-bench APP_DIR URL [N]\n");
+		return 2;
+	}
+	long n = argc > 3 ? atol(argv[3]) : 1000;
+	if (n < 1)
+		n = 1;
+	char kit_dir[4096], server_js[4200], err[1024];
+	snprintf(kit_dir, sizeof kit_dir, "%s/.kit", argv[1]);
+	snprintf(server_js, sizeof server_js, "%s/server.js", kit_dir);
+	kit_routes routes;
+	if (kit_routes_load(&routes, kit_dir, err, sizeof err) < 0) {
+		fprintf(stderr, "kit-render-bench: %s\n", err);
+		return 1;
+	}
+	double t0 = now_s();
+	kit_engine *e = kit_engine_open(server_js, routes.json, NULL, err, sizeof err);
+	double load = now_s() - t0;
+	if (!e) {
+		fprintf(stderr, "kit-render-bench: %s\n", err);
+		kit_routes_free(&routes);
+		return 1;
+	}
+	kit_match m;
+	kit_routes_match(&routes, argv[2], &m);
+	if (m.index < 0) {
+		fprintf(stderr, "kit-render-bench: no route matches %s\n", argv[2]);
+		return 1;
+	}
+	kit_render_req req = { .route_index = m.index, .pathname = argv[2], .params = m.params,
+			       .nparams = m.nparams, .mode = KIT_RENDER_DOCUMENT };
+	size_t bytes = 0;
+	double secs;
+	int rc = 0;
+	printf("engine load (server.js + init): %.1f ms\n", load * 1000);
+	if (run(e, &req, n, &bytes, &secs) == 0) {
+		kit_render_stats st;
+		kit_engine_last_stats(e, &st);
+		size_t elements = st.host_elements + st.components;
+		printf("document %s: %ld renders, %.3f ms/render, %zu bytes, %zu elements + %zu components, "
+		       "%.2f us/element\n", argv[2], n, secs * 1000 / n, bytes, st.host_elements, st.components,
+		       secs * 1e6 / n / (elements ? elements : 1));
+	} else {
+		rc = 1;
+	}
+	req.mode = KIT_RENDER_FLIGHT;
+	if (rc == 0 && run(e, &req, n, &bytes, &secs) == 0)
+		printf("flight   %s: %ld renders, %.3f ms/render, %zu bytes\n", argv[2], n, secs * 1000 / n, bytes);
+	printf("JS heap after: %.2f MiB\n", kit_engine_heap_bytes(e) / 1048576.0);
+	kit_match_free(&m);
+	kit_engine_close(e);
+	kit_routes_free(&routes);
+	return rc;
+}
