@@ -22,7 +22,11 @@ void kit_json_write_string(kit_buf *out, const char *s, size_t n);
 /* Plain JSON of a value (no Flight $-escaping): for manifests and replies.
  * Non-JSON kinds (undefined, lazy, ...) are written as null. */
 void kit_json_write(kit_buf *out, const kit_value *v);
-/* Number formatting identical to JS Number.prototype.toString for finite values. */
+/* Number formatting identical to JS Number.prototype.toString for finite values
+ * (NaN and ±Infinity, which JSON cannot hold, are written as null). */
 void kit_json_write_number(kit_buf *out, double d);
+/* String(d) exactly as JS prints it, "NaN" and "Infinity" included; buf needs 32
+ * bytes. Returns the length. Used for text and attribute values in HTML. */
+size_t kit_json_format_number(char *buf, double d);
 
 #endif

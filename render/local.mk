@@ -5,3 +5,6 @@ librender_a_SOURCES = \
 	render/arena.c render/arena.h \
 	render/buf.c render/buf.h \
 	render/model.c render/model.h
+# Encoders: JSON, Flight rows, Fizz-compatible HTML.
+librender_a_SOURCES += \
+	render/json.c render/json.h

@@ -8,3 +8,9 @@ check-local: all $(check_PROGRAMS)
 	  $(SHELL) $(top_srcdir)/tests/run
 
 EXTRA_DIST += tests/run
+
+# --- encoders (render/json.c, render/flight.c, render/html.c)
+check_PROGRAMS += tests/unit/json_test
+tests_unit_json_test_SOURCES = tests/unit/json_test.c tests/unit/test.h
+tests_unit_json_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_json_test_LDADD = $(TEST_LDADD)
