@@ -18,12 +18,24 @@
  * of rows written. */
 size_t kit_flight_write_ready(kit_model *m, kit_buf *out);
 
-/* Serialises one value as the JSON of a Flight row body (no id, no newline). */
+/* Writes row r now, whatever its written flag, preceded by the rows it needs
+ * (I rows, T rows of long strings, Map/Set entries) that are not written yet.
+ * Writes nothing for a PENDING row. Returns the number of rows written. */
+size_t kit_flight_write_row(kit_model *m, kit_row *r, kit_buf *out);
+
+/* Serialises one value as the JSON of a Flight row body (no id, no newline).
+ * Rows it needs (see above) are allocated and queued for the next
+ * kit_flight_write_ready instead of being written. */
 void kit_flight_write_value(kit_model *m, const kit_value *v, kit_buf *out);
 
 /* Parses Flight rows (a stored .flight file or a whole payload) back into a
  * model: rows by id, "$L"/"$@"/"$<id>" references as KIT_LAZY, I rows as client
- * refs, E rows as errored rows, T rows as strings. Returns 0 or -1 with err. */
+ * refs, E rows as errored rows, T rows as strings, "$Q"/"$W" as Map/Set,
+ * "$<id>:a:b" paths as the value they name. Parsed rows are marked written (a
+ * writer refers to them instead of inlining); rows referenced but absent stay
+ * PENDING. Hint (H) rows are skipped. Returns 0, or -1 with err naming the
+ * row: malformed input, or what the model cannot hold (server references,
+ * streams, typed arrays, development rows). */
 int kit_flight_parse(kit_model *m, const char *data, size_t len, char *err, size_t errlen);
 
 #endif

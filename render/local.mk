@@ -7,4 +7,5 @@ librender_a_SOURCES = \
 	render/model.c render/model.h
 # Encoders: JSON, Flight rows, Fizz-compatible HTML.
 librender_a_SOURCES += \
-	render/json.c render/json.h
+	render/json.c render/json.h \
+	render/flight.c render/flight.h

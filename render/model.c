@@ -154,6 +154,18 @@ kit_value *kit_v_client_ref(kit_model *m, kit_client_ref *ref)
 	return v;
 }
 
+static kit_value *v_collection(kit_model *m, kit_vkind kind, kit_value *entries)
+{
+	kit_row *r = kit_model_new_row(m);
+	kit_row_resolve(m, r, entries);
+	kit_value *v = v_new(m, kind);
+	v->u.lazy = r;
+	return v;
+}
+
+kit_value *kit_v_map(kit_model *m, kit_value *entries) { return v_collection(m, KIT_MAP, entries); }
+kit_value *kit_v_set(kit_model *m, kit_value *items) { return v_collection(m, KIT_SET, items); }
+
 void kit_v_set_prop(kit_model *m, kit_prop *p, const char *key, kit_value *v)
 {
 	p->keylen = strlen(key);

@@ -36,6 +36,8 @@ typedef enum kit_vkind {
 	KIT_SYMBOL,      /* "$S<name>" — react.fragment, react.suspense, ... */
 	KIT_LAZY,        /* "$L<id>": a row written separately (element or children position) */
 	KIT_CLIENT_REF,  /* a client component / export: an I row, "$L<id>" in a type slot */
+	KIT_MAP,         /* "$Q<id>": u.lazy is the row holding [[key, value], ...] */
+	KIT_SET,         /* "$W<id>": u.lazy is the row holding [value, ...] */
 } kit_vkind;
 
 typedef struct kit_value kit_value;
@@ -78,7 +80,7 @@ struct kit_value {
 			kit_prop *props;     /* children is one of the props */
 			size_t nprops;
 		} elem;
-		kit_row *lazy;
+		kit_row *lazy;           /* LAZY, MAP, SET */
 		kit_client_ref *ref;
 	} u;
 };
@@ -137,6 +139,10 @@ kit_value *kit_v_object(kit_model *m, size_t nprops);      /* props zeroed */
 kit_value *kit_v_element(kit_model *m, kit_value *type, kit_value *key, size_t nprops);
 kit_value *kit_v_lazy(kit_model *m, kit_row *row);
 kit_value *kit_v_client_ref(kit_model *m, kit_client_ref *ref);
+/* A Map / Set: its entries go in a row of their own (resolved here), as React
+ * writes them; entries is an ARRAY of [key, value] ARRAYs / of values. */
+kit_value *kit_v_map(kit_model *m, kit_value *entries);
+kit_value *kit_v_set(kit_model *m, kit_value *items);
 void kit_v_set_prop(kit_model *m, kit_prop *p, const char *key, kit_value *v);
 
 /* Lookups used by the encoders. NULL when absent. */

@@ -14,3 +14,7 @@ check_PROGRAMS += tests/unit/json_test
 tests_unit_json_test_SOURCES = tests/unit/json_test.c tests/unit/test.h
 tests_unit_json_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_json_test_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/unit/flight_test
+tests_unit_flight_test_SOURCES = tests/unit/flight_test.c tests/unit/test.h
+tests_unit_flight_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_flight_test_LDADD = $(TEST_LDADD)
