@@ -18,3 +18,14 @@ check_PROGRAMS += tests/unit/flight_test
 tests_unit_flight_test_SOURCES = tests/unit/flight_test.c tests/unit/test.h
 tests_unit_flight_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_flight_test_LDADD = $(TEST_LDADD)
+
+# --- integration tests against real web servers (tests/suites/http-*.sh, cgi.sh)
+# echo-fcgi: a stand-in app that echoes what reached it, for the routing tests
+# of the contrib configs (tests/http/routing/).
+check_PROGRAMS += tests/bin/echo-fcgi
+tests_bin_echo_fcgi_SOURCES = tests/lib/echo-fcgi.c
+tests_bin_echo_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
+tests_bin_echo_fcgi_LDADD = $(FCGI_LIBS)
+EXTRA_DIST += tests/lib/httpcheck.mjs tests/lib/http-suite.sh tests/lib/serve.sh \
+	tests/lib/apache-htaccess.conf tests/http \
+	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh

@@ -1,0 +1,140 @@
+#!/bin/bash
+# cgi.sh — kit.cgi, the app as plain CGI (one process per request).
+#
+# 1. kit.cgi run directly with a CGI environment (REQUEST_METHOD, REQUEST_URI,
+#    HTTP_*, body on stdin; tests/lib/httpcheck.mjs --cgi parses its output):
+#    every route of examples/hello (tests/http/hello/*.test).
+# 2. Apache set up like a shared host (tests/lib/apache-htaccess.conf) with
+#    contrib/htaccess as it is: the routing tests with the stand-in app
+#    (tests/bin/echo-fcgi, which is also a CGI program), then examples/hello
+#    with kit.cgi. SKIP when Apache is not installed.
+set -u
+: "${KIT_TOP_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${KIT_TOP_BUILDDIR:=$KIT_TOP_SRCDIR}"
+export KIT_TOP_SRCDIR KIT_TOP_BUILDDIR
+. "$KIT_TOP_SRCDIR/tests/lib/serve.sh"
+
+failed=0
+pass() { echo "PASS: $1"; }
+fail() {
+	echo "FAIL: $1: $2"
+	failed=1
+}
+httpcheck() {
+	"${NODE:-node}" "$KIT_TOP_SRCDIR/tests/lib/httpcheck.mjs" "$@" || failed=1
+}
+
+hello=$KIT_TOP_SRCDIR/examples/hello
+kit_cgi=$KIT_TOP_BUILDDIR/kit.cgi
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-cgi.XXXXXX") || exit 1
+chmod 0755 "$work"
+trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+
+hello_built=
+if [ ! -x "$kit_cgi" ]; then
+	fail "cgi" "$kit_cgi is not built (run make)"
+elif [ ! -x "$KIT_TOP_BUILDDIR/kit-build" ]; then
+	fail "cgi" "$KIT_TOP_BUILDDIR/kit-build is not built (run make)"
+elif ! (cd "$hello" && "$KIT_TOP_BUILDDIR/kit-build") >"$work/kit-build.log" 2>&1; then
+	fail "cgi: kit-build examples/hello" "$(tail -n 5 "$work/kit-build.log" | tr '\n' ' ')"
+else
+	hello_built=1
+	pass "cgi: kit-build examples/hello"
+	httpcheck --cgi "$kit_cgi" --label cgi --app-dir "$hello" \
+		--set "KIT_VERSION=$(cat "$hello/.kit/version" 2>/dev/null)" \
+		"$KIT_TOP_SRCDIR"/tests/http/hello/*.test
+fi
+
+# --- 2. Apache + contrib/htaccess
+httpd=${APACHE2:-$(PATH=$PATH:/usr/sbin command -v apache2)}
+modules=/usr/lib/apache2/modules
+if [ -z "$httpd" ] || [ ! -x "$httpd" ] || [ ! -f $modules/mod_cgid.so ]; then
+	echo "SKIP: cgi: apache-htaccess: apache2 is not installed (apt-get install apache2)"
+	exit $failed
+fi
+if [ "$(id -u)" -eq 0 ]; then
+	user=${KIT_SERVE_USER:-www-data} group=$(id -gn "${KIT_SERVE_USER:-www-data}")
+else
+	user=$(id -un) group=$(id -gn)
+fi
+
+# deploy APP CGI_PROGRAM DOCROOT: lay out a document root as contrib/htaccess says.
+deploy() {
+	local app=$1 program=$2 docroot=$3
+	mkdir -p "$docroot/_kit"
+	[ -d "$app/public" ] && cp -r "$app/public/." "$docroot/"
+	[ -d "$app/.kit/static" ] && cp -r "$app/.kit/static" "$docroot/_kit/static"
+	cp "$program" "$docroot/kit.cgi"
+	sed "s|@KIT_APP_DIR@|$app|g" "$KIT_TOP_SRCDIR/contrib/htaccess" >"$docroot/.htaccess"
+	chmod -R a+rX "$docroot"
+	chmod 0755 "$docroot/kit.cgi"
+}
+
+# start_apache NAME DOCROOT: the shared-host Apache on a free port.
+start_apache() {
+	local run=$work/$1 docroot=$2 i
+	mkdir -p "$run"
+	KIT_SERVE_PORT=$(kit_free_port) KIT_SERVE_BASE=
+	sed -e "s|@RUN_DIR@|$run|g" -e "s|@PORT@|$KIT_SERVE_PORT|g" -e "s|@DOCROOT@|$docroot|g" \
+		-e "s|@USER@|$user|g" -e "s|@GROUP@|$group|g" -e "s|@MODULES@|$modules|g" \
+		"$KIT_TOP_SRCDIR/tests/lib/apache-htaccess.conf" >"$run/httpd.conf"
+	"$httpd" -t -f "$run/httpd.conf" >"$run/configtest.log" 2>&1 || {
+		KIT_SERVE_ERROR="apache2 -t: $(tr '\n' ' ' <"$run/configtest.log")"
+		return 1
+	}
+	setsid "$httpd" -f "$run/httpd.conf" -DFOREGROUND >"$run/console.log" 2>&1 </dev/null &
+	KIT_SERVE_PID=$!
+	for i in $(seq 1 100); do
+		if (exec 3<>"/dev/tcp/127.0.0.1/$KIT_SERVE_PORT") 2>/dev/null; then
+			KIT_SERVE_BASE=http://127.0.0.1:$KIT_SERVE_PORT
+			return 0
+		fi
+		kill -0 "$KIT_SERVE_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	KIT_SERVE_ERROR="apache2 did not come up: $(tail -n 3 "$run/error.log" "$run/console.log" 2>/dev/null | tr '\n' ' ')"
+	kit_serve_stop
+	return 1
+}
+
+stop_apache() {
+	kit_serve_stop || fail "cgi: $1: Apache stops cleanly" "$KIT_SERVE_ERROR"
+}
+
+# The routing of contrib/htaccess, with the stand-in app as the CGI program.
+echo_cgi=$KIT_TOP_BUILDDIR/tests/bin/echo-fcgi
+if [ ! -x "$echo_cgi" ]; then
+	fail "cgi: apache-htaccess routing" "$echo_cgi is not built (make check builds it)"
+else
+	app=$work/routing-app
+	mkdir -p "$app/.kit/static"
+	cp -r "$KIT_TOP_SRCDIR/tests/http/routing/public" "$app/"
+	printf 'export const fixture = 1;\n' >"$app/.kit/static/fixture.js"
+	chmod -R a+rX "$app"
+	deploy "$app" "$echo_cgi" "$work/docroot-routing"
+	if start_apache run-routing "$work/docroot-routing"; then
+		httpcheck --base "$KIT_SERVE_BASE" --label apache-htaccess --app-dir "$app" \
+			"$KIT_TOP_SRCDIR"/tests/http/routing/*.test
+		stop_apache routing
+	else
+		fail "cgi: apache-htaccess routing: Apache starts" "$KIT_SERVE_ERROR"
+	fi
+fi
+
+# examples/hello with kit.cgi behind the .htaccess front controller.
+if [ -n "$hello_built" ]; then
+	# the app, outside the document root, readable by the user Apache runs CGI as
+	app=$work/hello-app
+	cp -r "$hello" "$app"
+	chmod -R a+rX "$app"
+	deploy "$app" "$kit_cgi" "$work/docroot-hello"
+	if start_apache run-hello "$work/docroot-hello"; then
+		httpcheck --base "$KIT_SERVE_BASE" --label apache-htaccess --app-dir "$app" \
+			--set "KIT_VERSION=$(cat "$app/.kit/version" 2>/dev/null)" \
+			"$KIT_TOP_SRCDIR"/tests/http/hello/*.test
+		stop_apache hello
+	else
+		fail "cgi: apache-htaccess hello: Apache starts" "$KIT_SERVE_ERROR"
+	fi
+fi
+exit $failed
