@@ -5,9 +5,11 @@
  * with a 500 that says what to run, not an empty response. */
 #include "cgi.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fcgi/host.h"
 
@@ -17,9 +19,28 @@ static const char *cgi_param(void *ctx, const char *name)
 	return getenv(name);
 }
 
+static volatile sig_atomic_t wrote_output;
+
+/* A render stuck in an endless loop cannot be interrupted inside mujs: the
+ * alarm answers 503 (if nothing was sent yet) and ends the process. */
+static void on_alarm(int sig)
+{
+	(void)sig;
+	static const char answer[] =
+		"Status: 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+		"Cache-Control: no-store\r\n\r\n503 Service Unavailable: the page took too long to render\n";
+	static const char note[] = "kit.cgi: the render did not finish in time (a component in an endless loop?)\n";
+	if (!wrote_output && write(1, answer, sizeof answer - 1) < 0)
+		_exit(4);
+	if (write(2, note, sizeof note - 1) < 0)
+		_exit(4);
+	_exit(3);
+}
+
 static int cgi_write(void *ctx, const char *p, size_t n)
 {
 	(void)ctx;
+	wrote_output = 1;
 	return fwrite(p, 1, n, stdout) == n ? 0 : -1;
 }
 
@@ -41,6 +62,10 @@ int kit_cgi_main(void)
 		fflush(stdout);
 		return 0;
 	}
+	const char *t = getenv("KIT_RENDER_TIMEOUT_MS");
+	long timeout_ms = t && atol(t) > 0 ? atol(t) : 30000;
+	signal(SIGALRM, on_alarm);
+	alarm((unsigned)(timeout_ms / 1000 + 5));
 	kit_request req = { cgi_param, NULL };
 	kit_sink out = { cgi_write, cgi_flush, NULL };
 	kit_host_handle(host, &req, &out);

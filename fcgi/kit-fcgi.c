@@ -7,7 +7,13 @@
  * finish the request, then exit. The worker is recycled (exits, the web
  * server starts a fresh one) after KIT_MAX_REQUESTS requests if set, or when
  * a render left the JS state unusable. Started by hand (FCGX_IsCGI) it serves
- * one CGI request, so the same binary works as plain CGI too. */
+ * one CGI request, so the same binary works as plain CGI too.
+ *
+ * mujs has no interrupt hook, so a component stuck in a loop cannot be stopped
+ * from inside. A watchdog thread notices a request running longer than the
+ * render timeout plus a grace period, answers 503 if nothing was sent yet
+ * (holding the output lock, so the two threads never interleave), and ends the
+ * process; the web server starts a fresh worker. */
 #include <fcgiapp.h>
 #include <pthread.h>
 #include <signal.h>
@@ -15,12 +21,48 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fcgi/cgi.h"
 #include "fcgi/host.h"
 
 static atomic_int busy, stopping;
+static atomic_llong request_started_ms;
+static pthread_mutex_t output_lock = PTHREAD_MUTEX_INITIALIZER;
+static size_t output_bytes;     /* of the current request; under output_lock */
+static FCGX_Request *current;
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void *watchdog_thread(void *arg)
+{
+	long long limit = *(long long *)arg;
+	for (;;) {
+		usleep(200 * 1000);
+		long long started = atomic_load(&request_started_ms);
+		if (!started || now_ms() - started < limit)
+			continue;
+		pthread_mutex_lock(&output_lock);
+		fprintf(stderr, "kit-fcgi: a request ran for more than %lld ms without finishing "
+			"(a component in an endless loop?); answering 503 and restarting the worker\n", limit);
+		if (output_bytes == 0 && current) {
+			static const char busy_answer[] =
+				"Status: 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+				"Cache-Control: no-store\r\nRetry-After: 1\r\n\r\n"
+				"503 Service Unavailable: the page took too long to render\n";
+			FCGX_PutStr(busy_answer, (int)sizeof busy_answer - 1, current->out);
+			FCGX_Finish_r(current);
+		}
+		_exit(3);
+	}
+	return NULL;
+}
 
 static void *signal_thread(void *arg)
 {
@@ -48,20 +90,29 @@ static const char *fcgi_param(void *ctx, const char *name)
 static int fcgi_write(void *ctx, const char *p, size_t n)
 {
 	FCGX_Request *r = ctx;
+	int rc = 0;
+	pthread_mutex_lock(&output_lock);
+	output_bytes += n;
 	while (n > 0) {
 		int chunk = n > 1 << 30 ? 1 << 30 : (int)n;
-		if (FCGX_PutStr(p, chunk, r->out) != chunk)
-			return -1;
+		if (FCGX_PutStr(p, chunk, r->out) != chunk) {
+			rc = -1;
+			break;
+		}
 		p += chunk;
 		n -= (size_t)chunk;
 	}
-	return 0;
+	pthread_mutex_unlock(&output_lock);
+	return rc;
 }
 
 static int fcgi_flush(void *ctx)
 {
 	FCGX_Request *r = ctx;
-	return FCGX_FFlush(r->out) < 0 ? -1 : 0;
+	pthread_mutex_lock(&output_lock);
+	int rc = FCGX_FFlush(r->out) < 0 ? -1 : 0;
+	pthread_mutex_unlock(&output_lock);
+	return rc;
 }
 
 int main(void)
@@ -91,23 +142,39 @@ int main(void)
 	}
 	const char *max_env = getenv("KIT_MAX_REQUESTS");
 	long max_requests = max_env ? atol(max_env) : 0;
+	const char *timeout_env = getenv("KIT_RENDER_TIMEOUT_MS");
+	static long long watchdog_limit;
+	watchdog_limit = (timeout_env && atol(timeout_env) > 0 ? atol(timeout_env) : 30000) + 5000;
+	pthread_t wid;
+	if (pthread_create(&wid, NULL, watchdog_thread, &watchdog_limit) != 0) {
+		perror("kit-fcgi: pthread_create");
+		return 1;
+	}
 
 	FCGX_Init();
 	FCGX_Request req;
 	FCGX_InitRequest(&req, 0, 0);
 	long served = 0;
-	int rc = 0;
 	while (!atomic_load(&stopping) && FCGX_Accept_r(&req) >= 0) {
 		atomic_store(&busy, 1);
+		pthread_mutex_lock(&output_lock);
+		output_bytes = 0;
+		current = &req;
+		pthread_mutex_unlock(&output_lock);
+		atomic_store(&request_started_ms, now_ms());
 		kit_request kreq = { fcgi_param, &req };
 		kit_sink out = { fcgi_write, fcgi_flush, &req };
 		int recycle = kit_host_handle(host, &kreq, &out) < 0;
+		pthread_mutex_lock(&output_lock);
+		atomic_store(&request_started_ms, 0);
+		current = NULL;
 		FCGX_Finish_r(&req);
+		pthread_mutex_unlock(&output_lock);
 		atomic_store(&busy, 0);
 		served++;
 		if (recycle || (max_requests > 0 && served >= max_requests))
 			break;
 	}
 	kit_host_close(host);
-	return rc;
+	return 0;
 }
