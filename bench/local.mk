@@ -1,1 +1,13 @@
-# bench/ — see bench/README.md
+# bench/ — `make bench`: throughput and memory of kit-fcgi behind lighttpd
+# against a trivial libfcgi responder (bench/README.md). Never part of `make check`.
+noinst_PROGRAMS += bench/hello-fcgi
+bench_hello_fcgi_SOURCES = bench/hello-fcgi.c
+bench_hello_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
+bench_hello_fcgi_LDADD = $(FCGI_LIBS)
+
+EXTRA_DIST += bench/run.sh bench/README.md
+.PHONY: bench
+bench: all
+	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) \
+	  WRK='$(WRK)' LIGHTTPD='$(LIGHTTPD)' \
+	  $(SHELL) $(top_srcdir)/bench/run.sh

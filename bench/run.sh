@@ -1,0 +1,176 @@
+#!/bin/bash
+# bench/run.sh — `make bench`: what kit costs on top of FastCGI itself.
+#
+# Measured side by side in one run, both behind the same lighttpd config
+# (contrib/lighttpd through kit-serve, loopback, wrk after a warm-up):
+#   1. bench/hello-fcgi: a trivial single-threaded libfcgi responder, 12-byte body
+#   2. kit-fcgi serving /bench/list of examples/hello (a layout + 200 list items)
+#   3. their ratio (target: kit >= 80% of the trivial responder)
+#   4. the engine's render cost per element (kit-render-bench)
+#   5. RSS of one kit-fcgi process (max-procs 1) after 10,000 requests
+#      (target: <= 24 MiB)
+# Knobs (environment): BENCH_DURATION (10s), BENCH_WARMUP (3s), BENCH_THREADS (2),
+# BENCH_CONNECTIONS (32), BENCH_PROCS (lighttpd max-procs for 1 and 2, 4),
+# BENCH_PAGE (/bench/list). Exit status 1 when a measurement could not be made;
+# a missed target is reported, not an error.
+set -u
+: "${KIT_TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${KIT_TOP_BUILDDIR:=$KIT_TOP_SRCDIR}"
+export KIT_TOP_SRCDIR KIT_TOP_BUILDDIR
+export KIT_DATADIR=$KIT_TOP_SRCDIR
+. "$KIT_TOP_SRCDIR/tests/lib/serve.sh"
+
+duration=${BENCH_DURATION:-10s} warmup=${BENCH_WARMUP:-3s}
+threads=${BENCH_THREADS:-2} connections=${BENCH_CONNECTIONS:-32}
+procs=${BENCH_PROCS:-4} page=${BENCH_PAGE:-/bench/list}
+wrk=${WRK:-$(command -v wrk)}
+hello=$KIT_TOP_SRCDIR/examples/hello
+errors=0
+
+note() { echo "bench: $*" >&2; }
+problem() {
+	note "$*"
+	errors=1
+}
+
+[ -n "$wrk" ] && [ -x "$wrk" ] || {
+	note "wrk not found (apt-get install wrk)"
+	exit 1
+}
+for f in kit-serve bench/hello-fcgi; do
+	[ -x "$KIT_TOP_BUILDDIR/$f" ] || {
+		note "$KIT_TOP_BUILDDIR/$f is not built (run make)"
+		exit 1
+	}
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-bench.XXXXXX") || exit 1
+chmod 0755 "$work"
+trap 'kit_serve_stop; rm -rf "$work"' EXIT
+
+# http_status PATH: the status kit-serve's server answers PATH with.
+http_status() {
+	"${NODE:-node}" -e '
+		const r = require("http").get(process.argv[1], { agent: false }, (res) => {
+			res.resume(); res.on("end", () => console.log(res.statusCode)); });
+		r.setTimeout(10000, () => r.destroy());
+		r.on("error", () => console.log("000"));' "$KIT_SERVE_BASE$1"
+}
+
+# measure PATH: warm up, then one wrk run; sets rps, p99 (ms), requests, bad.
+measure() {
+	local out
+	"$wrk" -t"$threads" -c"$connections" -d"$warmup" "$KIT_SERVE_BASE$1" >/dev/null 2>&1
+	out=$("$wrk" -t"$threads" -c"$connections" -d"$duration" --latency "$KIT_SERVE_BASE$1" 2>&1)
+	echo "$out" >>"$work/wrk.log"
+	rps=$(echo "$out" | awk '/^Requests\/sec:/ { print $2 }')
+	p99=$(echo "$out" | awk '$1 == "99%" { v = $2;
+		if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 }
+		else if (v ~ /ms$/) { sub(/ms$/, "", v) }
+		else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }
+		printf "%.2f", v }')
+	requests=$(echo "$out" | awk '/requests in/ { print $1 }')
+	bad=$(echo "$out" | awk '/Non-2xx or 3xx responses:/ { n += $NF } /Socket errors:/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }')
+	[ -n "$rps" ] || {
+		problem "wrk failed on $1: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
+		rps=0 p99=-
+	}
+}
+
+# 1. the trivial responder, behind the same config (an app with nothing in it)
+mkdir -p "$work/empty-app/.kit"
+rps_hello=0 p99_hello=- bad_hello=0
+if KIT_FCGI=$KIT_TOP_BUILDDIR/bench/hello-fcgi kit_serve_start lighttpd "$work/empty-app" "$work/run-hello" --procs "$procs"; then
+	measure /hello
+	rps_hello=$rps p99_hello=$p99 bad_hello=$bad
+	kit_serve_stop
+else
+	problem "kit-serve with hello-fcgi: $KIT_SERVE_ERROR"
+fi
+
+# 2. kit-fcgi serving the benchmark page of examples/hello
+rps_kit=0 p99_kit=- bad_kit=0 kit_ready=
+if [ ! -x "$KIT_TOP_BUILDDIR/kit-fcgi" ] || [ ! -x "$KIT_TOP_BUILDDIR/kit-build" ]; then
+	problem "kit-fcgi or kit-build is not built (run make)"
+elif ! (cd "$hello" && "$KIT_TOP_BUILDDIR/kit-build") >"$work/kit-build.log" 2>&1; then
+	problem "kit-build examples/hello failed: $(tail -n 5 "$work/kit-build.log" | tr '\n' ' ')"
+elif ! KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$work/run-kit" --procs "$procs"; then
+	problem "kit-serve with kit-fcgi: $KIT_SERVE_ERROR"
+else
+	status=$(http_status "$page")
+	if [ "$status" != 200 ]; then
+		problem "examples/hello answers $page with $status, not 200: the benchmark page is missing (expected src/app${page}/page.tsx)"
+	else
+		kit_ready=1
+		measure "$page"
+		rps_kit=$rps p99_kit=$p99 bad_kit=$bad
+	fi
+	kit_serve_stop
+fi
+
+# 4. render cost per element in one warm engine
+render_out=
+if [ -z "$kit_ready" ]; then
+	render_out="(skipped: examples/hello is not servable)"
+elif [ -x "$KIT_TOP_BUILDDIR/kit-render-bench" ]; then
+	render_out=$("$KIT_TOP_BUILDDIR/kit-render-bench" "$hello" "$page" 2000 2>&1) ||
+		problem "kit-render-bench failed: $render_out"
+else
+	render_out="(kit-render-bench is not built)"
+fi
+us_per_element=$(echo "$render_out" | sed -n 's/^document.* \([0-9.]*\) us\/element.*/\1/p')
+
+# 5. RSS of one responder after 10,000 requests
+rss_kb= served=0
+if [ -n "$kit_ready" ] &&
+	KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$work/run-rss" --procs 1; then
+	while [ "$served" -lt 10000 ]; do
+		out=$("$wrk" -t1 -c4 -d2s "$KIT_SERVE_BASE$page" 2>&1)
+		n=$(echo "$out" | awk '/requests in/ { print $1 }')
+		[ -n "$n" ] && [ "$n" -gt 0 ] || {
+			problem "wrk made no requests: $(echo "$out" | tail -n 2 | tr '\n' ' ')"
+			break
+		}
+		served=$((served + n))
+	done
+	pids=$(kit_serve_responders)
+	if [ "$(echo "$pids" | wc -w)" -ne 1 ]; then
+		problem "expected one kit-fcgi process with --procs 1, found: ${pids:-none}"
+	else
+		rss_kb=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pids/status")
+		hwm_kb=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pids/status")
+	fi
+	kit_serve_stop
+elif [ -n "$kit_ready" ]; then
+	problem "kit-serve --procs 1: $KIT_SERVE_ERROR"
+fi
+
+# the table
+verdict() { # verdict OK?: ok / MISSED
+	if [ "$1" = 1 ]; then echo "ok"; else echo "MISSED"; fi
+}
+echo
+echo "kit bench: wrk -t$threads -c$connections -d$duration (after a $warmup warm-up) on 127.0.0.1,"
+echo "lighttpd $("${LIGHTTPD:-lighttpd}" -v 2>/dev/null | sed -n 's/^lighttpd\/\([^ ]*\).*/\1/p') via kit-serve (contrib/lighttpd), max-procs $procs, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+printf '%-46s %12s %10s %s\n' "" "req/s" "p99 ms" "errors"
+printf '%-46s %12s %10s %s\n' "trivial libfcgi responder (12-byte body)" "$rps_hello" "$p99_hello" "$bad_hello"
+printf '%-46s %12s %10s %s\n' "kit-fcgi $page (examples/hello)" "$rps_kit" "$p99_kit" "$bad_kit"
+echo
+ratio=$(awk -v a="$rps_kit" -v b="$rps_hello" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else print "-" }')
+ok=$(awk -v r="$ratio" 'BEGIN { print (r != "-" && r >= 80) ? 1 : 0 }')
+printf '%-46s %12s   target >= 80%%   %s\n' "kit / trivial responder" "$ratio%" "$(verdict "$ok")"
+if [ -n "$rss_kb" ]; then
+	rss_mib=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+	ok=$(awk -v k="$rss_kb" 'BEGIN { print (k <= 24 * 1024) ? 1 : 0 }')
+	printf '%-46s %8s MiB   target <= 24 MiB %s  (peak %.1f MiB)\n' \
+		"RSS of one kit-fcgi after $served requests" "$rss_mib" "$(verdict "$ok")" "$(awk -v k="$hwm_kb" 'BEGIN { print k / 1024 }')"
+else
+	printf '%-46s %12s\n' "RSS of one kit-fcgi after 10,000 requests" "-"
+fi
+printf '%-46s %9s us\n' "render cost per element (kit-render-bench)" "${us_per_element:--}"
+echo
+echo "kit-render-bench $page:"
+echo "$render_out" | sed 's/^/  /'
+[ "$bad_hello" = 0 ] && [ "$bad_kit" = 0 ] || note "some requests failed (see 'errors'): the numbers are not comparable"
+exit $errors
