@@ -47,6 +47,8 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/kit-bench.XXXXXX") || exit 1
 chmod 0755 "$work"
 trap 'kit_serve_stop; rm -rf "$work"' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 # http_status PATH: the status kit-serve's server answers PATH with.
 http_status() {

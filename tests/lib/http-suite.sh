@@ -125,6 +125,8 @@ http_suite() {
 	chmod 0755 "$work"
 	# shellcheck disable=SC2064
 	trap "kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
+	trap 'exit 143' TERM
+	trap 'exit 130' INT
 	user=${KIT_SERVE_USER:-www-data}
 
 	# 1. routing of the contrib config, with the stand-in app

@@ -29,6 +29,8 @@ kit_cgi=$KIT_TOP_BUILDDIR/kit.cgi
 work=$(mktemp -d "${TMPDIR:-/tmp}/kit-cgi.XXXXXX") || exit 1
 chmod 0755 "$work"
 trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 hello_built=
 if [ ! -x "$kit_cgi" ]; then
