@@ -1,1 +1,59 @@
-# toolchain — see toolchain/README.md
+# toolchain/ — kit's pinned build-time JS toolchain and the mujs polyfills
+# (see toolchain/README.md). `make` runs `npm ci` when the lock file changed or
+# node_modules is missing, and bundles runtime/polyfills.js; `make install`
+# copies both under $(pkgdatadir). In-tree builds only.
+#
+# npm ci empties node_modules before filling it, and several makes may run in
+# one checkout: so it runs in a private directory and the result is moved into
+# place. The stamp lives inside node_modules, so a wiped tree is reinstalled.
+TOOLCHAIN_STAMP = toolchain/node_modules/.kit-stamp
+TOOLCHAIN_ESBUILD = $(top_builddir)/toolchain/node_modules/.bin/esbuild
+
+$(TOOLCHAIN_STAMP): $(top_srcdir)/toolchain/package.json $(top_srcdir)/toolchain/package-lock.json
+	@tmp=toolchain/.npm-ci.$$$$ && rm -rf $$tmp && $(MKDIR_P) $$tmp && \
+	cp $(top_srcdir)/toolchain/package.json $(top_srcdir)/toolchain/package-lock.json \
+	  $(top_srcdir)/toolchain/.npmrc $$tmp/ && \
+	echo "  NPM      toolchain/node_modules (npm ci)" && \
+	(cd $$tmp && $(NPM) ci --no-audit --no-fund --loglevel=error) && \
+	touch $$tmp/node_modules/.kit-stamp && \
+	rm -rf toolchain/node_modules && mv -T $$tmp/node_modules toolchain/node_modules; \
+	rc=$$?; rm -rf $$tmp; exit $$rc
+
+# The curated core-js subset mujs can load; never lowered by SWC (mujs.md §3).
+runtime/polyfills.js: $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP)
+	@$(MKDIR_P) runtime
+	NODE_PATH=$(abs_top_builddir)/toolchain/node_modules \
+	  $(TOOLCHAIN_ESBUILD) $(top_srcdir)/runtime/polyfills.entry.js --bundle \
+	  --format=iife --target=es5 --minify-whitespace --log-level=warning \
+	  --outfile=$@.tmp && mv $@.tmp $@
+
+all-local: $(TOOLCHAIN_STAMP) runtime/polyfills.js
+
+kitruntimedir = $(pkgdatadir)/runtime
+kitruntime_DATA = runtime/polyfills.js runtime/prelude.js runtime/mujs-fixes.js
+
+kittoolchaindir = $(pkgdatadir)/toolchain
+kittoolchain_DATA = toolchain/package.json toolchain/package-lock.json \
+	toolchain/.npmrc toolchain/bundle.mjs
+
+# node_modules is copied as installed (native esbuild and SWC binaries
+# included): installing needs no network.
+install-data-local: install-toolchain-modules
+install-toolchain-modules: $(TOOLCHAIN_STAMP)
+	$(MKDIR_P) $(DESTDIR)$(kittoolchaindir)
+	rm -rf $(DESTDIR)$(kittoolchaindir)/node_modules
+	cp -a $(top_builddir)/toolchain/node_modules $(DESTDIR)$(kittoolchaindir)/node_modules
+
+uninstall-local: uninstall-toolchain-modules
+uninstall-toolchain-modules:
+	rm -rf $(DESTDIR)$(kittoolchaindir)/node_modules
+
+distclean-local: distclean-toolchain
+distclean-toolchain:
+	rm -rf $(top_builddir)/toolchain/node_modules
+
+CLEANFILES += runtime/polyfills.js
+EXTRA_DIST += toolchain/README.md toolchain/package.json toolchain/package-lock.json \
+	toolchain/.npmrc toolchain/bundle.mjs runtime/polyfills.entry.js \
+	runtime/prelude.js runtime/mujs-fixes.js
+.PHONY: install-toolchain-modules uninstall-toolchain-modules distclean-toolchain
