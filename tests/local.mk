@@ -29,3 +29,12 @@ tests_bin_echo_fcgi_LDADD = $(FCGI_LIBS)
 EXTRA_DIST += tests/lib/httpcheck.mjs tests/lib/http-suite.sh tests/lib/serve.sh \
 	tests/lib/apache-htaccess.conf tests/http \
 	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh
+
+# --- build/ (kit-build): the route scanner on fixture trees; tests/suites/build.sh
+# runs the real kit-build on the fixture apps of tests/fixtures/build/apps/.
+check_PROGRAMS += tests/unit/scan_test
+tests_unit_scan_test_SOURCES = tests/unit/scan_test.c tests/unit/test.h \
+	build/scan.c build/scan.h build/diag.c build/diag.h
+tests_unit_scan_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_scan_test_LDADD = $(TEST_LDADD)
+EXTRA_DIST += tests/fixtures/build tests/suites/build.sh
