@@ -1,1 +1,17 @@
-# build — see build/README.md
+# build/ — kit-build: route scan, generated files, JS toolchain driving, the
+# mujs load check and the build listing (see build/README.md).
+bin_PROGRAMS += kit-build
+kit_build_SOURCES = \
+	build/main.c \
+	build/bjson.c build/bjson.h \
+	build/bundle.c build/bundle.h \
+	build/config.c build/config.h \
+	build/diag.c build/diag.h \
+	build/emit.c build/emit.h \
+	build/outdir.c build/outdir.h \
+	build/scan.c build/scan.h \
+	build/verify.c build/verify.h
+kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS)
+kit_build_CPPFLAGS = $(AM_CPPFLAGS) -DKIT_NODE='"$(NODE)"'
+kit_build_LDADD = librender.a $(MUJS_LIBS) -lm
+EXTRA_DIST += build/README.md

@@ -1,0 +1,137 @@
+/* config.c — reading and checking kit.config.json (see config.h). */
+#include "build/config.h"
+
+#include <errno.h>
+#include <mujs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build/bjson.h"
+#include "render/buf.h"
+
+#define CONFIG_FILE "kit.config.json"
+
+static const char *const known_keys[] = { "sourceDir" };
+
+static char *read_text(const char *path, int *missing)
+{
+	FILE *f = fopen(path, "rb");
+	*missing = !f && errno == ENOENT;
+	if (!f)
+		return NULL;
+	kit_buf b;
+	kit_buf_init(&b);
+	char chunk[4096];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		kit_buf_put(&b, chunk, n);
+	fclose(f);
+	kit_buf_cstr(&b);
+	return b.data;
+}
+
+/* "./src/app/" → "src/app"; NULL when the path leaves the app root or is empty. */
+static const char *normalise_dir(kit_arena *a, const char *in)
+{
+	if (in[0] == '/')
+		return NULL;
+	kit_buf b;
+	kit_buf_init(&b);
+	const char *p = in;
+	while (*p) {
+		const char *end = strchr(p, '/');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (n == 2 && strncmp(p, "..", 2) == 0) {
+			kit_buf_free(&b);
+			return NULL;
+		}
+		if (n && !(n == 1 && *p == '.')) {
+			if (b.len)
+				kit_buf_putc(&b, '/');
+			kit_buf_put(&b, p, n);
+		}
+		p += n + (end != NULL);
+	}
+	const char *s = b.len ? kit_arena_strndup(a, b.data, b.len) : NULL;
+	kit_buf_free(&b);
+	return s;
+}
+
+static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
+{
+	int bad = 0;
+	kit_diag *g;
+	if (!js_isobject(J, -1) || js_isarray(J, -1)) {
+		g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "the file must hold one JSON object");
+		kit_diag_fix(d, g, "write {\"sourceDir\": \"src/app\"}, or delete the file to use the defaults");
+		return -1;
+	}
+	js_pushiterator(J, -1, 1);
+	const char *key;
+	while ((key = js_nextiterator(J, -1))) {
+		size_t i;
+		for (i = 0; i < sizeof known_keys / sizeof *known_keys; i++)
+			if (strcmp(key, known_keys[i]) == 0)
+				break;
+		if (i == sizeof known_keys / sizeof *known_keys) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "unknown key \"%s\"", key);
+			kit_diag_fix(d, g, "kit-build knows only \"sourceDir\" (see build/README.md); remove the key or fix its spelling");
+			bad = 1;
+		}
+	}
+	js_pop(J, 1);
+
+	js_getproperty(J, -1, "sourceDir");
+	if (js_isdefined(J, -1)) {
+		const char *dir = js_isstring(J, -1) ? normalise_dir(a, js_tostring(J, -1)) : NULL;
+		if (!js_isstring(J, -1)) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "\"sourceDir\" must be a string");
+			kit_diag_fix(d, g, "give the routes directory relative to the app, for example \"sourceDir\": \"src/app\"");
+			bad = 1;
+		} else if (!dir) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE,
+					 "\"sourceDir\" (\"%s\") must name a directory inside the app",
+					 js_tostring(J, -1));
+			kit_diag_fix(d, g, "use a relative path without \"..\", for example \"src/app\"");
+			bad = 1;
+		} else {
+			c->source_dir = dir;
+		}
+	}
+	js_pop(J, 1);
+	return bad ? -1 : 0;
+}
+
+int kit_config_load(kit_config *c, kit_arena *a, const char *app_root, kit_diags *d)
+{
+	c->source_dir = "src/app";
+	size_t n = strlen(app_root) + sizeof CONFIG_FILE + 2;
+	char *path = kit_arena_alloc(a, n);
+	snprintf(path, n, "%s/%s", app_root, CONFIG_FILE);
+	int missing;
+	char *text = read_text(path, &missing);
+	if (!text) {
+		if (missing)
+			return 0;
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "cannot read the file: %s",
+					   strerror(errno));
+		kit_diag_fix(d, g, "make it readable, or delete it to use the defaults");
+		return -1;
+	}
+	js_State *J = js_newstate(NULL, NULL, 0);
+	if (!J)
+		abort();
+	char err[512];
+	int rc;
+	if (kit_bjson_parse(J, text, err, sizeof err) != 0) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "not valid JSON (%s)", err);
+		kit_diag_fix(d, g, "fix the syntax (JSON has no comments and no trailing commas)");
+		rc = -1;
+	} else {
+		rc = check(J, c, a, d);
+	}
+	js_freestate(J);
+	free(text);
+	return rc;
+}

@@ -1,0 +1,19 @@
+/* config.h — kit.config.json, the app's build options (schema: build/README.md).
+ *
+ * The file is optional. Unknown keys and wrong types are errors, not warnings:
+ * a misspelt option that silently does nothing costs more than a failed build. */
+#ifndef KIT_BUILD_CONFIG_H
+#define KIT_BUILD_CONFIG_H
+
+#include "build/diag.h"
+#include "render/arena.h"
+
+typedef struct kit_config {
+	const char *source_dir; /* relative to the app root, normalised: "src/app" */
+} kit_config;
+
+/* Reads <app_root>/kit.config.json when it exists. Returns 0, or -1 after
+ * adding errors to d. Strings live in a. */
+int kit_config_load(kit_config *c, kit_arena *a, const char *app_root, kit_diags *d);
+
+#endif

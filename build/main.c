@@ -1,0 +1,342 @@
+/* main.c — kit-build: from an app's route tree to its .kit/ build directory.
+ *
+ *   kit-build [DIR]     (DIR defaults to the current directory)
+ *
+ * The steps, each of which may stop the build with diagnostics (diag.h):
+ * kit.config.json (config.c) → scan the route tree (scan.c) → write the
+ * generated entry into .kit.tmp-<pid>/ (emit.c) → bundle and lower it with the
+ * JS toolchain (bundle.c) → concatenate server.js → load it in mujs and read
+ * the route modules' exports (verify.c) → manifest, typed routes and version
+ * (emit.c) → swap the directory in as .kit (outdir.c) → print the listing.
+ * Nothing is published unless every step succeeded. The layout of .kit/ is the
+ * contract in docs/build-output.md. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build/bundle.h"
+#include "build/config.h"
+#include "build/diag.h"
+#include "build/emit.h"
+#include "build/outdir.h"
+#include "build/scan.h"
+#include "build/verify.h"
+#include "render/arena.h"
+#include "render/buf.h"
+
+#ifndef KIT_DATADIR
+#define KIT_DATADIR "/usr/local/share/kit"
+#endif
+#ifndef KIT_NODE
+#define KIT_NODE "node"
+#endif
+
+/* The runtime files server.js starts with, in this order (build-output.md). */
+static const char *const runtime_parts[] = {
+	"runtime/mujs-fixes.js", "runtime/prelude.js", "runtime/polyfills.js",
+};
+
+static void usage(FILE *out)
+{
+	fputs("usage: kit-build [DIR]\n"
+	      "Builds the kit app in DIR (default: the current directory) into DIR/.kit/.\n"
+	      "Routes are read from DIR/src/app, or from \"sourceDir\" in DIR/kit.config.json.\n"
+	      "Environment: KIT_DATADIR (kit's data directory, default " KIT_DATADIR "),\n"
+	      "             KIT_NODE (the node binary, default " KIT_NODE ").\n", out);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char *path2(kit_arena *a, const char *x, const char *y)
+{
+	size_t n = strlen(x) + strlen(y) + 2;
+	char *s = kit_arena_alloc(a, n);
+	snprintf(s, n, "%s/%s", x, y);
+	return s;
+}
+
+static int exists(const char *path, int want_dir)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && (want_dir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+}
+
+/* Checks that kit's data directory has what a build needs. */
+static int check_datadir(const char *datadir, kit_diags *d)
+{
+	static const char *const files[] = {
+		"toolchain/bundle.mjs", "toolchain/node_modules/esbuild/package.json",
+		"toolchain/node_modules/@swc/core/package.json",
+		"runtime/mujs-fixes.js", "runtime/prelude.js", "runtime/polyfills.js",
+		"js/server/runtime.ts", "js/server/react.ts", "js/server/jsx-runtime.ts",
+	};
+	int ok = 1;
+	char path[PATH_MAX + 64];
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		snprintf(path, sizeof path, "%s/%s", datadir, files[i]);
+		if (exists(path, 0))
+			continue;
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "kit's data directory %s lacks %s",
+					   datadir, files[i]);
+		kit_diag_fix(d, g, "%s", strncmp(files[i], "toolchain/node_modules", 22) == 0 ||
+						 strcmp(files[i], "runtime/polyfills.js") == 0
+					 ? "run `make` in kit's source tree (it installs the JS toolchain), or reinstall kit"
+					 : "set KIT_DATADIR to kit's data directory (the source tree in development), or reinstall kit");
+		ok = 0;
+	}
+	return ok ? 0 : -1;
+}
+
+static size_t count_lines(const char *s, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += s[i] == '\n';
+	return k;
+}
+
+/* server.js = runtime parts + app bundle, each ending in a newline. */
+static int compose_server(const char *datadir, const char *app_js, size_t app_len,
+			  kit_buf *out, kit_verify_part *parts, kit_diags *d)
+{
+	size_t line = 1;
+	for (size_t i = 0; i < 3; i++) {
+		char path[PATH_MAX + 64];
+		snprintf(path, sizeof path, "%s/%s", datadir, runtime_parts[i]);
+		size_t len;
+		char *text = kit_outdir_read(path, &len);
+		if (!text) {
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot read %s", path);
+			kit_diag_fix(d, g, "reinstall kit, or run `make` in its source tree");
+			return -1;
+		}
+		size_t start = out->len;
+		kit_buf_put(out, text, len);
+		if (!len || text[len - 1] != '\n')
+			kit_buf_putc(out, '\n');
+		free(text);
+		parts[i] = (kit_verify_part){ runtime_parts[i], line,
+					      count_lines(out->data + start, out->len - start) };
+		line += parts[i].nlines;
+	}
+	size_t start = out->len;
+	kit_buf_put(out, app_js, app_len);
+	if (!app_len || app_js[app_len - 1] != '\n')
+		kit_buf_putc(out, '\n');
+	parts[3] = (kit_verify_part){ "app", line, count_lines(out->data + start, out->len - start) };
+	return 0;
+}
+
+static void print_listing(const kit_scan *scan, size_t server_bytes, double seconds)
+{
+	size_t width = 5, pages = 0;
+	for (size_t i = 0; i < scan->nroutes; i++) {
+		size_t n = strlen(scan->routes[i].path);
+		if (n > width)
+			width = n;
+		pages += scan->routes[i].kind == KIT_SCAN_PAGE;
+	}
+	if (width > 40)
+		width = 40;
+	printf("\nRoute (%s)\n", scan->source_dir);
+	for (size_t i = 0; i < scan->nroutes; i++) {
+		const kit_scan_route *r = &scan->routes[i];
+		const char *tree = scan->nroutes == 1 ? "-" : i == 0 ? "┌" : i + 1 == scan->nroutes ? "└" : "├";
+		printf("%s ƒ %-*s %-4s  %s", tree, (int)width, r->path,
+		       r->kind == KIT_SCAN_API ? "api" : "page", r->file);
+		if (r->kind == KIT_SCAN_API) {
+			fputs(" ·", stdout);
+			for (int b = 0; b < KIT_METHOD_COUNT; b++)
+				if (r->methods & (1u << b))
+					printf(" %s", kit_scan_method_name(b));
+		}
+		for (size_t j = 0; j < r->nlayouts; j++)
+			printf("%s%s", j ? ", " : r->nlayouts > 1 ? " · layouts " : " · layout ",
+			       r->layouts[j].module);
+		if (r->loading)
+			printf(" · loading %s", r->loading);
+		for (size_t j = 0; j < r->nmiddleware; j++)
+			printf("%s%s", j ? ", " : " · middleware ", r->middleware[j]);
+		putchar('\n');
+	}
+	printf("\nƒ  (Dynamic)  rendered per request\n\n");
+	printf("%zu route%s (%zu page%s, %zu API) from %zu module%s · server.js %.1f kB · built in %.2f s\n",
+	       scan->nroutes, scan->nroutes == 1 ? "" : "s", pages, pages == 1 ? "" : "s",
+	       scan->nroutes - pages, scan->nmodules, scan->nmodules == 1 ? "" : "s",
+	       (double)server_bytes / 1000.0, seconds);
+}
+
+typedef struct build {
+	kit_arena *a;
+	kit_diags diags;
+	const char *app_root, *datadir, *node;
+	char tmp[PATH_MAX + 64];
+	int have_tmp;
+	kit_scan scan;
+	size_t server_bytes;
+} build;
+
+static int run(build *b)
+{
+	kit_diags *d = &b->diags;
+	kit_config config;
+	if (kit_config_load(&config, b->a, b->app_root, d) != 0)
+		return -1;
+	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) != 0)
+		return -1;
+	if (check_datadir(b->datadir, d) != 0)
+		return -1;
+
+	char err[PATH_MAX + 256];
+	kit_outdir_clean_stale(b->app_root);
+	if (kit_outdir_create(b->app_root, b->tmp, sizeof b->tmp, err, sizeof err) != 0) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+		kit_diag_fix(d, g, "make the app directory writable by the user running kit-build");
+		return -1;
+	}
+	b->have_tmp = 1;
+
+	kit_buf buf;
+	kit_buf_init(&buf);
+	kit_emit_entry(&b->scan, &buf);
+	int rc = kit_outdir_write(b->tmp, "gen/entry.server.js", buf.data, buf.len, err, sizeof err);
+	kit_buf_free(&buf);
+	if (rc != 0) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+		return -1;
+	}
+
+	const char *react = path2(b->a, b->datadir, "js/server/react.ts");
+	const char *jsx = path2(b->a, b->datadir, "js/server/jsx-runtime.ts");
+	const char *jsx_dev = path2(b->a, b->datadir, "js/server/jsx-dev-runtime.ts");
+	kit_bundle_job job = {
+		.node = b->node,
+		.script = path2(b->a, b->datadir, "toolchain/bundle.mjs"),
+		.entry = path2(b->a, b->tmp, "gen/entry.server.js"),
+		.entry_name = ".kit/gen/entry.server.js",
+		.outfile = path2(b->a, b->tmp, "gen/app.js"),
+		.root = b->app_root,
+		.alias_from = { "react", "react/jsx-runtime", "react/jsx-dev-runtime", "@kit/core" },
+		.alias_to = { react, jsx, exists(jsx_dev, 0) ? jsx_dev : jsx,
+			      path2(b->a, b->datadir, "js") },
+		.nalias = 4,
+	};
+	if (kit_bundle_run(&job, &b->scan, d) != 0)
+		return -1;
+
+	size_t app_len;
+	char *app_js = kit_outdir_read(job.outfile, &app_len);
+	if (!app_js) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "the JS toolchain wrote no %s", job.outfile);
+		return -1;
+	}
+	unlink(job.outfile);
+	kit_buf server;
+	kit_buf_init(&server);
+	kit_verify_part parts[4];
+	rc = compose_server(b->datadir, app_js, app_len, &server, parts, d);
+	free(app_js);
+	if (rc == 0)
+		rc = kit_outdir_write(b->tmp, "server.js", server.data, server.len, err, sizeof err);
+	if (rc == 0) {
+		b->server_bytes = server.len;
+		rc = kit_verify_server(&b->scan, kit_buf_cstr(&server), parts, 4, d);
+	} else if (d->nerrors == 0) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+	}
+	if (rc != 0) {
+		kit_buf_free(&server);
+		return -1;
+	}
+
+	/* version = FNV-1a 64 over server.js, the routes array, then static/. */
+	kit_buf routes, out;
+	kit_buf_init(&routes);
+	kit_buf_init(&out);
+	kit_emit_routes_json(&b->scan, &routes);
+	uint64_t h = kit_fnv1a64(KIT_FNV_OFFSET, server.data, server.len);
+	h = kit_fnv1a64(h, routes.data, routes.len);
+	h = kit_fnv1a64_tree(h, path2(b->a, b->tmp, "static"));
+	kit_buf_free(&server);
+	char version[17];
+	snprintf(version, sizeof version, "%016llx", (unsigned long long)h);
+
+	kit_emit_manifest(version, b->scan.source_dir, &routes, &out);
+	rc = kit_outdir_write(b->tmp, "manifest.json", out.data, out.len, err, sizeof err);
+	kit_buf_reset(&out);
+	kit_emit_dts(&b->scan, &out);
+	if (rc == 0)
+		rc = kit_outdir_write(b->tmp, "rsc-routes.d.ts", out.data, out.len, err, sizeof err);
+	kit_buf_reset(&out);
+	kit_buf_printf(&out, "%s\n", version);
+	if (rc == 0)
+		rc = kit_outdir_write(b->tmp, "version", out.data, out.len, err, sizeof err);
+	if (rc == 0)
+		rc = kit_outdir_publish(b->app_root, b->tmp, err, sizeof err);
+	kit_buf_free(&routes);
+	kit_buf_free(&out);
+	if (rc != 0) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+		return -1;
+	}
+	b->have_tmp = 0;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			usage(stdout);
+			return 0;
+		}
+		if (argv[i][0] == '-' || dir) {
+			fprintf(stderr, "kit-build: unexpected argument \"%s\"\n", argv[i]);
+			usage(stderr);
+			return 2;
+		}
+		dir = argv[i];
+	}
+	if (!dir)
+		dir = ".";
+	double start = now();
+	char root[PATH_MAX];
+	if (!realpath(dir, root)) {
+		fprintf(stderr, "error: %s: the app directory cannot be opened: %s\n"
+				"  fix:   run kit-build in an app directory, or pass one: kit-build path/to/app\n",
+			dir, strerror(errno));
+		return 1;
+	}
+
+	build b = { .a = kit_arena_new(1 << 16), .app_root = root };
+	kit_diags_init(&b.diags);
+	const char *env = getenv("KIT_DATADIR");
+	b.datadir = env && *env ? env : KIT_DATADIR;
+	env = getenv("KIT_NODE");
+	b.node = env && *env ? env : KIT_NODE;
+
+	int rc = run(&b);
+	if (b.have_tmp)
+		kit_outdir_remove(b.tmp);
+	kit_diags_print(&b.diags, stderr);
+	if (rc == 0) {
+		print_listing(&b.scan, b.server_bytes, now() - start);
+	} else {
+		fprintf(stderr, "\nkit-build: build failed with %zu error%s; %s/.kit was left as it was\n",
+			b.diags.nerrors, b.diags.nerrors == 1 ? "" : "s", root);
+	}
+	kit_diags_free(&b.diags);
+	kit_arena_free(b.a);
+	return rc == 0 ? 0 : 1;
+}

@@ -1,0 +1,245 @@
+#!/usr/bin/env bash
+# build.sh — the real kit-build on the fixture apps of tests/fixtures/build/apps/.
+#
+# A good app must produce the .kit/ of docs/build-output.md (manifest, typed
+# routes, entry, server.js that loads in mujs, version); every broken app must
+# fail with a non-zero exit, a message naming the file and the fix, and leave
+# an existing .kit/ exactly as it was with no temporary directory behind.
+# Apps are copied to a scratch directory first; the tree is never written.
+#
+# kit-build runs with KIT_DATADIR=$KIT_TOP_SRCDIR (the source tree is a data
+# directory: js/, runtime/, toolchain/); KIT_BUILD_DATADIR overrides it, e.g.
+# to try a stand-in runtime kept outside the repo.
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+kit_build=$top_build/kit-build
+apps=$top_src/tests/fixtures/build/apps
+export KIT_DATADIR=${KIT_BUILD_DATADIR:-$top_src}
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-build-suite.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1: $2"; }
+# check NAME COMMAND...: PASS when the command succeeds.
+check() {
+	local name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
+}
+contains() { grep -qF -- "$2" "$1"; }
+
+if [ ! -x "$kit_build" ]; then
+	fail "kit-build" "$kit_build is missing (run make)"
+	exit 1
+fi
+missing=
+for f in js/server/runtime.ts js/server/react.ts js/server/jsx-runtime.ts \
+	runtime/mujs-fixes.js runtime/prelude.js runtime/polyfills.js \
+	toolchain/bundle.mjs toolchain/node_modules/esbuild/package.json; do
+	[ -e "$KIT_DATADIR/$f" ] || missing="$missing $f"
+done
+
+# run APP [SEED]: copies the app to $work/APP, optionally seeds a previous
+# .kit/ with a marker file, runs kit-build; output in $work/APP.out/.err.
+run() {
+	local app=$1 dir=$work/$1
+	rm -rf "$dir"
+	cp -R "$apps/$app" "$dir"
+	if [ "${2:-}" = seed ]; then
+		mkdir -p "$dir/.kit"
+		echo previous >"$dir/.kit/marker"
+	fi
+	"$kit_build" "$dir" >"$work/$app.out" 2>"$work/$app.err"
+	echo $? >"$work/$app.rc"
+}
+
+# expect_failure APP TEXT...: the build fails, stderr has every TEXT, and the
+# seeded .kit/ is untouched with no temporary directory left.
+expect_failure() {
+	local app=$1
+	shift
+	run "$app" seed
+	local rc
+	rc=$(cat "$work/$app.rc")
+	if [ "$rc" -ne 0 ] && [ "$rc" -ne 2 ]; then
+		pass "$app: fails"
+	else
+		fail "$app: fails" "exit status $rc; stderr: $(head -c 400 "$work/$app.err")"
+	fi
+	local t
+	for t in "$@"; do
+		if contains "$work/$app.err" "$t"; then
+			pass "$app: says '$t'"
+		else
+			fail "$app: says '$t'" "stderr was: $(tr '\n' ' ' <"$work/$app.err" | head -c 600)"
+		fi
+	done
+	local dir=$work/$app
+	check "$app: previous .kit untouched" \
+		test "$(ls -A "$dir/.kit")" = marker -a "$(cat "$dir/.kit/marker")" = previous
+	check "$app: no half-written build left" \
+		test -z "$(ls -A "$dir" | grep '^\.kit\.')"
+}
+
+# --- errors found before any JS runs (no runtime files needed) ---------------
+expect_failure missing-src "error: src/app: the source directory does not exist" \
+	"fix:   create src/app/page.tsx"
+expect_failure conflict "error: src/app/(b)/x/page.tsx:" "src/app/(a)/x/page.tsx" \
+	"claim the URL /x" "route: /x" "fix:   keep one of them"
+expect_failure page-and-route "error: src/app/feed/route.ts:" "src/app/feed/page.tsx" \
+	"a page and an API route cannot share a URL"
+expect_failure catchall-not-last "error: src/app/docs/[...slug]/edit/page.tsx:" \
+	"catch-all segment [...slug] is not the last segment" "fix:   a catch-all takes the rest of the URL"
+expect_failure bad-config 'error: kit.config.json: unknown key "outDir"' \
+	'"sourceDir" must be a string' "fix:   "
+expect_failure bad-json "error: kit.config.json: not valid JSON" "fix:   fix the syntax"
+
+run missing-src
+KIT_DATADIR=$work/no-such-datadir "$kit_build" "$apps/conflict" >/dev/null 2>"$work/dd.err"
+check "scan errors come before the data directory check" contains "$work/dd.err" "claim the URL /x"
+cp -R "$apps/good" "$work/no-datadir"
+KIT_DATADIR=$work/no-such-datadir "$kit_build" "$work/no-datadir" >/dev/null 2>"$work/dd.err"
+check "missing data directory: fails" test $? -eq 1
+check "missing data directory: names KIT_DATADIR" contains "$work/dd.err" "set KIT_DATADIR"
+check "missing data directory: nothing written" test ! -e "$work/no-datadir/.kit"
+
+"$kit_build" --help >/dev/null
+check "--help exits 0" test $? -eq 0
+"$kit_build" a b >/dev/null 2>&1
+check "two directories: usage error" test $? -eq 2
+"$kit_build" "$work/does-not-exist" >/dev/null 2>"$work/nodir.err"
+check "missing app directory: fails with a fix" contains "$work/nodir.err" "fix:"
+
+if [ -n "$missing" ]; then
+	echo "SKIP: bundling tests: KIT_DATADIR=$KIT_DATADIR lacks$missing"
+	exit 0
+fi
+
+# --- errors from the toolchain and from mujs ----------------------------------
+expect_failure syntax-error "error: src/app/broken/page.tsx:1:23: " "route: /broken" \
+	"fix:   correct the code at this position"
+expect_failure unresolved 'error: src/app/page.tsx:1:21: cannot resolve import "left-pad"' \
+	"install it (npm install left-pad in the app directory) or fix the path" \
+	'src/app/page.tsx:2:24: cannot resolve import "./helpers/missing"' "fix the path" \
+	'src/app/io.ts:1:16: cannot resolve import "node:fs"' "not in Node.js"
+expect_failure no-method "error: src/app/api/ping/route.ts: the API route exports no HTTP method" \
+	"route: /api/ping" "fix:   export GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS from src/app/api/ping/route.ts"
+expect_failure no-default "error: src/app/page.tsx: the page has no default export component" \
+	"fix:   export default a component from src/app/page.tsx"
+expect_failure throws "error: src/app/page.tsx: the server bundle throws while loading" \
+	"'window' is not defined" "fix:   the top-level code of src/app/page.tsx"
+expect_failure recursion "error: src/app/deep/page.tsx: mujs cannot compile the server bundle" \
+	"too much recursion" "route: /deep" "split the deeply nested markup of src/app/deep/page.tsx"
+
+cp -R "$apps/good" "$work/no-node"
+KIT_NODE=$work/no-such-node "$kit_build" "$work/no-node" >/dev/null 2>"$work/node.err"
+check "missing node: fails" test $? -eq 1
+check "missing node: says how to fix" contains "$work/node.err" "set KIT_NODE"
+check "missing node: nothing written" test -z "$(ls -A "$work/no-node" | grep '^\.kit')"
+
+# --- a good app ---------------------------------------------------------------
+good=$work/good
+stale_pid=$(sh -c 'echo $$')  # a process that has exited
+mkdir -p "$work/seed"
+run good seed
+rm -rf "$good/.kit.tmp-$stale_pid"
+mkdir -p "$good/.kit.tmp-$stale_pid/gen"
+"$kit_build" "$good" >"$work/good.out" 2>"$work/good.err"
+check "good: builds" test $? -eq 0
+check "good: replaced the previous .kit" test ! -e "$good/.kit/marker"
+check "good: removed a killed build's leftovers" test ! -e "$good/.kit.tmp-$stale_pid"
+check "good: no temporary directory left" test -z "$(ls -A "$good" | grep '^\.kit\.')"
+for f in manifest.json server.js rsc-routes.d.ts version gen/entry.server.js; do
+	check "good: wrote .kit/$f" test -s "$good/.kit/$f"
+done
+check "good: listing shows an API route with its methods" \
+	grep -qE '^. ƒ /api/items +api +src/app/api/items/route.ts · GET POST' "$work/good.out"
+check "good: listing shows totals" grep -qE '^7 routes \(5 pages, 2 API\) from 11 modules · server.js [0-9.]+ kB · built in' "$work/good.out"
+check "good: no warnings" test ! -s "$work/good.err"
+
+# The manifest, checked field by field against docs/build-output.md.
+node - "$good/.kit" <<'EOF'
+const fs = require('fs');
+const dir = process.argv[2];
+const m = JSON.parse(fs.readFileSync(dir + '/manifest.json', 'utf8'));
+const eq = (name, got, want) => {
+  const g = JSON.stringify(got), w = JSON.stringify(want);
+  console.log(g === w ? `PASS: manifest: ${name}` : `FAIL: manifest: ${name}: got ${g}, want ${w}`);
+};
+eq('version is 16 hex digits', /^[0-9a-f]{16}$/.test(m.version), true);
+eq('version file matches', fs.readFileSync(dir + '/version', 'utf8'), m.version + '\n');
+eq('sourceDir', m.sourceDir, 'src/app');
+eq('routes in match order', m.routes.map((r) => r.path),
+  ['/', '/api/items', '/api/items/[id]', '/blog/new', '/blog/[slug]', '/cart', '/docs/[...rest]']);
+const r = Object.fromEntries(m.routes.map((x) => [x.path, x]));
+eq('root page', r['/'], {
+  path: '/', kind: 'page', module: 'app/page', segments: [],
+  layouts: [{ module: 'app/layout', slots: { modal: 'app/@modal/default' } }],
+  loading: { module: 'app/loading', depth: 1 }, middleware: ['app/middleware'],
+});
+eq('dynamic segment', r['/blog/[slug]'].segments, [{ type: 'static', value: 'blog' }, { type: 'dynamic', name: 'slug' }]);
+eq('catch-all segment', r['/docs/[...rest]'].segments, [{ type: 'static', value: 'docs' }, { type: 'catchall', name: 'rest' }]);
+eq('route group adds no segment', [r['/cart'].module, r['/cart'].segments], ['app/(shop)/cart/page', [{ type: 'static', value: 'cart' }]]);
+eq('API route methods', r['/api/items'].methods, ['GET', 'POST']);
+eq('API route methods (const export, non-method export ignored)', r['/api/items/[id]'].methods, ['GET', 'DELETE']);
+eq('API route has no layouts or loading', [r['/api/items'].kind, r['/api/items'].layouts, r['/api/items'].loading, r['/api/items'].middleware],
+  ['api', [], null, ['app/middleware']]);
+eq('pages have no methods key', 'methods' in r['/'], false);
+EOF
+
+dts=$good/.kit/rsc-routes.d.ts
+check "d.ts: declares @kit/core/routes" contains "$dts" 'declare module "@kit/core/routes" {'
+check "d.ts: static route" contains "$dts" '| "/blog/new"'
+check "d.ts: dynamic segment widens to \${string}" contains "$dts" '| `/blog/${string}`'
+check "d.ts: catch-all widens to \${string}" contains "$dts" '| `/docs/${string}`'
+check "d.ts: groups add no segment" contains "$dts" '| "/cart"'
+check "d.ts: Href" contains "$dts" 'export type Href = RoutePath | `${RoutePath}?${string}` | `${RoutePath}#${string}`;'
+
+entry=$good/.kit/gen/entry.server.js
+check "entry: imports the kit runtime" contains "$entry" 'import * as runtime from "@kit/core/server/runtime";'
+check "entry: imports route modules relative to .kit/gen" contains "$entry" '"../../src/app/(shop)/cart/page.tsx"'
+check "entry: imports slot defaults" contains "$entry" '"app/@modal/default": '
+check "entry: colocated files are not modules" test -z "$(grep -F Card.tsx "$entry")"
+
+server=$good/.kit/server.js
+fixes_size=$(wc -c <"$KIT_DATADIR/runtime/mujs-fixes.js")
+check "server.js: starts with runtime/mujs-fixes.js" \
+	cmp -s -n "$fixes_size" "$KIT_DATADIR/runtime/mujs-fixes.js" "$server"
+check "server.js: is ES5 (no arrow functions or const)" test -z "$(grep -nE '=>|^\s*(const|let) ' "$server" | head -1)"
+if command -v mujs >/dev/null 2>&1; then
+	{
+		echo 'function __kit_log(){} function __kit_timer_arm(){} function __kit_timer_disarm(){}'
+		cat "$server"
+		cat <<'EOF'
+var m = __kit_app.modules, n = 0;
+for (var id in m) n++;
+print('modules=' + n);
+print('page=' + typeof m['app/page'].default);
+print('GET=' + typeof m['app/api/items/route'].GET);
+print('runtime=' + typeof __kit_app.runtime);
+EOF
+	} >"$work/load.js"
+	mujs "$work/load.js" >"$work/load.out" 2>&1
+	check "server.js: loads in the mujs CLI" test $? -eq 0
+	check "server.js: exposes every module" contains "$work/load.out" "modules=11"
+	check "server.js: page default export is a function" contains "$work/load.out" "page=function"
+	check "server.js: API handler is a function" contains "$work/load.out" "GET=function"
+	check "server.js: exposes the kit runtime" contains "$work/load.out" "runtime=object"
+else
+	echo "SKIP: server.js in the mujs CLI: mujs not installed"
+fi
+
+# The version is a function of the output: same tree, same version; any
+# change in a page changes it.
+v1=$(cat "$good/.kit/version")
+"$kit_build" "$good" >/dev/null 2>&1
+check "version: stable across rebuilds" test "$(cat "$good/.kit/version")" = "$v1"
+echo 'export const extra = 1;' >>"$good/src/app/blog/new/page.tsx"
+"$kit_build" "$good" >/dev/null 2>&1
+check "version: changes with the code" test "$(cat "$good/.kit/version")" != "$v1"
+
+run config
+check "config: sourceDir from kit.config.json" test "$(cat "$work/config.rc")" -eq 0
+check "config: manifest records it" contains "$work/config/.kit/manifest.json" '"sourceDir": "app"'
+check "config: module ids stay app/..." contains "$work/config/.kit/manifest.json" '"module": "app/page"'
