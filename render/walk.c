@@ -76,24 +76,40 @@ static int is_registry(js_State *J, int idx, const char *name)
 	return eq;
 }
 
+/* A component's name for messages: displayName, name, or what mujs's
+ * Function.prototype.toString says ("function Name() { [byte code] }"),
+ * because mujs 1.3.2 functions have no name property. Only called on the
+ * slow paths (errors, deferred rows). */
 static void component_name(js_State *J, int idx, char *out, size_t n)
 {
-	const char *name = NULL;
-	if (js_isobject(J, idx)) {
-		js_getproperty(J, idx, "displayName");
-		if (js_isstring(J, -1))
-			name = js_tostring(J, -1);
-		else {
+	snprintf(out, n, "(anonymous component)");
+	if (!js_iscallable(J, idx))
+		return;
+	static const char *props[2] = { "displayName", "name" };
+	for (int i = 0; i < 2; i++) {
+		js_getproperty(J, idx, props[i]);
+		if (js_isstring(J, -1) && *js_tostring(J, -1)) {
+			snprintf(out, n, "%s", js_tostring(J, -1));
 			js_pop(J, 1);
-			js_getproperty(J, idx, "name");
-			if (js_isstring(J, -1))
-				name = js_tostring(J, -1);
+			return;
 		}
-		snprintf(out, n, "%s", name && *name ? name : "(anonymous component)");
 		js_pop(J, 1);
-	} else {
-		snprintf(out, n, "(anonymous component)");
 	}
+	js_getglobal(J, "Function");
+	js_getproperty(J, -1, "prototype");
+	js_getproperty(J, -1, "toString");
+	js_copy(J, idx);
+	if (js_pcall(J, 0) == 0 && js_isstring(J, -1)) {
+		const char *src = js_tostring(J, -1);
+		if (strncmp(src, "function ", 9) == 0) {
+			const char *start = src + 9, *end = start;
+			while (*end && *end != '(' && *end != ' ')
+				end++;
+			if (end > start)
+				snprintf(out, n, "%.*s", (int)(end - start), start);
+		}
+	}
+	js_pop(J, 3);
 }
 
 void kit_engine_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
@@ -273,7 +289,6 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 {
 	js_State *J = e->J;
 	char name[96];
-	component_name(J, fnidx, name, sizeof name);
 	e->stats.components++;
 	js_copy(J, fnidx);
 	js_pushundefined(J);
@@ -289,6 +304,7 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 		}
 	}
 	if (js_pcall(J, with_ref ? 2 : 1)) {
+		component_name(J, fnidx, name, sizeof name);
 		kit_engine_exception(e, name, NULL);
 		return -1;
 	}
@@ -301,17 +317,19 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 			js_getproperty(J, t, "_v");
 			js_remove(J, t);
 		} else if (state == 2) {
+			component_name(J, fnidx, name, sizeof name);
 			js_getproperty(J, t, "_v");
 			kit_engine_exception(e, name, NULL);
 			js_pop(J, 1);
 			return -1;
 		} else {
+			component_name(J, fnidx, name, sizeof name);
 			int rc = defer_thenable(e, t, target, name);
 			js_pop(J, 1);
 			return rc;
 		}
 	}
-	push_item(e, target, stash(e, work), MODE_NODE, name);
+	push_item(e, target, stash(e, work), MODE_NODE, NULL);
 	return 0;
 }
 
