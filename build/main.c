@@ -137,11 +137,20 @@ static int compose_server(const char *datadir, const char *app_js, size_t app_le
 	return 0;
 }
 
+/* Characters, not bytes, so that columns line up after non-ASCII paths. */
+static size_t display_width(const char *s)
+{
+	size_t n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
 static void print_listing(const kit_scan *scan, size_t server_bytes, double seconds)
 {
 	size_t width = 5, pages = 0;
 	for (size_t i = 0; i < scan->nroutes; i++) {
-		size_t n = strlen(scan->routes[i].path);
+		size_t n = display_width(scan->routes[i].path);
 		if (n > width)
 			width = n;
 		pages += scan->routes[i].kind == KIT_SCAN_PAGE;
@@ -152,7 +161,8 @@ static void print_listing(const kit_scan *scan, size_t server_bytes, double seco
 	for (size_t i = 0; i < scan->nroutes; i++) {
 		const kit_scan_route *r = &scan->routes[i];
 		const char *tree = scan->nroutes == 1 ? "-" : i == 0 ? "┌" : i + 1 == scan->nroutes ? "└" : "├";
-		printf("%s ƒ %-*s %-4s  %s", tree, (int)width, r->path,
+		size_t w = display_width(r->path);
+		printf("%s ƒ %s%*s %-4s  %s", tree, r->path, (int)(w < width ? width - w : 0), "",
 		       r->kind == KIT_SCAN_API ? "api" : "page", r->file);
 		if (r->kind == KIT_SCAN_API) {
 			fputs(" ·", stdout);

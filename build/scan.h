@@ -117,7 +117,7 @@ const kit_scan_module *kit_scan_find_module(const kit_scan *scan, const char *id
  * "/a, /b and 3 more"; NULL when no route uses it. Allocated from a. */
 const char *kit_scan_routes_using(const kit_scan *scan, kit_arena *a, const char *file);
 
-/* One line describing a route, used by the unit tests and `kit-build -v`:
+/* One line describing a route (the unit tests compare these):
  *   page /blog/[slug] app/blog/[slug]/page
  *     layouts=app/layout{modal=app/@modal/default},app/blog/layout
  *     loading=app/blog/loading@2 middleware=app/middleware
