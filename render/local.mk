@@ -8,4 +8,5 @@ librender_a_SOURCES = \
 # Encoders: JSON, Flight rows, Fizz-compatible HTML.
 librender_a_SOURCES += \
 	render/json.c render/json.h \
-	render/flight.c render/flight.h
+	render/flight.c render/flight.h \
+	render/html.c render/html.h

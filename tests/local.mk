@@ -18,6 +18,11 @@ check_PROGRAMS += tests/unit/flight_test
 tests_unit_flight_test_SOURCES = tests/unit/flight_test.c tests/unit/test.h
 tests_unit_flight_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_flight_test_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/unit/html_test
+tests_unit_html_test_SOURCES = tests/unit/html_test.c tests/unit/test.h
+tests_unit_html_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_html_test_LDADD = $(TEST_LDADD)
+EXTRA_DIST += tests/unit/html_cases.txt tests/unit/html_cases.mjs
 
 # --- integration tests against real web servers (tests/suites/http-*.sh, cgi.sh)
 # echo-fcgi: a stand-in app that echoes what reached it, for the routing tests
