@@ -46,7 +46,8 @@ static void usage(FILE *out)
 	fputs("usage: kit-build [DIR]\n"
 	      "Builds the kit app in DIR (default: the current directory) into DIR/.kit/.\n"
 	      "Routes are read from DIR/src/app, or from \"sourceDir\" in DIR/kit.config.json.\n"
-	      "Environment: KIT_DATADIR (kit's data directory, default " KIT_DATADIR "),\n"
+	      "Environment: KIT_DATADIR (kit's data directory; default: the source tree\n"
+	      "             of an uninstalled kit-build, else " KIT_DATADIR "),\n"
 	      "             KIT_NODE (the node binary, default " KIT_NODE ").\n", out);
 }
 
@@ -184,6 +185,29 @@ static void print_listing(const kit_scan *scan, size_t server_bytes, double seco
 	       scan->nroutes, scan->nroutes == 1 ? "" : "s", pages, pages == 1 ? "" : "s",
 	       scan->nroutes - pages, scan->nmodules, scan->nmodules == 1 ? "" : "s",
 	       (double)server_bytes / 1000.0, seconds);
+}
+
+/* kit's data directory: $KIT_DATADIR; else, for a kit-build run uninstalled
+ * from a built source tree, that tree (it has toolchain/ and js/ beside the
+ * binary); else the compiled-in $(pkgdatadir). */
+static const char *find_datadir(kit_arena *a)
+{
+	const char *env = getenv("KIT_DATADIR");
+	if (env && *env)
+		return env;
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash && slash != exe) {
+			*slash = '\0';
+			if (exists(path2(a, exe, "toolchain/bundle.mjs"), 0) &&
+			    exists(path2(a, exe, "js/server/runtime.ts"), 0))
+				return kit_arena_strdup(a, exe);
+		}
+	}
+	return KIT_DATADIR;
 }
 
 typedef struct build {
@@ -331,9 +355,8 @@ int main(int argc, char **argv)
 
 	build b = { .a = kit_arena_new(1 << 16), .app_root = root };
 	kit_diags_init(&b.diags);
-	const char *env = getenv("KIT_DATADIR");
-	b.datadir = env && *env ? env : KIT_DATADIR;
-	env = getenv("KIT_NODE");
+	b.datadir = find_datadir(b.a);
+	const char *env = getenv("KIT_NODE");
 	b.node = env && *env ? env : KIT_NODE;
 
 	int rc = run(&b);

@@ -245,6 +245,13 @@ echo 'export const extra = 1;' >>"$good/src/app/blog/new/page.tsx"
 "$kit_build" "$good" >/dev/null 2>&1
 check "version: changes with the code" test "$(cat "$good/.kit/version")" != "$v1"
 
+# An uninstalled kit-build in a built source tree uses that tree by default.
+if [ "$top_build" = "$top_src" ] && [ -z "${KIT_BUILD_DATADIR:-}" ]; then
+	cp -R "$apps/good" "$work/in-tree"
+	env -u KIT_DATADIR "$kit_build" "$work/in-tree" >/dev/null 2>"$work/in-tree.err"
+	check "no KIT_DATADIR: an uninstalled kit-build uses its source tree" test $? -eq 0
+fi
+
 run config
 check "config: sourceDir from kit.config.json" test "$(cat "$work/config.rc")" -eq 0
 check "config: manifest records it" contains "$work/config/.kit/manifest.json" '"sourceDir": "app"'
