@@ -5,6 +5,9 @@ librender_a_SOURCES = \
 	render/arena.c render/arena.h \
 	render/buf.c render/buf.h \
 	render/model.c render/model.h
+librender_a_SOURCES += \
+	render/engine.c render/engine.h render/engine_impl.h \
+	render/walk.c render/loop.c
 # Encoders: JSON, Flight rows, Fizz-compatible HTML.
 librender_a_SOURCES += \
 	render/json.c render/json.h \
