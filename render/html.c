@@ -153,6 +153,9 @@ static int is(const char *s, size_t n, const char *lit)
 	return strlen(lit) == n && memcmp(s, lit, n) == 0;
 }
 
+/* is() for a string literal, with its length known at compile time. */
+#define IS(s, n, lit) ((n) == sizeof "" lit - 1 && memcmp((s), lit, sizeof lit - 1) == 0)
+
 static int is_nullish(const kit_value *v)
 {
 	return !v || v->kind == KIT_NULL || v->kind == KIT_UNDEFINED;
@@ -199,7 +202,7 @@ static int js_truthy(const kit_value *v)
 	case KIT_BOOL: return v->u.boolean;
 	case KIT_NUMBER: return v->u.number != 0 && !isnan(v->u.number);
 	case KIT_STRING: return v->u.str.len > 0;
-	case KIT_BIGINT: return !(is(v->u.str.ptr, v->u.str.len, "0") || is(v->u.str.ptr, v->u.str.len, "-0"));
+	case KIT_BIGINT: return !(IS(v->u.str.ptr, v->u.str.len, "0") || IS(v->u.str.ptr, v->u.str.len, "-0"));
 	default: return 1;
 	}
 }
@@ -313,9 +316,9 @@ static double js_to_number(const kit_value *v)
 				  : s[i] >= 'A' && s[i] <= 'F' ? s[i] - 'A' + 10 : 99;
 			d = digit < base ? d * base + digit : NAN;
 		}
-	} else if (is(s, n, "Infinity") || is(s, n, "+Infinity")) {
+	} else if (IS(s, n, "Infinity") || IS(s, n, "+Infinity")) {
 		d = INFINITY;
-	} else if (is(s, n, "-Infinity")) {
+	} else if (IS(s, n, "-Infinity")) {
 		d = -INFINITY;
 	} else if (strspn(s, "0123456789+-.eE") == n) {
 		/* Only JS's decimal literal syntax: strtod's "inf", "nan" and hex
@@ -542,7 +545,7 @@ static const char *const unitless_properties[] = {
 static int in_list(const char *const *list, size_t len, const char *s, size_t n)
 {
 	for (size_t i = 0; i < len; i++)
-		if (is(s, n, list[i]))
+		if (n && list[i][0] == s[0] && is(s, n, list[i]))
 			return 1;
 	return 0;
 }
@@ -575,18 +578,18 @@ static int push_attribute(kit_html *h, kit_buf *out, const char *name, size_t n,
 {
 	v = resolve(v);
 	enum js_type t = js_typeof(v);
-	if (is(name, n, "className"))
+	if (IS(name, n, "className"))
 		string_attr(out, "class", v);
-	else if (is(name, n, "tabIndex"))
+	else if (IS(name, n, "tabIndex"))
 		string_attr(out, "tabindex", v);
-	else if (is(name, n, "dir") || is(name, n, "role") || is(name, n, "viewBox") || is(name, n, "width") ||
-		 is(name, n, "height")) {
+	else if (IS(name, n, "dir") || IS(name, n, "role") || IS(name, n, "viewBox") || IS(name, n, "width") ||
+		 IS(name, n, "height")) {
 		if (!js_fn_or_symbol(v) && t != JS_BOOLEAN)
 			attr_value(out, name, n, v);
-	} else if (is(name, n, "style")) {
+	} else if (IS(name, n, "style")) {
 		return style_attr(h, out, v, tag);
-	} else if (is(name, n, "src") || is(name, n, "href") || is(name, n, "action") || is(name, n, "formAction")) {
-		if ((is(name, n, "src") || is(name, n, "href")) && t == JS_STRING && v->u.str.len == 0)
+	} else if (IS(name, n, "src") || IS(name, n, "href") || IS(name, n, "action") || IS(name, n, "formAction")) {
+		if ((IS(name, n, "src") || IS(name, n, "href")) && t == JS_STRING && v->u.str.len == 0)
 			return 0;
 		if (!js_fn_or_symbol(v) && t != JS_BOOLEAN) {
 			char nm[16];
@@ -594,17 +597,17 @@ static int push_attribute(kit_html *h, kit_buf *out, const char *name, size_t n,
 			nm[n] = '\0';
 			url_attr(out, nm, v);
 		}
-	} else if (is(name, n, "defaultValue") || is(name, n, "defaultChecked") || is(name, n, "innerHTML") ||
-		   is(name, n, "suppressContentEditableWarning") || is(name, n, "suppressHydrationWarning") ||
-		   is(name, n, "ref")) {
+	} else if (IS(name, n, "defaultValue") || IS(name, n, "defaultChecked") || IS(name, n, "innerHTML") ||
+		   IS(name, n, "suppressContentEditableWarning") || IS(name, n, "suppressHydrationWarning") ||
+		   IS(name, n, "ref")) {
 		return 0;
-	} else if (is(name, n, "autoFocus")) {
+	} else if (IS(name, n, "autoFocus")) {
 		boolean_attr(out, "autofocus", v);
-	} else if (is(name, n, "multiple")) {
+	} else if (IS(name, n, "multiple")) {
 		boolean_attr(out, "multiple", v);
-	} else if (is(name, n, "muted")) {
+	} else if (IS(name, n, "muted")) {
 		boolean_attr(out, "muted", v);
-	} else if (is(name, n, "xlinkHref")) {
+	} else if (IS(name, n, "xlinkHref")) {
 		if (!js_fn_or_symbol(v) && t != JS_BOOLEAN)
 			url_attr(out, "xlink:href", v);
 	} else if (IN(booleanish_attributes, name, n)) {
@@ -613,21 +616,21 @@ static int push_attribute(kit_html *h, kit_buf *out, const char *name, size_t n,
 	} else if (IN(boolean_attributes, name, n)) {
 		if (js_truthy(v) && !js_fn_or_symbol(v))
 			attr_empty(out, name, n);
-	} else if (is(name, n, "capture") || is(name, n, "download")) {
+	} else if (IS(name, n, "capture") || IS(name, n, "download")) {
 		if (t == JS_BOOLEAN && v->u.boolean)
 			attr_empty(out, name, n);
 		else if (!(t == JS_BOOLEAN && !v->u.boolean) && !js_fn_or_symbol(v))
 			attr_value(out, name, n, v);
-	} else if (is(name, n, "cols") || is(name, n, "rows") || is(name, n, "size") || is(name, n, "span")) {
+	} else if (IS(name, n, "cols") || IS(name, n, "rows") || IS(name, n, "size") || IS(name, n, "span")) {
 		double d = js_fn_or_symbol(v) ? NAN : js_to_number(v);
 		if (!isnan(d) && d >= 1)
 			attr_value(out, name, n, v);
-	} else if (is(name, n, "rowSpan") || is(name, n, "start")) {
+	} else if (IS(name, n, "rowSpan") || IS(name, n, "start")) {
 		if (!js_fn_or_symbol(v) && !isnan(js_to_number(v)))
 			attr_value(out, name, n, v);
 	} else {
 		for (size_t i = 0; i < sizeof xml_attributes / sizeof *xml_attributes; i++)
-			if (is(name, n, xml_attributes[i][0])) {
+			if (name[0] == 'x' && is(name, n, xml_attributes[i][0])) {
 				string_attr(out, xml_attributes[i][1], v);
 				return 0;
 			}
@@ -635,7 +638,7 @@ static int push_attribute(kit_html *h, kit_buf *out, const char *name, size_t n,
 		if (n > 2 && (name[0] | 0x20) == 'o' && (name[1] | 0x20) == 'n')
 			return 0;
 		for (size_t i = 0; i < sizeof attribute_aliases / sizeof *attribute_aliases; i++)
-			if (is(name, n, attribute_aliases[i][0])) {
+			if (attribute_aliases[i][0][0] == name[0] && is(name, n, attribute_aliases[i][0])) {
 				name = attribute_aliases[i][1];
 				n = strlen(name);
 				break;
@@ -763,11 +766,11 @@ static int open_tag(kit_html *h, kit_buf *out, const char *tag, const kit_value 
 		const kit_value *v = resolve(p->value);
 		if (is_nullish(v))
 			continue;
-		if (is(p->key, p->keylen, "children")) {
+		if (IS(p->key, p->keylen, "children")) {
 			tk->children = v;
 			continue;
 		}
-		if (is(p->key, p->keylen, "dangerouslySetInnerHTML")) {
+		if (IS(p->key, p->keylen, "dangerouslySetInnerHTML")) {
 			tk->inner_html = v;
 			continue;
 		}
@@ -883,8 +886,8 @@ static int link_tag(kit_html *h, kit_buf *out, const kit_value *el)
 static style_queue *style_queue_for(kit_html *h, const kit_value *precedence)
 {
 	for (size_t i = 0; i < h->nstyles; i++)
-		if (is(h->styles[i].precedence, h->styles[i].plen, precedence->u.str.ptr) &&
-		    h->styles[i].plen == precedence->u.str.len)
+		if (h->styles[i].plen == precedence->u.str.len &&
+		    memcmp(h->styles[i].precedence, precedence->u.str.ptr, precedence->u.str.len) == 0)
 			return &h->styles[i];
 	if (h->nstyles == h->capstyles) {
 		h->capstyles = h->capstyles ? h->capstyles * 2 : 4;
@@ -937,9 +940,9 @@ static int style_resource(kit_html *h, const kit_value *el)
 		const kit_value *v = resolve(p->value);
 		if (is_nullish(v))
 			continue;
-		if (is(p->key, p->keylen, "children"))
+		if (IS(p->key, p->keylen, "children"))
 			tk.children = v;
-		else if (is(p->key, p->keylen, "dangerouslySetInnerHTML"))
+		else if (IS(p->key, p->keylen, "dangerouslySetInnerHTML"))
 			tk.inner_html = v;
 	}
 	return style_text(h, &q->rules, &tk);
@@ -976,10 +979,10 @@ static int image_preload_for(kit_html *h, const hctx *ctx, const kit_value *img)
 {
 	const kit_value *src = prop(img, "src"), *srcset = prop(img, "srcSet");
 	const kit_value *loading = prop(img, "loading"), *priority = prop(img, "fetchPriority");
-	if ((loading && loading->kind == KIT_STRING && is(loading->u.str.ptr, loading->u.str.len, "lazy")) ||
+	if ((loading && loading->kind == KIT_STRING && IS(loading->u.str.ptr, loading->u.str.len, "lazy")) ||
 	    (!js_truthy(src) && !js_truthy(srcset)) || (!is_nullish(src) && src->kind != KIT_STRING) ||
 	    (!is_nullish(srcset) && srcset->kind != KIT_STRING) ||
-	    (priority && priority->kind == KIT_STRING && is(priority->u.str.ptr, priority->u.str.len, "low")) ||
+	    (priority && priority->kind == KIT_STRING && IS(priority->u.str.ptr, priority->u.str.len, "low")) ||
 	    (ctx->scope & (SCOPE_NOSCRIPT | SCOPE_PICTURE)) || data_url(src) || data_url(srcset))
 		return R_OK;
 	if (is_nullish(src))
@@ -990,7 +993,7 @@ static int image_preload_for(kit_html *h, const hctx *ctx, const kit_value *img)
 	if (sizes && sizes->kind != KIT_STRING)
 		sizes = NULL;
 	int high_priority = priority && priority->kind == KIT_STRING &&
-			    is(priority->u.str.ptr, priority->u.str.len, "high");
+			    IS(priority->u.str.ptr, priority->u.str.len, "high");
 	kit_buf key;
 	kit_buf_init(&key);
 	if (js_truthy(srcset)) {
@@ -1011,7 +1014,7 @@ static int image_preload_for(kit_html *h, const hctx *ctx, const kit_value *img)
 	kit_model *m = h->m;
 	const kit_value *cross = prop(img, "crossOrigin");
 	if (cross && cross->kind == KIT_STRING)
-		cross = is(cross->u.str.ptr, cross->u.str.len, "use-credentials") ? cross : kit_v_cstring(m, "");
+		cross = IS(cross->u.str.ptr, cross->u.str.len, "use-credentials") ? cross : kit_v_cstring(m, "");
 	else
 		cross = NULL;
 	const struct {
@@ -1105,45 +1108,45 @@ static hctx child_context(const hctx *parent, const char *tag, size_t n, const k
 {
 	hctx c = *parent;
 	c.depth = parent->depth + 1;
-	if (is(tag, n, "noscript")) {
+	if (IS(tag, n, "noscript")) {
 		c.mode = MODE_BODY;
 		c.scope |= SCOPE_NOSCRIPT;
 		c.selected = NULL;
-	} else if (is(tag, n, "select")) {
+	} else if (IS(tag, n, "select")) {
 		const kit_value *v = prop(el, "value");
 		c.mode = MODE_BODY;
 		c.selected = !is_nullish(v) ? v : prop(el, "defaultValue");
 		if (is_nullish(c.selected))
 			c.selected = NULL;
-	} else if (is(tag, n, "svg")) {
+	} else if (IS(tag, n, "svg")) {
 		c.mode = MODE_SVG;
 		c.selected = NULL;
-	} else if (is(tag, n, "picture")) {
+	} else if (IS(tag, n, "picture")) {
 		c.mode = MODE_BODY;
 		c.scope |= SCOPE_PICTURE;
 		c.selected = NULL;
-	} else if (is(tag, n, "math")) {
+	} else if (IS(tag, n, "math")) {
 		c.mode = MODE_MATHML;
 		c.selected = NULL;
-	} else if (is(tag, n, "foreignObject")) {
+	} else if (IS(tag, n, "foreignObject")) {
 		c.mode = MODE_BODY;
 		c.selected = NULL;
-	} else if (is(tag, n, "table")) {
+	} else if (IS(tag, n, "table")) {
 		c.mode = MODE_TABLE;
 		c.selected = NULL;
-	} else if (is(tag, n, "thead") || is(tag, n, "tbody") || is(tag, n, "tfoot")) {
+	} else if (IS(tag, n, "thead") || IS(tag, n, "tbody") || IS(tag, n, "tfoot")) {
 		c.mode = MODE_TABLE_BODY;
 		c.selected = NULL;
-	} else if (is(tag, n, "colgroup")) {
+	} else if (IS(tag, n, "colgroup")) {
 		c.mode = MODE_COLGROUP;
 		c.selected = NULL;
-	} else if (is(tag, n, "tr")) {
+	} else if (IS(tag, n, "tr")) {
 		c.mode = MODE_TABLE_ROW;
 		c.selected = NULL;
-	} else if (is(tag, n, "head") && parent->mode < MODE_BODY) {
+	} else if (IS(tag, n, "head") && parent->mode < MODE_BODY) {
 		c.mode = MODE_HEAD;
 		c.selected = NULL;
-	} else if (is(tag, n, "html") && parent->mode == MODE_ROOT) {
+	} else if (IS(tag, n, "html") && parent->mode == MODE_ROOT) {
 		c.mode = MODE_HTML;
 		c.selected = NULL;
 	} else if (parent->mode >= MODE_TABLE || parent->mode < MODE_BODY) {
@@ -1226,7 +1229,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 	taken tk;
 	*children = NULL;
 
-	if (is(tag, tn, "select")) {
+	if (IS(tag, tn, "select")) {
 		static const char *const names[] = { "value", "defaultValue", NULL };
 		if (open_tag(h, out, tag, el, names, &tk) < 0)
 			return R_FAIL;
@@ -1234,7 +1237,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		*children = tk.children;
 		return inner_html(h, out, tag, &tk);
 	}
-	if (is(tag, tn, "option")) {
+	if (IS(tag, tn, "option")) {
 		static const char *const names[] = { "selected", NULL };
 		if (open_tag(h, out, tag, el, names, &tk) < 0)
 			return R_FAIL;
@@ -1247,7 +1250,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		*children = tk.children;
 		return inner_html(h, out, tag, &tk);
 	}
-	if (is(tag, tn, "textarea")) {
+	if (IS(tag, tn, "textarea")) {
 		static const char *const names[] = { "value", "defaultValue", NULL };
 		if (open_tag(h, out, tag, el, names, &tk) < 0)
 			return R_FAIL;
@@ -1274,7 +1277,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		kit_buf_free(&text);
 		return R_OK;
 	}
-	if (is(tag, tn, "input") || is(tag, tn, "button")) {
+	if (IS(tag, tn, "input") || IS(tag, tn, "button")) {
 		int input = tag[0] == 'i';
 		if (open_tag(h, out, tag, el, input ? input_names : button_names, &tk) < 0)
 			return R_FAIL;
@@ -1299,7 +1302,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			return R_FAIL;
 		goto string_children;
 	}
-	if (is(tag, tn, "form")) {
+	if (IS(tag, tn, "form")) {
 		static const char *const names[] = { "action", "encType", "method", "target", NULL };
 		if (open_tag(h, out, tag, el, names, &tk) < 0)
 			return R_FAIL;
@@ -1311,7 +1314,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			return R_FAIL;
 		goto string_children;
 	}
-	if (is(tag, tn, "a")) {
+	if (IS(tag, tn, "a")) {
 		/* An empty href is kept on <a> (it links to the page itself). */
 		kit_buf_puts(out, "<a");
 		memset(&tk, 0, sizeof tk);
@@ -1320,11 +1323,11 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			const kit_value *v = resolve(p->value);
 			if (is_nullish(v))
 				continue;
-			if (is(p->key, p->keylen, "children"))
+			if (IS(p->key, p->keylen, "children"))
 				tk.children = v;
-			else if (is(p->key, p->keylen, "dangerouslySetInnerHTML"))
+			else if (IS(p->key, p->keylen, "dangerouslySetInnerHTML"))
 				tk.inner_html = v;
-			else if (is(p->key, p->keylen, "href") && v->kind == KIT_STRING && v->u.str.len == 0)
+			else if (IS(p->key, p->keylen, "href") && v->kind == KIT_STRING && v->u.str.len == 0)
 				kit_buf_puts(out, " href=\"\"");
 			else if (push_attribute(h, out, p->key, p->keylen, v, tag) < 0)
 				return R_FAIL;
@@ -1334,7 +1337,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			return R_FAIL;
 		goto string_children;
 	}
-	if (is(tag, tn, "menuitem")) {
+	if (IS(tag, tn, "menuitem")) {
 		if (open_tag(h, out, tag, el, NULL, &tk) < 0)
 			return R_FAIL;
 		if (tk.children || tk.inner_html)
@@ -1342,7 +1345,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		kit_buf_putc(out, '>');
 		return R_OK;
 	}
-	if (is(tag, tn, "object")) {
+	if (IS(tag, tn, "object")) {
 		/* data is a URL, dropped when empty. */
 		kit_buf_puts(out, "<object");
 		memset(&tk, 0, sizeof tk);
@@ -1351,11 +1354,11 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			const kit_value *v = resolve(p->value);
 			if (is_nullish(v))
 				continue;
-			if (is(p->key, p->keylen, "children")) {
+			if (IS(p->key, p->keylen, "children")) {
 				tk.children = v;
-			} else if (is(p->key, p->keylen, "dangerouslySetInnerHTML")) {
+			} else if (IS(p->key, p->keylen, "dangerouslySetInnerHTML")) {
 				tk.inner_html = v;
-			} else if (is(p->key, p->keylen, "data")) {
+			} else if (IS(p->key, p->keylen, "data")) {
 				kit_buf s;
 				kit_buf_init(&s);
 				js_to_string(&s, v, 0);
@@ -1371,17 +1374,17 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			return R_FAIL;
 		goto string_children;
 	}
-	if (is(tag, tn, "title")) {
+	if (IS(tag, tn, "title")) {
 		if (in_svg || noscript || item_prop)
 			return title_tag(h, out, el);
 		return fallback ? R_OK : title_tag(h, &h->hoistables, el);
 	}
-	if (is(tag, tn, "link")) {
+	if (IS(tag, tn, "link")) {
 		const kit_value *rel = prop(el, "rel"), *href = prop(el, "href");
 		if (in_svg || noscript || item_prop || !rel || rel->kind != KIT_STRING || !href ||
 		    href->kind != KIT_STRING || href->u.str.len == 0)
 			return link_tag(h, out, el);
-		if (is(rel->u.str.ptr, rel->u.str.len, "stylesheet")) {
+		if (IS(rel->u.str.ptr, rel->u.str.len, "stylesheet")) {
 			if (!prop_is_string(el, "precedence") || !is_nullish(prop(el, "disabled")) ||
 			    js_truthy(prop(el, "onLoad")) || js_truthy(prop(el, "onError")))
 				return link_tag(h, out, el);
@@ -1393,13 +1396,13 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		text_separator_if(seg, text_embedded);
 		return fallback ? R_OK : link_tag(h, &h->hoistables, el);
 	}
-	if (is(tag, tn, "script")) {
+	if (IS(tag, tn, "script")) {
 		const kit_value *src = prop(el, "src"), *async = prop(el, "async");
 		if (!src || src->kind != KIT_STRING || !src->u.str.len || !js_truthy(async) || js_fn_or_symbol(async) ||
 		    js_truthy(prop(el, "onLoad")) || js_truthy(prop(el, "onError")) || in_svg || noscript || item_prop)
 			return script_tag(h, out, el);
 		const kit_value *type = prop(el, "type");
-		strlist *seen = type && type->kind == KIT_STRING && is(type->u.str.ptr, type->u.str.len, "module")
+		strlist *seen = type && type->kind == KIT_STRING && IS(type->u.str.ptr, type->u.str.len, "module")
 			? &h->module_srcs : &h->script_srcs;
 		if (!strlist_has(seen, src->u.str.ptr, src->u.str.len)) {
 			strlist_add(seen, src->u.str.ptr, src->u.str.len);
@@ -1409,7 +1412,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		text_separator_if(seg, text_embedded);
 		return R_OK;
 	}
-	if (is(tag, tn, "style")) {
+	if (IS(tag, tn, "style")) {
 		const kit_value *href = prop(el, "href");
 		if (in_svg || noscript || item_prop || !prop_is_string(el, "precedence") || !href ||
 		    href->kind != KIT_STRING || href->u.str.len == 0) {
@@ -1426,7 +1429,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		text_separator_if(seg, text_embedded);
 		return R_OK;
 	}
-	if (is(tag, tn, "meta")) {
+	if (IS(tag, tn, "meta")) {
 		if (in_svg || noscript || item_prop)
 			return self_closing(h, out, tag, el);
 		text_separator_if(seg, text_embedded);
@@ -1434,11 +1437,11 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			return R_OK;
 		const kit_value *name = prop(el, "name");
 		kit_buf *target = prop_is_string(el, "charSet") ? &h->charset
-			: name && name->kind == KIT_STRING && is(name->u.str.ptr, name->u.str.len, "viewport") ? &h->viewport
+			: name && name->kind == KIT_STRING && IS(name->u.str.ptr, name->u.str.len, "viewport") ? &h->viewport
 			: &h->hoistables;
 		return self_closing(h, target, tag, el);
 	}
-	if (is(tag, tn, "listing") || is(tag, tn, "pre")) {
+	if (IS(tag, tn, "listing") || IS(tag, tn, "pre")) {
 		if (open_tag(h, out, tag, el, NULL, &tk) < 0)
 			return R_FAIL;
 		kit_buf_putc(out, '>');
@@ -1460,14 +1463,14 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		*children = tk.children;
 		return R_OK;
 	}
-	if (is(tag, tn, "img")) {
+	if (IS(tag, tn, "img")) {
 		if (image_preload_for(h, ctx, el) < 0)
 			return R_FAIL;
 		return self_closing(h, out, tag, el);
 	}
 	if (IN(void_tags, tag, tn))
 		return self_closing(h, out, tag, el);
-	if ((is(tag, tn, "head") || is(tag, tn, "body")) && ctx->mode < MODE_BODY) {
+	if ((IS(tag, tn, "head") || IS(tag, tn, "body")) && ctx->mode < MODE_BODY) {
 		int head = tag[0] == 'h';
 		if (head ? h->has_head_open : h->has_body_open)
 			return fail(h, "the `<%s>` tag may only be rendered once", tag);
@@ -1482,7 +1485,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		*children = tk.children;
 		return inner_html(h, target, tag, &tk);
 	}
-	if (is(tag, tn, "html") && ctx->mode == MODE_ROOT) {
+	if (IS(tag, tn, "html") && ctx->mode == MODE_ROOT) {
 		if (h->has_html_open)
 			return fail(h, "the `<html>` tag may only be rendered once");
 		kit_buf_puts(&h->html_open, "<!DOCTYPE html>");
@@ -1503,18 +1506,18 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 			const kit_value *v = resolve(p->value);
 			if (is_nullish(v))
 				continue;
-			if (is(p->key, p->keylen, "children")) {
+			if (IS(p->key, p->keylen, "children")) {
 				tk.children = v;
-			} else if (is(p->key, p->keylen, "dangerouslySetInnerHTML")) {
+			} else if (IS(p->key, p->keylen, "dangerouslySetInnerHTML")) {
 				tk.inner_html = v;
-			} else if (is(p->key, p->keylen, "style")) {
+			} else if (IS(p->key, p->keylen, "style")) {
 				if (style_attr(h, out, v, tag) < 0)
 					return R_FAIL;
-			} else if (!is(p->key, p->keylen, "suppressContentEditableWarning") &&
-				   !is(p->key, p->keylen, "suppressHydrationWarning") && !is(p->key, p->keylen, "ref") &&
+			} else if (!IS(p->key, p->keylen, "suppressContentEditableWarning") &&
+				   !IS(p->key, p->keylen, "suppressHydrationWarning") && !IS(p->key, p->keylen, "ref") &&
 				   attribute_name_safe(p->key, p->keylen) && !js_fn_or_symbol(v) &&
 				   !(v->kind == KIT_BOOL && !v->u.boolean)) {
-				const char *an = is(p->key, p->keylen, "className") ? "class" : p->key;
+				const char *an = IS(p->key, p->keylen, "className") ? "class" : p->key;
 				size_t al = an == p->key ? p->keylen : 5;
 				if (v->kind == KIT_BOOL)
 					attr_empty(out, an, al);
@@ -1564,13 +1567,13 @@ static int render_host(kit_html *h, const hctx *ctx, segment *seg, const kit_val
 	if (rc != R_OK)
 		return rc;
 	int end = !IN(no_end_tags, tag, tn);
-	if (is(tag, tn, "body") && ctx->mode <= MODE_HTML) {
+	if (IS(tag, tn, "body") && ctx->mode <= MODE_HTML) {
 		h->owes_body = 1;
 		end = 0;
-	} else if (is(tag, tn, "html") && ctx->mode == MODE_ROOT) {
+	} else if (IS(tag, tn, "html") && ctx->mode == MODE_ROOT) {
 		h->owes_html = 1;
 		end = 0;
-	} else if (is(tag, tn, "head") && ctx->mode <= MODE_HTML) {
+	} else if (IS(tag, tn, "head") && ctx->mode <= MODE_HTML) {
 		end = 0;
 	}
 	if (end) {
@@ -1676,7 +1679,7 @@ static int render_element(kit_html *h, const hctx *ctx, segment *seg, const kit_
 			return render_node(h, ctx, seg, kit_v_get(el, "children"));
 		if (strcmp(name, "react.activity") == 0) {
 			const kit_value *mode = prop(el, "mode");
-			if (mode && mode->kind == KIT_STRING && is(mode->u.str.ptr, mode->u.str.len, "hidden"))
+			if (mode && mode->kind == KIT_STRING && IS(mode->u.str.ptr, mode->u.str.len, "hidden"))
 				return R_OK;
 			kit_buf_puts(seg->out, "<!--&-->");
 			seg->last_text = 0;

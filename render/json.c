@@ -559,8 +559,21 @@ size_t kit_json_format_number(char *buf, double d)
 		return (size_t)sprintf(buf, d < 0 ? "-Infinity" : "Infinity");
 	if (d == 0)
 		return (size_t)sprintf(buf, "0");
-	if (d == floor(d) && fabs(d) < 9007199254740992.0)
-		return (size_t)sprintf(buf, "%lld", (long long)d);
+	if (d == floor(d) && fabs(d) < 9007199254740992.0) {
+		/* Integers, the common case, without printf. */
+		char tmp[24];
+		size_t n = 0, len = 0;
+		unsigned long long u = (unsigned long long)fabs(d);
+		do
+			tmp[n++] = (char)('0' + u % 10);
+		while ((u /= 10));
+		if (d < 0)
+			buf[len++] = '-';
+		while (n)
+			buf[len++] = tmp[--n];
+		buf[len] = '\0';
+		return len;
+	}
 	/* Shortest digit string that reads back as d (what JS prints). */
 	char tmp[40];
 	int prec;

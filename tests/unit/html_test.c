@@ -48,9 +48,10 @@ static rendered render_payload(const char *payload, size_t len, kit_html_client_
 	} else {
 		kit_html_opts opts = { .render_client = client };
 		kit_html *h = kit_html_new(&m, &opts);
-		r.rc = kit_html_write(h, kit_model_row(&m, 0)->value, &out);
-		if (r.rc < 0)
-			snprintf(r.err, sizeof r.err, "%s", kit_html_error(h));
+		/* The root as a lazy to row 0, so that a missing row 0 is "pending". */
+		kit_row *root = kit_model_row(&m, 0);
+		r.rc = root ? kit_html_write(h, kit_v_lazy(&m, root), &out) : -3;
+		snprintf(r.err, sizeof r.err, "%s", root ? kit_html_error(h) : "the payload has no row 0");
 		r.document = kit_html_is_document(h);
 		kit_html_finish(h, &out);
 		kit_html_free(h);
@@ -324,6 +325,46 @@ static void test_depth_limit(void)
 	free(r.html);
 }
 
+/* Every case payload, truncated at each byte and with each byte replaced by
+ * a few troublesome values: parse then render must return, never crash (CI
+ * runs this under ASan/UBSan), and a failure must carry a message. */
+static void test_never_crashes(void)
+{
+	size_t len;
+	char *text = test_read_file("tests/unit/html_cases.txt", &len);
+	static const char mutations[] = { '\0', '"', '$', '[', 'L' };
+	size_t runs = 0, silent = 0;
+	for (char *p = text ? strstr(text, "\n=== ") : NULL; p; p = strstr(p + 1, "\n=== ")) {
+		char *payload = strchr(p + 1, '\n') + 1;
+		char *end = strstr(payload, "\n--- ");
+		if (!end)
+			break;
+		size_t n = (size_t)(end + 1 - payload);
+		char *copy = malloc(n);
+		for (size_t at = 0; at < n; at++)
+			for (size_t mu = 0; mu <= sizeof mutations; mu++) {
+				memcpy(copy, payload, n);
+				size_t used = at;
+				if (mu < sizeof mutations) {
+					copy[at] = mutations[mu];
+					used = n;
+				}
+				rendered r = render_payload(copy, used, client_stub);
+				if (r.rc != 0 && !r.err[0])
+					silent++;
+				free(r.html);
+				runs++;
+			}
+		free(copy);
+	}
+	free(text);
+	if (runs > 10000 && silent == 0)
+		TEST_PASS("mutated payloads: parse and render never crash, failures carry a message");
+	else
+		TEST_FAIL("mutated payloads: parse and render never crash, failures carry a message",
+			  "%zu runs, %zu failures without a message", runs, silent);
+}
+
 int main(void)
 {
 	test_golden();
@@ -332,5 +373,6 @@ int main(void)
 	test_client_components();
 	test_document_api();
 	test_depth_limit();
+	test_never_crashes();
 	TEST_EXIT();
 }
