@@ -66,6 +66,18 @@ int kit_cgi_main(void)
 	long timeout_ms = t && atol(t) > 0 ? atol(t) : 30000;
 	signal(SIGALRM, on_alarm);
 	alarm((unsigned)(timeout_ms / 1000 + 5));
+	/* The host does not read request bodies yet: consume it first, or Apache's
+	 * mod_cgi aborts the exchange when the child exits with its stdin unread. */
+	const char *cl = getenv("CONTENT_LENGTH");
+	long long body = cl ? atoll(cl) : 0;
+	char sink[16384];
+	while (body > 0) {
+		size_t want = body > (long long)sizeof sink ? sizeof sink : (size_t)body;
+		size_t got = fread(sink, 1, want, stdin);
+		if (got == 0)
+			break;
+		body -= (long long)got;
+	}
 	kit_request req = { cgi_param, NULL };
 	kit_sink out = { cgi_write, cgi_flush, NULL };
 	kit_host_handle(host, &req, &out);

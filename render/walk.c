@@ -151,10 +151,63 @@ void kit_engine_exception(kit_engine *e, const char *component, const char *what
 	js_pop(J, 1);
 }
 
+/* mujs strings are "modified UTF-8": U+0000 is C0 80, and a \uD83D\uDE00
+ * escape in the source becomes two 3-byte surrogate sequences (CESU-8).
+ * React's client expects real UTF-8, so both are rewritten here: pairs join
+ * into one 4-byte sequence, a lone surrogate becomes U+FFFD. */
+static size_t utf8_from_mujs(char *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t o = 0;
+	for (size_t i = 0; i < n;) {
+		if (p[i] == 0xC0 && i + 1 < n && p[i + 1] == 0x80) {
+			out[o++] = '\0';
+			i += 2;
+		} else if (p[i] == 0xED && i + 2 < n && p[i + 1] >= 0xA0) {
+			unsigned hi = ((p[i + 1] & 0x0Fu) << 6) | (p[i + 2] & 0x3Fu);  /* low 10 bits of 0xD800+ */
+			if (p[i + 1] < 0xB0 && i + 5 < n && p[i + 3] == 0xED && p[i + 4] >= 0xB0 && p[i + 4] <= 0xBF) {
+				unsigned lo = ((p[i + 4] & 0x0Fu) << 6) | (p[i + 5] & 0x3Fu);
+				unsigned cp = 0x10000 + ((hi & 0x3FF) << 10) + (lo & 0x3FF);
+				out[o++] = (char)(0xF0 | (cp >> 18));
+				out[o++] = (char)(0x80 | ((cp >> 12) & 0x3F));
+				out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+				out[o++] = (char)(0x80 | (cp & 0x3F));
+				i += 6;
+			} else {
+				out[o++] = (char)0xEF;
+				out[o++] = (char)0xBF;
+				out[o++] = (char)0xBD;
+				i += 3;
+			}
+		} else {
+			out[o++] = (char)p[i++];
+		}
+	}
+	return o;
+}
+
+/* A mujs string as model text (arena copy, real UTF-8). */
+static const char *js_text(kit_engine *e, const char *s, size_t *len)
+{
+	size_t n = strlen(s);
+	if (!memchr(s, 0xC0, n) && !memchr(s, 0xED, n)) {
+		*len = n;
+		return kit_arena_strndup(e->arena, s, n);
+	}
+	char *out = kit_arena_alloc(e->arena, n + 1);
+	*len = utf8_from_mujs(out, s, n);
+	out[*len] = '\0';
+	return out;
+}
+
 static kit_value *make_string(kit_engine *e, js_State *J, int idx)
 {
-	const char *s = js_tostring(J, idx);
-	return kit_v_string(&e->model, s, strlen(s));
+	size_t len;
+	const char *text = js_text(e, js_tostring(J, idx), &len);
+	kit_value *v = kit_v_string(&e->model, "", 0);
+	v->u.str.ptr = text;
+	v->u.str.len = len;
+	return v;
 }
 
 static void on_settle(js_State *J, int fulfilled);
@@ -273,8 +326,7 @@ static int walk_host(kit_engine *e, int work, kit_value **target, const char *ta
 	const char *ctag = el->u.elem.type->u.str.ptr;
 	for (size_t i = kept; i-- > 0;) {
 		kit_prop *p = &el->u.elem.props[i];
-		p->key = keys[i];
-		p->keylen = strlen(keys[i]);
+		p->key = js_text(e, keys[i], &p->keylen);
 		js_getproperty(J, propsidx, keys[i]);
 		int is_children = strcmp(keys[i], "children") == 0;
 		push_item(e, &p->value, stash(e, work), is_children ? MODE_NODE : MODE_PROP,
@@ -446,8 +498,7 @@ static int walk_object_prop(kit_engine *e, int work, struct walk_item *it, int t
 	*it->target = obj;
 	for (size_t i = n; i-- > 0;) {
 		kit_prop *p = &obj->u.obj.props[i];
-		p->key = keys[i];
-		p->keylen = strlen(keys[i]);
+		p->key = js_text(e, keys[i], &p->keylen);
 		js_getproperty(J, t, keys[i]);
 		push_item(e, &p->value, stash(e, work), MODE_PROP, it->context);
 	}
