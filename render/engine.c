@@ -338,8 +338,9 @@ static int write_answer(kit_engine *e, const kit_render_req *req, const kit_rend
 	} else {
 		kit_html_opts hopts = { 0 };
 		kit_html *h = kit_html_new(&e->model, &hopts);
-		kit_row *root = kit_model_row(&e->model, 0);
-		if (kit_html_write(h, root->value, &body) < 0) {
+		/* through a lazy, so a root still pending is an error, not an empty page */
+		kit_value *root = kit_v_lazy(&e->model, kit_model_row(&e->model, 0));
+		if (kit_html_write(h, root, &body) < 0) {
 			kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(h));
 			kit_html_free(h);
 			rc = -1;
