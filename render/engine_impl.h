@@ -30,6 +30,7 @@ struct kit_timer {
 struct kit_engine {
 	js_State *J;
 	size_t heap_bytes, heap_limit;
+	size_t heap_after_gc;    /* heap size right after the last full collection */
 	long timeout_ms;
 	char version[64];
 

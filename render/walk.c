@@ -57,6 +57,11 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 	it->context = context;
 }
 
+/* Stack layout of a walk: [value, work array, element symbol, ...]; the
+ * element symbol sits right above the work array, so the check every node
+ * needs is a copy, not a registry lookup. */
+#define SYM_SLOT(work) ((work) + 1)
+
 /* Moves the value on top of the stack into a new work slot (popped). The
  * work array sits at stack index `work`. */
 static unsigned stash(kit_engine *e, int work)
@@ -298,6 +303,33 @@ static const char **own_keys(kit_engine *e, int idx, size_t *n)
 	return keys;
 }
 
+/* Leaves (strings, numbers, ...) need no work slot: they are converted at
+ * once. Returns NULL for anything that has to be walked. */
+static kit_value *leaf_value(kit_engine *e, js_State *J, int idx)
+{
+	switch (js_type(J, idx)) {
+	case JS_ISUNDEFINED: return kit_v_undefined(&e->model);
+	case JS_ISNULL: return kit_v_null(&e->model);
+	case JS_ISBOOLEAN: return kit_v_bool(&e->model, js_toboolean(J, idx));
+	case JS_ISNUMBER: return kit_v_number(&e->model, js_tonumber(J, idx));
+	case JS_ISSTRING: return make_string(e, J, idx);
+	default: return NULL;
+	}
+}
+
+/* The value on top of the stack (popped) goes to target: at once for a
+ * leaf, through the work stack otherwise. */
+static void take_or_push(kit_engine *e, int work, kit_value **target, int mode, const char *context)
+{
+	kit_value *leaf = leaf_value(e, e->J, -1);
+	if (leaf) {
+		*target = leaf;
+		js_pop(e->J, 1);
+	} else {
+		push_item(e, target, stash(e, work), mode, context);
+	}
+}
+
 static int is_thenable(js_State *J, int idx)
 {
 	if (!js_isobject(J, idx))
@@ -329,8 +361,7 @@ static int walk_host(kit_engine *e, int work, kit_value **target, const char *ta
 		p->key = js_text(e, keys[i], &p->keylen);
 		js_getproperty(J, propsidx, keys[i]);
 		int is_children = strcmp(keys[i], "children") == 0;
-		push_item(e, &p->value, stash(e, work), is_children ? MODE_NODE : MODE_PROP,
-			  is_children ? ctag : keys[i]);
+		take_or_push(e, work, &p->value, is_children ? MODE_NODE : MODE_PROP, is_children ? ctag : keys[i]);
 	}
 	return 0;
 }
@@ -500,7 +531,7 @@ static int walk_object_prop(kit_engine *e, int work, struct walk_item *it, int t
 		kit_prop *p = &obj->u.obj.props[i];
 		p->key = js_text(e, keys[i], &p->keylen);
 		js_getproperty(J, t, keys[i]);
-		push_item(e, &p->value, stash(e, work), MODE_PROP, it->context);
+		take_or_push(e, work, &p->value, MODE_PROP, it->context);
 	}
 	return 0;
 }
@@ -538,7 +569,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		*it->target = arr;
 		for (int i = len; i-- > 0;) {
 			js_getindex(J, t, i);
-			push_item(e, &arr->u.arr.items[i], stash(e, work), it->mode, it->context);
+			take_or_push(e, work, &arr->u.arr.items[i], it->mode, it->context);
 		}
 	} else if (js_isdateobject(J, t)) {
 		js_getproperty(J, t, "toISOString");
@@ -554,8 +585,9 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		}
 	} else if (js_isobject(J, t)) {
 		js_getproperty(J, t, "$$typeof");
-		int is_element = is_registry(J, -1, REG_SYM_ELEMENT);
-		js_pop(J, 1);
+		js_copy(J, SYM_SLOT(work));
+		int is_element = js_strictequal(J);
+		js_pop(J, 2);
 		if (is_element) {
 			rc = walk_element(e, work, it, t);
 		} else if (is_thenable(J, t)) {
@@ -603,8 +635,9 @@ int kit_walk_row(kit_engine *e, kit_row *row)
 	e->walking = 1;
 	int base = js_gettop(J) - 1;        /* the value to walk */
 	js_getregistry(J, REG_WORK);
-	js_rot2(J);                          /* work, value */
-	int work = base;
+	js_getregistry(J, REG_SYM_ELEMENT);
+	js_copy(J, base);                    /* value, work, symbol, value */
+	int work = base + 1;
 	e->work_top = 0;
 	e->nitems = 0;
 	push_item(e, &row->value, stash(e, work), MODE_NODE, NULL);
