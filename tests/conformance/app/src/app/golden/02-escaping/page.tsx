@@ -1,0 +1,4 @@
+// fizz-cases.jsx 02-escaping
+export default function Page() {
+  return <div title={'<"&\'>'} data-x={"a'b"}>{'<script>&"\'></script>'}</div>;
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# tests/suites/conformance.sh — kit's output against React 19.3's own.
+#
+# Builds the corpus app tests/conformance/app with kit-build, then:
+#   golden-html.mjs       kit's HTML == Fizz's golden HTML (../shared/conformance/react-wire/golden/html)
+#   flight-roundtrip.mjs  kit's Flight, decoded by react-server-dom-webpack's client and
+#                         rendered by react-dom/server == the same for React's own Flight server
+# Both compare modulo attribute and style-declaration order only (tests/conformance/compare.mjs).
+# React comes from the toolchain's node_modules (KIT_NODE_MODULES overrides); the
+# scripts load it by path, so nothing depends on the current directory or NODE_PATH.
+# Scratch files (builds, both payloads, decoded HTML) are kept when a test fails.
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "${0%/*}/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
+export KIT_NODE_MODULES=${KIT_NODE_MODULES:-$top_build/toolchain/node_modules}
+here=$top_src/tests/conformance
+
+if ! command -v node >/dev/null 2>&1; then
+	echo "SKIP: conformance: node is not installed"
+	exit 0
+fi
+for f in kit-build kit.cgi; do
+	if [ ! -x "$top_build/$f" ]; then
+		echo "FAIL: conformance: $top_build/$f is missing (run make)"
+		exit 1
+	fi
+done
+if [ ! -d "$KIT_NODE_MODULES/react-server-dom-webpack" ]; then
+	echo "FAIL: conformance: no react-server-dom-webpack in $KIT_NODE_MODULES (run make, which installs the toolchain)"
+	exit 1
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-conformance.XXXXXX")
+status=0
+
+# The app is built in a copy: the source tree may be read-only, and concurrent
+# runs must not share a .kit/.
+cp -R "$here/app" "$work/app"
+rm -rf "$work/app/.kit"
+if KIT_DATADIR=$top_src "$top_build/kit-build" "$work/app" >"$work/kit-build.log" 2>&1; then
+	echo "PASS: conformance/kit-build"
+else
+	echo "FAIL: conformance/kit-build: kit-build failed: $(tail -n 20 "$work/kit-build.log" | tr '\n' ' ')"
+	echo "scratch files kept in $work"
+	exit 1
+fi
+
+# Runs one script; a script that dies without saying FAIL still counts as one.
+run() {
+	local name=$1
+	shift
+	node "$@" >"$work/$name.out" 2>"$work/$name.err"
+	local rc=$?
+	cat "$work/$name.out"
+	if [ "$rc" -ne 0 ]; then
+		status=1
+		if ! grep -q '^FAIL: ' "$work/$name.out"; then
+			echo "FAIL: conformance/$name: exited $rc: $(tail -n 20 "$work/$name.err" | tr '\n' ' ')"
+		fi
+	fi
+}
+
+run golden-html "$here/golden-html.mjs" "$work/app"
+run flight-roundtrip "$here/flight-roundtrip.mjs" "$work/app" "$work/roundtrip"
+
+if [ "$status" -eq 0 ]; then
+	rm -rf "$work"
+else
+	echo "scratch files kept in $work (ours/ and reference/ hold both payloads and their HTML)"
+fi
+exit "$status"
