@@ -17,6 +17,23 @@
 #include "html.h"
 #include "json.h"
 
+#ifdef KIT_MUJS_NUMBERTOSTRING
+/* Debian's mujs 1.3.2 prints numbers through grisu2 without the correction
+ * step: String(0.1 + 0.2) is "0.30000000000000007" where every other JS
+ * engine prints "0.30000000000000004", so components building strings from
+ * numbers would disagree with React. libmujs.so exports jsV_numbertostring
+ * and calls it through its PLT, so this definition replaces it for String(x),
+ * "" + x, join, JSON.stringify and the rest. configure turns it on only after
+ * checking that the replacement takes effect (never for a static libmujs). */
+const char *jsV_numbertostring(js_State *J, char buf[32], double f);
+const char *jsV_numbertostring(js_State *J, char buf[32], double f)
+{
+	(void)J;
+	kit_json_format_number(buf, f);
+	return buf;
+}
+#endif
+
 static void *js_alloc(void *ctx, void *ptr, int size)
 {
 	kit_engine *e = ctx;
