@@ -267,23 +267,10 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 {
 	int flight = is_true(param(req, "HTTP_X_RSC"));
 	const kit_route *route = match->index >= 0 ? &h->routes.routes[match->index] : NULL;
-	int status = route ? 200 : 404;
 
 	kit_kv *search = NULL;
 	char *store = NULL;
 	size_t nsearch = parse_query(url->query, &search, &store);
-
-	response resp;
-	resp_init(&resp, out, status, head_only);
-	resp_header(&resp, "Content-Type", "%s", flight ? "text/x-component" : "text/html; charset=utf-8");
-	resp_header(&resp, "Vary", VARY);
-	resp_header(&resp, "Cache-Control", "%s", route && route->has_middleware ? "private, no-store" : "no-store");
-	resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
-	resp_header(&resp, "X-Accel-Buffering", "no");
-	if (flight) {
-		resp_header(&resp, "X-RSC-Segment-Depth", "0");
-		resp_header(&resp, "X-RSC-Layouts", "%s", route ? route->layouts : "app/layout");
-	}
 
 	kit_render_req rreq = {
 		.route_index = match->index,
@@ -294,20 +281,46 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		.nsearch = nsearch,
 		.mode = flight ? KIT_RENDER_FLIGHT : KIT_RENDER_DOCUMENT,
 	};
-	struct render_ctx ctx = { &resp, out };
-	kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx };
-	kit_render_error err;
-	int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
 	int result = 0;
-	if (rc == -1) {
+	/* a notFound() above every boundary renders the not-found page instead: one retry */
+	for (int attempt = 0; attempt < 2; attempt++) {
+		int status = rreq.route_index >= 0 ? 200 : 404;
+		response resp;
+		resp_init(&resp, out, status, head_only);
+		resp_header(&resp, "Content-Type", "%s", flight ? "text/x-component" : "text/html; charset=utf-8");
+		resp_header(&resp, "Vary", VARY);
+		resp_header(&resp, "Cache-Control", "%s", route && route->has_middleware ? "private, no-store" : "no-store");
+		resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
+		resp_header(&resp, "X-Accel-Buffering", "no");
+		if (flight) {
+			resp_header(&resp, "X-RSC-Segment-Depth", "0");
+			resp_header(&resp, "X-RSC-Layouts", "%s", route ? route->layouts : "app/layout");
+		}
+		struct render_ctx ctx = { &resp, out };
+		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx };
+		kit_render_error err;
+		int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
+		resp_free(&resp);
+		if (rc != -1 || resp.sent)
+			break;
+		if (err.status == 404 && rreq.route_index >= 0) {
+			rreq.route_index = -1;
+			continue;
+		}
+		if (err.status >= 300 && err.status < 400) {
+			if (flight)
+				send_simple(out, 204, head_only, "text/plain; charset=utf-8", "", "X-RSC-Redirect", err.location);
+			else
+				send_simple(out, err.status, head_only, "text/plain; charset=utf-8", "", "Location", err.location);
+			break;
+		}
 		log_line("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), url->path,
 			 route ? route->path : "not-found page", err.message);
-		if (!resp.sent)
-			send_error_page(out, err.status ? err.status : 500, head_only, flight);
+		send_error_page(out, err.status ? err.status : 500, head_only, flight);
 		if (err.status == 503)
 			result = -1;  /* a runaway render may have left timers or state behind */
+		break;
 	}
-	resp_free(&resp);
 	free(search);
 	free(store);
 	return result;

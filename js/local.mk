@@ -1,7 +1,7 @@
 # js/ — @kit/core, installed under $(pkgdatadir)/js; kit-build aliases
 # `@kit/core` and the server-side `react` to it.
 kitjsdir = $(pkgdatadir)/js
-dist_kitjs_DATA = js/package.json js/README.md
+dist_kitjs_DATA = js/package.json js/README.md js/redirect.ts js/routes.ts
 kitjsserverdir = $(pkgdatadir)/js/server
 dist_kitjsserver_DATA = \
 	js/server/jsx-runtime.ts \

@@ -13,8 +13,6 @@
 #include <string.h>
 
 #include "engine_impl.h"
-#include "flight.h"
-#include "html.h"
 #include "json.h"
 
 #ifdef KIT_MUJS_NUMBERTOSTRING
@@ -186,6 +184,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 		abort();
 	e->heap_limit = opts && opts->memory_limit ? opts->memory_limit : (size_t)512 << 20;
 	e->timeout_ms = opts && opts->render_timeout_ms ? opts->render_timeout_ms : 30000;
+	e->keepalive_ms = opts && opts->keepalive_ms ? opts->keepalive_ms : 10000;
 	e->J = js_newstate(js_alloc, e, 0);
 	if (!e->J) {
 		snprintf(err, errlen, "cannot create a mujs state");
@@ -294,9 +293,11 @@ static void push_search(js_State *J, const kit_render_req *req)
 	}
 }
 
-/* Phase 1: the route's element tree, walked into row 0 and every lazy row. */
-static int render_model(kit_engine *e, const kit_render_req *req)
+/* Phase 1 (the route's element tree walked into row 0 and every lazy row),
+ * interleaved by the loop with writing the answer (stream.c). */
+static int render_model(kit_engine *e)
 {
+	const kit_render_req *req = e->req;
 	js_State *J = e->J;
 	js_getregistry(J, REG_RUNTIME);
 	if (req->route_index >= 0) {
@@ -323,68 +324,6 @@ static int render_model(kit_engine *e, const kit_render_req *req)
 	return kit_loop_run(e);
 }
 
-/* A JS string literal safe inside <script>: JSON escaping, "<" and U+2028/9 escaped. */
-static void put_script_string(kit_buf *out, const char *s, size_t n)
-{
-	kit_buf json;
-	kit_buf_init(&json);
-	kit_json_write_string(&json, s, n);
-	for (size_t i = 0; i < json.len; i++) {
-		unsigned char c = (unsigned char)json.data[i];
-		if (c == '<') {
-			kit_buf_puts(out, "\\u003c");
-		} else if (c == 0xE2 && i + 2 < json.len && (unsigned char)json.data[i + 1] == 0x80 &&
-			   ((unsigned char)json.data[i + 2] == 0xA8 || (unsigned char)json.data[i + 2] == 0xA9)) {
-			kit_buf_puts(out, (unsigned char)json.data[i + 2] == 0xA8 ? "\\u2028" : "\\u2029");
-			i += 2;
-		} else {
-			kit_buf_putc(out, (char)c);
-		}
-	}
-	kit_buf_free(&json);
-}
-
-static int write_answer(kit_engine *e, const kit_render_req *req, const kit_render_out *out)
-{
-	kit_buf body;
-	kit_buf_init(&body);
-	kit_buf rows;
-	kit_buf_init(&rows);
-	int rc = 0;
-	if (req->mode == KIT_RENDER_FLIGHT) {
-		kit_flight_write_ready(&e->model, &body);
-	} else {
-		kit_html_opts hopts = { 0 };
-		kit_html *h = kit_html_new(&e->model, &hopts);
-		/* through a lazy, so a root still pending is an error, not an empty page */
-		kit_value *root = kit_v_lazy(&e->model, kit_model_row(&e->model, 0));
-		if (kit_html_write(h, root, &body) < 0) {
-			kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(h));
-			kit_html_free(h);
-			rc = -1;
-			goto done;
-		}
-		kit_flight_write_ready(&e->model, &rows);
-		if (rows.len) {
-			kit_buf_puts(&body, "<script>(self.__kit_f=self.__kit_f||[]).push(");
-			put_script_string(&body, rows.data, rows.len);
-			kit_buf_puts(&body, ")</script>");
-		}
-		kit_html_finish(h, &body);
-		kit_html_free(h);
-	}
-	if (out->begin && out->begin(out->ctx) < 0) {
-		rc = -2;
-		goto done;
-	}
-	if (kit_sink_write(&out->sink, body.data, body.len) < 0)
-		rc = -2;
-done:
-	kit_buf_free(&body);
-	kit_buf_free(&rows);
-	return rc;
-}
-
 int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
 		      kit_render_error *err)
 {
@@ -393,24 +332,33 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->failed = 0;
 	e->err = err;
 	e->pending_rows = 0;
+	e->pathname = req->pathname;
+	e->req = req;
+	e->out = out;
+	e->last_write_ms = kit_loop_now_ms();
 	kit_model_init(&e->model, e->arena);
-
 	memset(&e->stats, 0, sizeof e->stats);
-	int rc = render_model(e, req);
+
+	int rc = render_model(e);
 	e->stats.rows = e->model.nrows;
-	if (rc == 0 && !e->failed)
-		rc = write_answer(e, req, out);
-	else
-		rc = -1;
 	if (rc == -1 && !e->failed)
 		kit_engine_fail(e, 500, NULL, "render failed");
+	if (rc == -1 && e->shell_sent) {
+		/* a failure of the engine itself after the shell: the answer is cut */
+		fprintf(stderr, "kit: %s: the render failed after the shell was sent: %s\n",
+			req->pathname, err->message);
+		rc = -2;
+	}
 
 	/* nothing of this request may run in the next one */
 	e->generation++;
+	kit_stream_reset(e);
 	kit_loop_reset(e);
 	kit_model_clear(&e->model);
 	kit_arena_reset(e->arena);
 	e->err = NULL;
+	e->req = NULL;
+	e->out = NULL;
 	/* A full collection costs ~20 % of a small render (measured on
 	 * /bench/list), so it runs once the heap has grown by half since the last
 	 * one (at least 2 MiB): memory stays flat, most responses skip it. */

@@ -19,7 +19,10 @@ typedef struct kit_engine kit_engine;
 
 typedef struct kit_engine_opts {
 	size_t memory_limit;     /* JS heap cap in bytes; 0 = 512 MiB */
-	long render_timeout_ms;  /* a render still waiting after this fails; 0 = 30 s */
+	long render_timeout_ms;  /* the render budget: a shell still waiting after this is a 503,
+				    boundaries still pending end with an error completion; 0 = 30 s */
+	long keepalive_ms;       /* nothing written for this long while boundaries are pending:
+				    write a keep-alive hydration ignores; 0 = 10 s */
 } kit_engine_opts;
 
 /* server_js: path of .kit/server.js; manifest_json: the text of manifest.json
@@ -65,14 +68,21 @@ typedef struct kit_render_out {
 } kit_render_out;
 
 typedef struct kit_render_error {
-	int status;              /* 500 for a throw above every boundary, 503 on timeout */
+	/* 500 for a throw above every boundary, 503 when the shell missed the
+	 * render budget, 3xx for redirect() above every boundary (location set),
+	 * 404 for notFound() above every boundary. */
+	int status;
 	char message[1024];      /* the error as thrown (for the log, never the visitor) */
 	char component[128];     /* the component that threw, when known */
+	char location[2048];     /* redirect target */
 } kit_render_error;
 
-/* Returns 0 when the response was written (begin called), -1 when the render
- * failed before anything was sent (err filled; the host answers err->status),
- * -2 when the client went away mid-response. */
+/* Streams the answer: begin and the shell as soon as every part outside the
+ * Suspense boundaries is ready, then each boundary's completion (HTML and
+ * Flight rows) as it resolves, flushing after each. Returns 0 when the
+ * response was written (begin called), -1 when the render ended before
+ * anything was sent (err filled; the host answers err->status), -2 when the
+ * client went away mid-response (the render stopped; nothing of it runs on). */
 int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
 		      kit_render_error *err);
 

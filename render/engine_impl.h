@@ -34,8 +34,18 @@ struct kit_engine {
 	long timeout_ms;
 	char version[64];
 
+	long keepalive_ms;
+
 	/* per request */
 	unsigned generation;     /* bumps per request: late callbacks are ignored */
+	const char *pathname;    /* for log lines */
+	const kit_render_req *req;
+	const struct kit_render_out *out;
+	struct kit_html *html;   /* document mode, from the shell on */
+	int shell_sent;
+	int client_gone;
+	int redirect_script_sent;
+	long long last_write_ms;
 	kit_arena *arena;
 	kit_model model;
 	size_t pending_rows;
@@ -67,9 +77,23 @@ void kit_engine_exception(kit_engine *e, const char *component, const char *what
 /* loop.c */
 long long kit_loop_now_ms(void);
 void kit_loop_install(kit_engine *e);
-/* Drains microtasks and fires timers until no row is pending or the render
- * failed. Returns 0 or -1. */
+/* Drains microtasks, lets stream.c write what became ready, waits for
+ * timers; until the answer is complete. Returns 0, -1 (failed before the
+ * shell) or -2 (client gone). */
 int kit_loop_run(kit_engine *e);
 void kit_loop_reset(kit_engine *e);
+
+/* stream.c — when each piece of the answer is written. Each returns
+ * 0 to go on, 1 when the answer is complete, -1 failed before the shell,
+ * -2 client gone. */
+int kit_stream_progress(kit_engine *e);
+/* Nothing is pending that could settle a row (no timer, no I/O). */
+int kit_stream_stalled(kit_engine *e);
+/* The render budget ran out. */
+int kit_stream_timeout(kit_engine *e);
+/* Nothing was written for keepalive_ms while boundaries are pending. */
+int kit_stream_keepalive(kit_engine *e);
+/* Frees the per-request stream state (after the answer or a failure). */
+void kit_stream_reset(kit_engine *e);
 
 #endif

@@ -7,7 +7,7 @@ librender_a_SOURCES = \
 	render/model.c render/model.h
 librender_a_SOURCES += \
 	render/engine.c render/engine.h render/engine_impl.h \
-	render/walk.c render/loop.c
+	render/walk.c render/loop.c render/stream.c
 # Encoders: JSON, Flight rows, Fizz-compatible HTML.
 librender_a_SOURCES += \
 	render/json.c render/json.h \

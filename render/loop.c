@@ -2,8 +2,10 @@
  *
  * JS keeps timer callbacks (prelude.js); C keeps only (id, deadline) pairs
  * and calls __kit_timer_fire(id) when one is due. One loop iteration drains
- * every microtask, then sleeps until the earliest deadline. A render that
- * waits with nothing armed can never finish: that is an error, not a hang.
+ * every microtask, lets stream.c write whatever became ready, then sleeps
+ * until the earliest deadline (a timer, the render budget, the keep-alive).
+ * A render that waits with nothing armed can never finish: stream.c ends it
+ * (an error before the shell, error completions after), never a hang.
  * (libcurl handles join the wait in the Backend issue.) */
 #include <errno.h>
 #include <stdlib.h>
@@ -110,24 +112,35 @@ int kit_loop_run(kit_engine *e)
 	for (;;) {
 		if (drain(e) < 0 || e->failed)
 			return -1;
-		if (e->pending_rows == 0)
-			return 0;
+		int p = kit_stream_progress(e);
+		if (p != 0)
+			return p > 0 ? 0 : p;
 		long i = earliest(e);
 		if (i < 0) {
-			kit_engine_fail(e, 500, NULL,
-				"the render is waiting for a promise that can never settle "
-				"(nothing is pending: no timer, no I/O); %zu part(s) of the page never finished",
-				e->pending_rows);
-			return -1;
+			p = kit_stream_stalled(e);
+			return p > 0 ? 0 : p;
 		}
 		long long now = kit_loop_now_ms();
-		if (e->timers[i].due_ms > deadline) {
-			sleep_ms(deadline > now ? deadline - now : 0);
-			kit_engine_fail(e, 503, NULL, "the render did not finish within %ld ms", e->timeout_ms);
-			return -1;
+		long long wake = e->timers[i].due_ms;
+		if (wake > deadline)
+			wake = deadline;
+		long long keepalive_due = e->shell_sent ? e->last_write_ms + e->keepalive_ms : wake;
+		if (keepalive_due < wake)
+			wake = keepalive_due;
+		if (wake > now)
+			sleep_ms(wake - now);
+		now = kit_loop_now_ms();
+		if (now >= deadline) {
+			p = kit_stream_timeout(e);
+			return p > 0 ? 0 : p;
+		}
+		if (e->shell_sent && now >= e->last_write_ms + e->keepalive_ms) {
+			p = kit_stream_keepalive(e);
+			if (p != 0)
+				return p > 0 ? 0 : p;
 		}
 		if (e->timers[i].due_ms > now)
-			sleep_ms(e->timers[i].due_ms - now);
+			continue;
 		double id = e->timers[i].id;
 		e->timers[i] = e->timers[--e->ntimers];
 		js_getglobal(J, "__kit_timer_fire");

@@ -103,6 +103,7 @@ struct kit_row {
 	kit_value *value;        /* READY: the row's value */
 	kit_client_ref *ref;     /* IMPORT */
 	const char *digest;      /* ERROR: E{"digest":...}; never the message */
+	const char *message;     /* ERROR: what was thrown, for the server's log only */
 	int written;             /* emitted as its own Flight row */
 	int inlined;             /* written inside its parent row instead */
 	kit_row *next_ready;     /* queue of completed rows, completion order */

@@ -12,7 +12,14 @@
  * A component returning a promise that has not settled yet becomes a lazy row:
  * the parent gets "$L<id>" and the row is walked when the promise settles
  * (the then-callbacks are C functions carrying the row). Our Promise exposes
- * its state (_s, _v), so an already settled value is taken at once. */
+ * its state (_s, _v), so an already settled value is taken at once.
+ *
+ * A component that throws (or a promise that rejects, or a value React cannot
+ * render) does not stop the walk: its place becomes an errored row, as in
+ * React's Flight server. Whether that fails the page or only its Suspense
+ * boundary is decided when the response is written (stream.c). The digest
+ * sent to the browser never contains the message; the message goes to the
+ * log. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -132,28 +139,79 @@ void kit_engine_fail(kit_engine *e, int status, const char *component, const cha
 	va_end(ap);
 }
 
-void kit_engine_exception(kit_engine *e, const char *component, const char *what)
+/* Reads the thrown value on top of the stack (popped): its text (with the
+ * mujs stack trace) and its digest — the `digest` property if it has one
+ * (redirect() and notFound() set it), else a hash of the text. */
+static void read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen)
 {
 	js_State *J = e->J;
-	const char *msg = js_trystring(J, -1, "(an exception that cannot be converted to a string)");
-	const char *trace = "";
+	snprintf(msg, msglen, "%s", js_trystring(J, -1, "(an exception that cannot be converted to a string)"));
+	digest[0] = '\0';
 	if (js_isobject(J, -1)) {
 		js_getproperty(J, -1, "stackTrace");
+		if (js_isstring(J, -1)) {
+			size_t n = strlen(msg);
+			snprintf(msg + n, msglen - n, "%s", js_tostring(J, -1));
+		}
+		js_pop(J, 1);
+		js_getproperty(J, -1, "digest");
 		if (js_isstring(J, -1))
-			trace = js_tostring(J, -1);
-		/* trace stays valid: the string is referenced by the error object below it */
-		if (component)
-			kit_engine_fail(e, 500, component, "%s threw %s%s", component, msg, trace);
-		else
-			kit_engine_fail(e, 500, NULL, "%s threw %s%s", what, msg, trace);
-		js_pop(J, 2);
-		return;
+			snprintf(digest, dlen, "%s", js_tostring(J, -1));
+		js_pop(J, 1);
 	}
-	if (component)
-		kit_engine_fail(e, 500, component, "%s threw %s", component, msg);
-	else
-		kit_engine_fail(e, 500, NULL, "%s threw %s", what, msg);
 	js_pop(J, 1);
+	if (!digest[0]) {
+		uint32_t h = 2166136261u;
+		for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
+			h = (h ^ *p) * 16777619u;
+		snprintf(digest, dlen, "%u", (unsigned)h);
+	}
+}
+
+void kit_engine_exception(kit_engine *e, const char *component, const char *what)
+{
+	char msg[900], digest[256];
+	read_exception(e, msg, sizeof msg, digest, sizeof digest);
+	kit_engine_fail(e, 500, component, "%s threw %s", component ? component : what, msg);
+}
+
+/* Marks row as errored with the message (logged, kept for the host's 500). */
+static void reject_row(kit_engine *e, kit_row *row, const char *component, const char *digest, const char *message)
+{
+	kit_row_reject(&e->model, row, digest);
+	row->message = kit_arena_strdup(e->arena, message);
+	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->pathname ? e->pathname : "?",
+		component ? component : "", component ? ": " : "", message, digest);
+}
+
+/* The thrown value on top of the stack (popped) becomes an errored row at
+ * target. */
+static void exception_at(kit_engine *e, kit_value **target, const char *component, const char *what)
+{
+	char msg[900], text[1100], digest[256];
+	read_exception(e, msg, sizeof msg, digest, sizeof digest);
+	snprintf(text, sizeof text, "%s threw %s", component ? component : what, msg);
+	kit_row *row = kit_model_new_row(&e->model);
+	*target = kit_v_lazy(&e->model, row);
+	reject_row(e, row, component, digest, text);
+}
+
+/* A value React cannot render: an errored row at target, the walk goes on. */
+static void error_at(kit_engine *e, kit_value **target, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void error_at(kit_engine *e, kit_value **target, const char *fmt, ...)
+{
+	char text[1000], digest[32];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	uint32_t h = 2166136261u;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	snprintf(digest, sizeof digest, "%u", (unsigned)h);
+	kit_row *row = kit_model_new_row(&e->model);
+	*target = kit_v_lazy(&e->model, row);
+	reject_row(e, row, NULL, digest, text);
 }
 
 /* mujs strings are "modified UTF-8": U+0000 is C0 80, and a \uD83D\uDE00
@@ -250,8 +308,12 @@ static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *
 	js_newcfunctionx(J, on_fulfilled, "kitFulfilled", 1, settle_data_new(e, row, component), settle_data_free);
 	js_newcfunctionx(J, on_rejected, "kitRejected", 1, settle_data_new(e, row, component), settle_data_free);
 	if (js_pcall(J, 2)) {
-		kit_engine_exception(e, component, "then() of a thenable");
-		return -1;
+		char msg[900], digest[256], text[1100];
+		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		snprintf(text, sizeof text, "then() of a thenable threw %s", msg);
+		e->pending_rows--;
+		reject_row(e, row, component, digest, text);
+		return 0;
 	}
 	js_pop(J, 1);
 	return 0;
@@ -274,9 +336,12 @@ static void on_settle(js_State *J, int fulfilled)
 	if (fulfilled) {
 		kit_walk_row(e, row);
 	} else {
-		kit_engine_exception(e, d->component[0] ? d->component : NULL, "an awaited promise");
-		kit_row_reject(&e->model, row, "");
+		char msg[900], digest[256], text[1100];
+		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		const char *component = d->component[0] ? d->component : NULL;
+		snprintf(text, sizeof text, "%s rejected with %s", component ? component : "an awaited promise", msg);
 		e->pending_rows--;
+		reject_row(e, row, component, digest, text);
 	}
 	js_pushundefined(J);
 }
@@ -388,8 +453,8 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 	}
 	if (js_pcall(J, with_ref ? 2 : 1)) {
 		component_name(J, fnidx, name, sizeof name);
-		kit_engine_exception(e, name, NULL);
-		return -1;
+		exception_at(e, target, name, NULL);
+		return 0;
 	}
 	if (is_thenable(J, -1)) {
 		int t = js_gettop(J) - 1;
@@ -402,9 +467,9 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 		} else if (state == 2) {
 			component_name(J, fnidx, name, sizeof name);
 			js_getproperty(J, t, "_v");
-			kit_engine_exception(e, name, NULL);
+			exception_at(e, target, name, NULL);
 			js_pop(J, 1);
-			return -1;
+			return 0;
 		} else {
 			component_name(J, fnidx, name, sizeof name);
 			int rc = defer_thenable(e, t, target, name);
@@ -416,10 +481,10 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 	return 0;
 }
 
-static int fail_type(kit_engine *e, const char *what, const char *context)
+static int fail_type(kit_engine *e, kit_value **target, const char *what, const char *context)
 {
-	kit_engine_fail(e, 500, NULL, "%s%s%s", what, context ? " — in " : "", context ? context : "");
-	return -1;
+	error_at(e, target, "%s%s%s", what, context ? " — in " : "", context ? context : "");
+	return 0;
 }
 
 /* An element: {$$typeof, type, key, props} at stack index t. */
@@ -496,16 +561,16 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			js_replace(J, ty);
 			js_pop(J, 1);
 			if (!js_iscallable(J, ty))
-				rc = fail_type(e, "forwardRef() was given something that is not a function", it->context);
+				rc = fail_type(e, it->target, "forwardRef() was given something that is not a function", it->context);
 			else
 				rc = call_component(e, work, it->target, ty, props, 1);
 		} else if (is_registry(J, tag, REG_SYM_CLIENT)) {
 			js_pop(J, 1);
-			rc = fail_type(e, "a client component reached the server renderer, which cannot render it yet",
+			rc = fail_type(e, it->target, "a client component reached the server renderer, which cannot render it yet",
 				       it->context);
 		} else {
 			js_pop(J, 1);
-			rc = fail_type(e, "Element type is invalid: expected a string (for built-in elements) or a "
+			rc = fail_type(e, it->target, "Element type is invalid: expected a string (for built-in elements) or a "
 				       "function (for components) but got an object. Check the import of the component "
 				       "(default vs named export)", it->context);
 		}
@@ -514,7 +579,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 		snprintf(msg, sizeof msg, "Element type is invalid: expected a string (for built-in elements) or a "
 			 "function (for components) but got: %s. Check the import of the component (default vs named export)",
 			 js_typeof(J, ty));
-		rc = fail_type(e, msg, it->context);
+		rc = fail_type(e, it->target, msg, it->context);
 	}
 	js_pop(J, js_gettop(J) - ty);
 	return rc;
@@ -556,13 +621,12 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		*it->target = make_string(e, J, t);
 	} else if (js_iscallable(J, t)) {
 		if (it->mode == MODE_NODE)
-			rc = fail_type(e, "Functions are not valid as a React child. Call the function, or render "
+			rc = fail_type(e, it->target, "Functions are not valid as a React child. Call the function, or render "
 				       "it as a component: <Component /> instead of {Component}", it->context);
 		else
-			kit_engine_fail(e, 500, NULL, "Functions cannot be passed as props of a built-in element "
-					"(prop \"%s\"). Event handlers belong in a client component: move this element "
-					"into a file that starts with \"use client\"", it->context ? it->context : "?");
-		rc = -1;
+			error_at(e, it->target, "Functions cannot be passed as props of a built-in element "
+				 "(prop \"%s\"). Event handlers belong in a client component: move this element "
+				 "into a file that starts with \"use client\"", it->context ? it->context : "?");
 	} else if (js_isarray(J, t)) {
 		int len = js_getlength(J, t);
 		kit_value *arr = kit_v_array(m, (size_t)len);
@@ -575,8 +639,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		js_getproperty(J, t, "toISOString");
 		js_copy(J, t);
 		if (js_pcall(J, 0)) {
-			kit_engine_exception(e, NULL, "Date.prototype.toISOString (an invalid Date)");
-			rc = -1;
+			exception_at(e, it->target, NULL, "Date.prototype.toISOString (an invalid Date)");
 		} else {
 			kit_value *v = make_string(e, J, -1);
 			v->kind = KIT_DATE;
@@ -592,9 +655,8 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 			rc = walk_element(e, work, it, t);
 		} else if (is_thenable(J, t)) {
 			if (it->mode == MODE_PROP) {
-				kit_engine_fail(e, 500, NULL, "A promise cannot be passed as a prop of a built-in element "
-						"(prop \"%s\"): await it in the component", it->context ? it->context : "?");
-				rc = -1;
+				error_at(e, it->target, "A promise cannot be passed as a prop of a built-in element "
+					 "(prop \"%s\"): await it in the component", it->context ? it->context : "?");
 			} else {
 				js_getproperty(J, t, "_s");
 				double state = js_isnumber(J, -1) ? js_tonumber(J, -1) : 0;
@@ -604,8 +666,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 					push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
 				} else if (state == 2) {
 					js_getproperty(J, t, "_v");
-					kit_engine_exception(e, NULL, "a promise rendered as a child");
-					rc = -1;
+					exception_at(e, it->target, NULL, "a promise rendered as a child");
 				} else {
 					rc = defer_thenable(e, t, it->target, NULL);
 				}
@@ -613,7 +674,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		} else if (it->mode == MODE_PROP) {
 			rc = walk_object_prop(e, work, it, t);
 		} else {
-			rc = fail_type(e, "Objects are not valid as a React child. To render a collection, use an "
+			rc = fail_type(e, it->target, "Objects are not valid as a React child. To render a collection, use an "
 				       "array; to show an object's fields, render them one by one", it->context);
 		}
 	} else {
