@@ -32,7 +32,7 @@ tests_bin_echo_fcgi_SOURCES = tests/lib/echo-fcgi.c
 tests_bin_echo_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 tests_bin_echo_fcgi_LDADD = $(FCGI_LIBS)
 EXTRA_DIST += tests/lib/httpcheck.mjs tests/lib/http-suite.sh tests/lib/serve.sh \
-	tests/lib/apache-htaccess.conf tests/http \
+	tests/lib/apache-htaccess.conf tests/lib/README.md tests/http \
 	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh
 
 # --- build/ (kit-build): the route scanner on fixture trees; tests/suites/build.sh
