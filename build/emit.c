@@ -81,6 +81,14 @@ static void write_route(const kit_scan_route *r, kit_buf *out)
 	} else {
 		kit_buf_puts(out, "null");
 	}
+	kit_buf_puts(out, ", \"notFound\": ");
+	if (r->not_found) {
+		kit_buf_putc(out, '{');
+		write_str(out, "module", r->not_found);
+		kit_buf_printf(out, ", \"depth\": %zu}", r->not_found_depth);
+	} else {
+		kit_buf_puts(out, "null");
+	}
 	kit_buf_puts(out, ", \"middleware\": [");
 	for (size_t i = 0; i < r->nmiddleware; i++) {
 		if (i)

@@ -21,7 +21,7 @@
 #define MAX_DEPTH 64
 
 static const char *const role_names[KIT_FILE_NROLES] = {
-	"page", "layout", "loading", "default", "middleware", "route",
+	"page", "layout", "loading", "default", "middleware", "route", "not-found",
 };
 
 static const char *const method_names[KIT_METHOD_COUNT] = {
@@ -508,6 +508,14 @@ static void build_page_parts(scanner *s, kit_scan_route *r, const dir *const *ch
 		r->loading = chain[i]->ids[KIT_FILE_LOADING];
 		for (size_t j = 0; j <= i; j++)
 			r->loading_depth += chain[j]->files[KIT_FILE_LAYOUT] != NULL;
+		break;
+	}
+	for (size_t i = n; i-- > 0;) {
+		if (!chain[i]->files[KIT_FILE_NOT_FOUND])
+			continue;
+		r->not_found = chain[i]->ids[KIT_FILE_NOT_FOUND];
+		for (size_t j = 0; j <= i; j++)
+			r->not_found_depth += chain[j]->files[KIT_FILE_LAYOUT] != NULL;
 		break;
 	}
 }

@@ -27,6 +27,7 @@ typedef enum kit_file_role {
 	KIT_FILE_DEFAULT,
 	KIT_FILE_MIDDLEWARE,
 	KIT_FILE_ROUTE,
+	KIT_FILE_NOT_FOUND,  /* not-found.*: what notFound() renders (Next.js convention) */
 	KIT_FILE_NROLES
 } kit_file_role;
 
@@ -79,6 +80,8 @@ typedef struct kit_scan_route {
 	size_t nlayouts;
 	const char *loading; /* NULL when none */
 	size_t loading_depth;
+	const char *not_found; /* nearest not-found.* at or above the page, NULL when none */
+	size_t not_found_depth; /* layouts at or above its directory */
 	const char **middleware; /* outermost first */
 	size_t nmiddleware;
 	unsigned methods; /* KIT_METHOD_* bits; filled after bundling (API routes) */

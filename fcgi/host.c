@@ -284,7 +284,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	int result = 0;
 	/* a notFound() above every boundary renders the not-found page instead: one retry */
 	for (int attempt = 0; attempt < 2; attempt++) {
-		int status = rreq.route_index >= 0 ? 200 : 404;
+		int status = rreq.route_index >= 0 && !rreq.not_found ? 200 : 404;
 		response resp;
 		resp_init(&resp, out, status, head_only);
 		resp_header(&resp, "Content-Type", "%s", flight ? "text/x-component" : "text/html; charset=utf-8");
@@ -303,8 +303,8 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		resp_free(&resp);
 		if (rc != -1 || resp.sent)
 			break;
-		if (err.status == 404 && rreq.route_index >= 0) {
-			rreq.route_index = -1;
+		if (err.status == 404 && !rreq.not_found) {
+			rreq.not_found = 1;
 			continue;
 		}
 		if (err.status >= 300 && err.status < 400) {

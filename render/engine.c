@@ -164,15 +164,14 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 	js_newarray(J);
 	js_setregistry(J, REG_WORK);
 
-	/* Built-ins are shared by every request of this worker: freeze them so a
-	 * request cannot change what the next one sees. */
-	if (js_dostring(J,
-		"(function(){var c=[Object,Function,Array,String,Number,Boolean,Date,RegExp,Error,TypeError,"
-		"RangeError,SyntaxError,ReferenceError,Promise,JSON,Math];"
-		"for(var i=0;i<c.length;i++){Object.freeze(c[i]);if(c[i].prototype)Object.freeze(c[i].prototype);}})()")) {
-		snprintf(err, errlen, "could not freeze the built-in prototypes");
+	/* built-ins are shared by every request of this worker (prelude.js) */
+	js_getglobal(J, "__kit_harden");
+	js_pushundefined(J);
+	if (js_pcall(J, 0)) {
+		snprintf(err, errlen, "could not freeze the built-in prototypes: %s", js_trystring(J, -1, "?"));
 		return -1;
 	}
+	js_pop(J, 1);
 	return 0;
 }
 
@@ -300,7 +299,7 @@ static int render_model(kit_engine *e)
 	const kit_render_req *req = e->req;
 	js_State *J = e->J;
 	js_getregistry(J, REG_RUNTIME);
-	if (req->route_index >= 0) {
+	if (req->route_index >= 0 && !req->not_found) {
 		js_getproperty(J, -1, "buildTree");
 		js_rot2(J);
 		js_pushnumber(J, req->route_index);
@@ -313,7 +312,8 @@ static int render_model(kit_engine *e)
 	} else {
 		js_getproperty(J, -1, "buildNotFound");
 		js_rot2(J);
-		if (js_pcall(J, 0)) {
+		js_pushnumber(J, req->route_index);
+		if (js_pcall(J, 1)) {
 			kit_engine_exception(e, NULL, "composing the not-found page");
 			return -1;
 		}

@@ -50,6 +50,7 @@ typedef enum kit_render_mode {
 
 typedef struct kit_render_req {
 	int route_index;       /* index in manifest routes; -1 renders the 404 page */
+	int not_found;         /* render the route's not-found page (after notFound()) */
 	const char *pathname;  /* decoded, canonical */
 	const kit_param *params;
 	size_t nparams;

@@ -74,6 +74,15 @@ typedef struct strlist {
 	size_t *n, len, cap;
 } strlist;
 
+/* A boundary written "<!--$?--><template id="B:n">" whose content is still
+ * owed: what rendering it later needs. Model memory outlives the kit_html. */
+typedef struct pending_boundary {
+	const kit_value *el;  /* the Suspense element */
+	hctx ctx;             /* the context it was written in (b = NULL) */
+	unsigned id;
+	int done;             /* completed or errored */
+} pending_boundary;
+
 typedef struct image_preload {
 	const char *key, *html;
 	size_t keylen, htmllen;
@@ -105,6 +114,10 @@ struct kit_html {
 	size_t nstyles, capstyles;
 	strlist style_hrefs, script_srcs, module_srcs;
 	unsigned next_id;     /* boundary ids, "B:<hex>" */
+	/* Boundaries written pending ("<!--$?-->"), in order of writing. */
+	pending_boundary *pending;
+	size_t npending, cappending;
+	int runtime_written;  /* $KC/$KX defined in this response */
 };
 
 static int render_node(kit_html *h, const hctx *ctx, segment *seg, const kit_value *v);
@@ -1051,12 +1064,16 @@ static int image_preload_for(kit_html *h, const hctx *ctx, const kit_value *img)
 	return R_OK;
 }
 
-/* Writes what is hoisted, in Fizz's flush order, and empties the queues. */
-static void flush_resources(kit_html *h, kit_buf *out)
+/* Writes what is hoisted, in Fizz's flush order, and empties the queues.
+ * Charset and viewport metas go in the preamble only: late ones (found in a
+ * boundary completed after the shell) are dropped, as Fizz does. */
+static void flush_resources(kit_html *h, kit_buf *out, int late)
 {
-	kit_buf_put(out, h->charset.data, h->charset.len);
+	if (!late) {
+		kit_buf_put(out, h->charset.data, h->charset.len);
+		kit_buf_put(out, h->viewport.data, h->viewport.len);
+	}
 	kit_buf_reset(&h->charset);
-	kit_buf_put(out, h->viewport.data, h->viewport.len);
 	kit_buf_reset(&h->viewport);
 	for (size_t i = 0; i < h->nhigh_order; i++) {
 		image_preload *p = &h->images[h->high_order[i]];
@@ -1094,6 +1111,102 @@ static void flush_resources(kit_html *h, kit_buf *out)
 	}
 	kit_buf_put(out, h->hoistables.data, h->hoistables.len);
 	kit_buf_reset(&h->hoistables);
+}
+
+/* What the render of a boundary's content added to the hoisting queues and
+ * the pending list, so that it can be taken back when the content turns out
+ * pending or errored: resources then go out with the content (or never), and
+ * boundaries inside get ids only once written. Every queue only grows during
+ * a render, so a mark is a set of lengths. */
+typedef struct res_mark {
+	size_t bufs[8];                /* lengths of the buffers of mark_bufs() */
+	int has_open[3];               /* html, head, body */
+	size_t nimages, nhigh_order, nhigh_pending, nstyles;
+	size_t *style_lens;            /* sheets, rules, hrefs, has_sheets per queue */
+	size_t lists[3];               /* style_hrefs, script_srcs, module_srcs */
+	size_t npending;
+	unsigned next_id;
+} res_mark;
+
+static void mark_bufs(kit_html *h, kit_buf *b[8])
+{
+	kit_buf *all[8] = { &h->charset, &h->viewport, &h->scripts, &h->hoistables,
+			    &h->html_open, &h->head_open, &h->head_children, &h->body_open };
+	memcpy(b, all, sizeof all);
+}
+
+static void mark_take(kit_html *h, res_mark *mk)
+{
+	kit_buf *b[8];
+	mark_bufs(h, b);
+	for (int i = 0; i < 8; i++)
+		mk->bufs[i] = b[i]->len;
+	mk->has_open[0] = h->has_html_open;
+	mk->has_open[1] = h->has_head_open;
+	mk->has_open[2] = h->has_body_open;
+	mk->nimages = h->nimages;
+	mk->nhigh_order = h->nhigh_order;
+	mk->nhigh_pending = h->nhigh_pending;
+	mk->nstyles = h->nstyles;
+	mk->style_lens = NULL;
+	if (h->nstyles) {
+		mk->style_lens = xrealloc(NULL, 4 * h->nstyles * sizeof *mk->style_lens);
+		for (size_t i = 0; i < h->nstyles; i++) {
+			mk->style_lens[4 * i] = h->styles[i].sheets.len;
+			mk->style_lens[4 * i + 1] = h->styles[i].rules.len;
+			mk->style_lens[4 * i + 2] = h->styles[i].hrefs.len;
+			mk->style_lens[4 * i + 3] = (size_t)h->styles[i].has_sheets;
+		}
+	}
+	mk->lists[0] = h->style_hrefs.len;
+	mk->lists[1] = h->script_srcs.len;
+	mk->lists[2] = h->module_srcs.len;
+	mk->npending = h->npending;
+	mk->next_id = h->next_id;
+}
+
+/* Keeps what was added since the mark. */
+static void mark_release(res_mark *mk)
+{
+	free(mk->style_lens);
+	mk->style_lens = NULL;
+}
+
+/* Takes back what was added since the mark. */
+static void mark_rollback(kit_html *h, res_mark *mk)
+{
+	kit_buf *b[8];
+	mark_bufs(h, b);
+	for (int i = 0; i < 8; i++)
+		b[i]->len = mk->bufs[i];
+	h->has_html_open = mk->has_open[0];
+	h->has_head_open = mk->has_open[1];
+	h->has_body_open = mk->has_open[2];
+	/* An image already known may have been promoted to high priority. */
+	for (size_t i = mk->nhigh_order; i < h->nhigh_order; i++)
+		if (h->high_order[i] < mk->nimages)
+			h->images[h->high_order[i]].high = 0;
+	h->nimages = mk->nimages;
+	h->nhigh_order = mk->nhigh_order;
+	h->nhigh_pending = mk->nhigh_pending;
+	for (size_t i = mk->nstyles; i < h->nstyles; i++) {
+		kit_buf_free(&h->styles[i].sheets);
+		kit_buf_free(&h->styles[i].rules);
+		kit_buf_free(&h->styles[i].hrefs);
+	}
+	h->nstyles = mk->nstyles;
+	for (size_t i = 0; i < h->nstyles; i++) {
+		h->styles[i].sheets.len = mk->style_lens[4 * i];
+		h->styles[i].rules.len = mk->style_lens[4 * i + 1];
+		h->styles[i].hrefs.len = mk->style_lens[4 * i + 2];
+		h->styles[i].has_sheets = (int)mk->style_lens[4 * i + 3];
+	}
+	h->style_hrefs.len = mk->lists[0];
+	h->script_srcs.len = mk->lists[1];
+	h->module_srcs.len = mk->lists[2];
+	h->npending = mk->npending;
+	h->next_id = mk->next_id;
+	mark_release(mk);
 }
 
 /* ---- elements ---- */
@@ -1850,7 +1963,7 @@ int kit_html_write(kit_html *h, const kit_value *v, kit_buf *out)
 		else
 			kit_buf_puts(out, "<head>");
 	}
-	flush_resources(h, out);
+	flush_resources(h, out, 0);
 	if (!h->preamble_written) {
 		kit_buf_put(out, h->head_children.data, h->head_children.len);
 		if (preamble)

@@ -145,7 +145,10 @@ void kit_engine_fail(kit_engine *e, int status, const char *component, const cha
 static void read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen)
 {
 	js_State *J = e->J;
+	/* js_tostring converts an object in place: convert a copy */
+	js_copy(J, -1);
 	snprintf(msg, msglen, "%s", js_trystring(J, -1, "(an exception that cannot be converted to a string)"));
+	js_pop(J, 1);
 	digest[0] = '\0';
 	if (js_isobject(J, -1)) {
 		js_getproperty(J, -1, "stackTrace");
@@ -180,6 +183,8 @@ static void reject_row(kit_engine *e, kit_row *row, const char *component, const
 {
 	kit_row_reject(&e->model, row, digest);
 	row->message = kit_arena_strdup(e->arena, message);
+	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0)
+		return;  /* redirect() and notFound() are answers, not errors */
 	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->pathname ? e->pathname : "?",
 		component ? component : "", component ? ": " : "", message, digest);
 }

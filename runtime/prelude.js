@@ -246,3 +246,49 @@ var console = (function () {
 	function at(level) { return function () { __kit_log(level, fmt(arguments)); }; }
 	return { log: at(0), info: at(0), debug: at(0), warn: at(1), error: at(2), trace: at(0) };
 })();
+
+/* Called by the engine once the app has loaded: the built-ins are shared by
+ * every request of a worker, so they are frozen, and a request cannot change
+ * what the next one sees. Freezing alone breaks ordinary code through the
+ * "override mistake": assigning err.name = 'X' on an instance throws once
+ * Error.prototype.name is read-only. So the properties code commonly sets on
+ * its own objects become accessors first (as SES does): reading gives the
+ * built-in value, assigning on another object defines an own property there. */
+function __kit_harden() {
+	var defineProperty = Object.defineProperty, getDesc = Object.getOwnPropertyDescriptor;
+	function overridable(proto, names) {
+		for (var i = 0; i < names.length; i++) (function (name) {
+			var d = getDesc(proto, name);
+			if (!d || !('value' in d) || !d.configurable)
+				return;
+			var value = d.value;
+			defineProperty(proto, name, {
+				get: function () { return value; },
+				set: function (v) {
+					if (this === proto)
+						throw new TypeError('Cannot assign to read only property \'' + name + '\' of a built-in prototype');
+					defineProperty(this, name, { value: v, writable: true, enumerable: true, configurable: true });
+				},
+				enumerable: d.enumerable,
+				configurable: false
+			});
+		})(names[i]);
+	}
+	var common = ['constructor', 'toString', 'valueOf', 'toLocaleString'];
+	overridable(Object.prototype, common.concat(['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']));
+	overridable(Function.prototype, ['constructor', 'toString', 'apply', 'call', 'bind']);
+	var errors = [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError];
+	for (var i = 0; i < errors.length; i++)
+		overridable(errors[i].prototype, ['name', 'message', 'constructor', 'toString']);
+	var others = [Array, String, Number, Boolean, Date, RegExp, Promise];
+	for (i = 0; i < others.length; i++)
+		overridable(others[i].prototype, common);
+	overridable(Promise.prototype, ['then', 'catch', 'finally']);
+	var all = errors.concat(others, [Object, Function]);
+	for (i = 0; i < all.length; i++) {
+		Object.freeze(all[i]);
+		Object.freeze(all[i].prototype);
+	}
+	Object.freeze(JSON);
+	Object.freeze(Math);
+}

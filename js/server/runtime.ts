@@ -26,6 +26,7 @@ interface RouteEntry {
   module: string;
   layouts: LayoutEntry[];
   loading: { module: string; depth: number } | null;
+  notFound?: { module: string; depth: number } | null;
 }
 interface Manifest { routes: RouteEntry[] }
 type Namespace = Record<string, unknown>;
@@ -81,10 +82,18 @@ export function buildTree(routeIndex: number, params: Record<string, string | st
   return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP);
 }
 
-// The 404 document: the app's not-found module (if any) inside the root layout.
-export function buildNotFound(): unknown {
+// The 404 document. For a route whose render called notFound(): the nearest
+// not-found module, inside the layouts at or above its directory. For a URL
+// no route matches (routeIndex < 0): app/not-found (or a default body) inside
+// the root layout.
+export function buildNotFound(routeIndex: number): unknown {
+  const route = routeIndex >= 0 ? manifest.routes[routeIndex] : null;
+  const empty = Promise.resolve({});
+  if (route && route.notFound) {
+    const nf = jsx(component(route.notFound.module), {});
+    return wrapLayouts(nf, route.layouts.slice(0, route.notFound.depth), null, empty, empty);
+  }
   const rootLayout = modules['app/layout'] ? 'app/layout' : null;
   const nf = modules['app/not-found'] ? jsx(component('app/not-found'), {}) : jsx(DefaultNotFound, {});
-  const empty = Promise.resolve({});
   return rootLayout ? wrapLayouts(nf, [{ module: rootLayout, slots: {} }], null, empty, empty) : nf;
 }

@@ -1,7 +1,10 @@
+import { notFound } from '@kit/core/redirect';
+
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[]>> };
 
 export default async function Post({ params, searchParams }: Props) {
   const { slug } = await params;
+  if (slug === 'missing') notFound();
   const query = await searchParams;
   const title = slug.replace(/-/g, ' ');
   return (

@@ -1,0 +1,3 @@
+export default function PostNotFound() {
+  return <p className="post-not-found">No such post.</p>;
+}
