@@ -155,7 +155,7 @@ for f in manifest.json server.js rsc-routes.d.ts version gen/entry.server.js; do
 done
 check "good: listing shows an API route with its methods" \
 	grep -qE '^. ƒ /api/items +api +src/app/api/items/route.ts · GET POST' "$work/good.out"
-check "good: listing shows totals" grep -qE '^7 routes \(5 pages, 2 API\) from 11 modules · server.js [0-9.]+ kB · built in' "$work/good.out"
+check "good: listing shows totals" grep -qE '^7 routes \(5 pages, 2 API\) from 12 modules · server.js [0-9.]+ kB · built in' "$work/good.out"
 check "good: no warnings" test ! -s "$work/good.err"
 
 # The manifest, checked field by field against docs/build-output.md.
@@ -176,8 +176,10 @@ const r = Object.fromEntries(m.routes.map((x) => [x.path, x]));
 eq('root page', r['/'], {
   path: '/', kind: 'page', module: 'app/page', segments: [],
   layouts: [{ module: 'app/layout', slots: { modal: 'app/@modal/default' } }],
-  loading: { module: 'app/loading', depth: 1 }, middleware: ['app/middleware'],
+  loading: { module: 'app/loading', depth: 1 }, notFound: null, middleware: ['app/middleware'],
 });
+eq('nearest not-found', [r['/blog/[slug]'].notFound, r['/blog/new'].notFound, r['/cart'].notFound],
+  [{ module: 'app/blog/not-found', depth: 1 }, { module: 'app/blog/not-found', depth: 1 }, null]);
 eq('dynamic segment', r['/blog/[slug]'].segments, [{ type: 'static', value: 'blog' }, { type: 'dynamic', name: 'slug' }]);
 eq('catch-all segment', r['/docs/[...rest]'].segments, [{ type: 'static', value: 'docs' }, { type: 'catchall', name: 'rest' }]);
 eq('route group adds no segment', [r['/cart'].module, r['/cart'].segments], ['app/(shop)/cart/page', [{ type: 'static', value: 'cart' }]]);
