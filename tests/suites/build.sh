@@ -233,7 +233,7 @@ else
 		"$work/load.js" >"$work/load.out" 2>&1
 fi
 check "server.js: loads in $loader" test $? -eq 0
-check "server.js: exposes every module" contains "$work/load.out" "modules=11"
+check "server.js: exposes every module" contains "$work/load.out" "modules=12"
 check "server.js: page default export is a function" contains "$work/load.out" "page=function"
 check "server.js: API handler is a function" contains "$work/load.out" "GET=function"
 check "server.js: exposes the kit runtime" contains "$work/load.out" "runtime=object"
