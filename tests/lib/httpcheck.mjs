@@ -23,7 +23,7 @@ const KEYS = new Set([
   'request', 'send-header', 'send-body', 'servers', 'timeout',
   'status', 'header', 'header-contains', 'header-not-contains', 'header-absent',
   'header-present', 'header-matches', 'body-contains', 'body-not-contains',
-  'body-starts-with', 'body-equals', 'body-equals-file', 'first-byte-within',
+  'body-starts-with', 'body-matches', 'body-equals', 'body-equals-file', 'first-byte-within',
 ]);
 
 function usage(msg) {
@@ -255,6 +255,9 @@ function check(res, spec, vars) {
         break;
       case 'body-starts-with':
         if (!bodyText().startsWith(unescape(value))) problems.push(`body does not start with ${JSON.stringify(unescape(value))} (body ${excerpt()})`);
+        break;
+      case 'body-matches':
+        if (!new RegExp(value, 's').test(bodyText())) problems.push(`body does not match /${value}/s (body ${excerpt()})`);
         break;
       case 'body-equals':
         if (!res.body.equals(Buffer.from(unescape(value)))) problems.push(`body ${excerpt()}, expected ${JSON.stringify(unescape(value))}`);
