@@ -32,6 +32,64 @@ const char *jsV_numbertostring(js_State *J, char buf[32], double f)
 }
 #endif
 
+static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "cannot open %s: %m — run kit-build in the app directory first", path);
+		return NULL;
+	}
+	kit_buf b;
+	kit_buf_init(&b);
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		kit_buf_put(&b, chunk, n);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, errlen, "cannot read %s", path);
+		kit_buf_free(&b);
+		return NULL;
+	}
+	kit_buf_cstr(&b);
+	*len = b.len;
+	return b.data;
+}
+
+/* .kit/client-manifest.json beside server.js; absent means no client module. */
+static int load_client_manifest(kit_engine *e, const char *server_js, char *err, size_t errlen)
+{
+	char path[4200];
+	const char *slash = strrchr(server_js, '/');
+	snprintf(path, sizeof path, "%.*sclient-manifest.json", slash ? (int)(slash - server_js + 1) : 0, server_js);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	fclose(f);
+	size_t len;
+	char *text = read_file(path, &len, err, errlen);
+	if (!text)
+		return -1;
+	e->manifest_arena = kit_arena_new(16 * 1024);
+	kit_model_init(&e->manifest_model, e->manifest_arena);
+	kit_value *root = NULL;
+	char jerr[200];
+	int rc = kit_json_parse(&e->manifest_model, text, len, &root, jerr, sizeof jerr);
+	free(text);
+	if (rc < 0) {
+		snprintf(err, errlen, "%s: %s — rebuild with kit-build", path, jerr);
+		return -1;
+	}
+	kit_value *modules = kit_v_get(root, "modules");
+	if (modules && modules->kind == KIT_OBJECT)
+		e->client_modules = modules;
+	kit_value *entry = kit_v_get(root, "entry");
+	if (entry && entry->kind == KIT_STRING)
+		e->client_entry = entry->u.str.ptr;
+	return 0;
+}
+
 static void *js_alloc(void *ctx, void *ptr, int size)
 {
 	kit_engine *e = ctx;
@@ -63,31 +121,6 @@ static void native_log(js_State *J)
 	static const char *names[] = { "log", "warn", "error" };
 	fprintf(stderr, "kit: [%s] %s\n", names[level < 0 || level > 2 ? 0 : level], text);
 	js_pushundefined(J);
-}
-
-static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "cannot open %s: %m — run kit-build in the app directory first", path);
-		return NULL;
-	}
-	kit_buf b;
-	kit_buf_init(&b);
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		kit_buf_put(&b, chunk, n);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		snprintf(err, errlen, "cannot read %s", path);
-		kit_buf_free(&b);
-		return NULL;
-	}
-	kit_buf_cstr(&b);
-	*len = b.len;
-	return b.data;
 }
 
 /* Stores runtime.symbols[name] in the registry under reg. */
@@ -198,7 +231,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	js_setglobal(e->J, "__kit_log");
 	kit_loop_install(e);
 
-	if (load(e, server_js, manifest_json, err, errlen) < 0) {
+	if (load_client_manifest(e, server_js, err, errlen) < 0 || load(e, server_js, manifest_json, err, errlen) < 0) {
 		kit_engine_close(e);
 		return NULL;
 	}
@@ -226,6 +259,10 @@ void kit_engine_close(kit_engine *e)
 	if (e->J)
 		js_freestate(e->J);
 	kit_arena_free(e->arena);
+	if (e->manifest_arena) {
+		kit_model_clear(&e->manifest_model);
+		kit_arena_free(e->manifest_arena);
+	}
 	free(e->items);
 	free(e->timers);
 	free(e);
@@ -336,6 +373,7 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->req = req;
 	e->out = out;
 	e->last_write_ms = kit_loop_now_ms();
+	e->client_refs = NULL;
 	kit_model_init(&e->model, e->arena);
 	memset(&e->stats, 0, sizeof e->stats);
 

@@ -21,6 +21,12 @@
 
 struct walk_item;
 
+/* One export of a client module seen in this request (one I row each). */
+struct client_ref_entry {
+	kit_client_ref *ref;
+	struct client_ref_entry *next;
+};
+
 struct kit_timer {
 	double id;
 	long long due_ms;   /* monotonic */
@@ -52,6 +58,13 @@ struct kit_engine {
 	int failed;
 	kit_render_error *err;
 	kit_render_stats stats;
+
+	/* .kit/client-manifest.json: module id -> chunk list (engine lifetime) */
+	kit_arena *manifest_arena;
+	kit_model manifest_model;
+	kit_value *client_modules;   /* the manifest's "modules" object, or NULL */
+	const char *client_entry;    /* the browser runtime entry URL, or NULL */
+	struct client_ref_entry *client_refs;  /* this request's, arena memory */
 
 	/* phase 1 work stack (walk.c): JS values live in the REG_WORK array */
 	struct walk_item *items;

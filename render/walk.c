@@ -29,8 +29,9 @@
 #include "engine_impl.h"
 
 enum walk_mode {
-	MODE_NODE,  /* a React node: children, a component's result */
-	MODE_PROP,  /* a prop value of a host element (serialised as data) */
+	MODE_NODE,         /* a React node: children, a component's result */
+	MODE_PROP,         /* a prop value of a host element (serialised as data) */
+	MODE_CLIENT_PROP,  /* a prop value of a client component (data; elements are walked) */
 };
 
 struct walk_item {
@@ -492,6 +493,81 @@ static int fail_type(kit_engine *e, kit_value **target, const char *what, const 
 	return 0;
 }
 
+/* The model reference to one export of a client module: one per export and
+ * request, with the chunks kit-build listed for the module. */
+static kit_client_ref *client_ref(kit_engine *e, const char *id, const char *name)
+{
+	for (struct client_ref_entry *c = e->client_refs; c; c = c->next)
+		if (strcmp(c->ref->module_id, id) == 0 && strcmp(c->ref->export_name, name) == 0)
+			return c->ref;
+	kit_client_ref *ref = kit_arena_zalloc(e->arena, sizeof *ref);
+	ref->module_id = kit_arena_strdup(e->arena, id);
+	ref->export_name = kit_arena_strdup(e->arena, name);
+	const kit_value *mod = e->client_modules ? kit_v_get(e->client_modules, id) : NULL;
+	const kit_value *chunks = mod ? kit_v_get(mod, "chunks") : NULL;
+	if (chunks && chunks->kind == KIT_ARRAY) {
+		ref->chunks = kit_arena_alloc(e->arena, (chunks->u.arr.len + 1) * sizeof *ref->chunks);
+		for (size_t i = 0; i < chunks->u.arr.len; i++)
+			if (chunks->u.arr.items[i]->kind == KIT_STRING)
+				ref->chunks[ref->nchunks++] = chunks->u.arr.items[i]->u.str.ptr;
+	}
+	struct client_ref_entry *c = kit_arena_alloc(e->arena, sizeof *c);
+	c->ref = ref;
+	c->next = e->client_refs;
+	e->client_refs = c;
+	return ref;
+}
+
+/* Is the type at idx a client reference ($$typeof react.client.reference)? */
+static int is_client_reference(js_State *J, int idx)
+{
+	if (!js_isobject(J, idx))
+		return 0;
+	js_getproperty(J, idx, "$$typeof");
+	int yes = is_registry(J, -1, REG_SYM_CLIENT);
+	js_pop(J, 1);
+	return yes;
+}
+
+/* A client component element: an I row for its type, its props as data
+ * (elements among them are walked, so server components passed as children
+ * run here). The browser renders it; phase 2 renders it for the HTML. */
+static int walk_client_element(kit_engine *e, int work, kit_value **target, int ty, int keyidx, int propsidx)
+{
+	js_State *J = e->J;
+	js_getproperty(J, ty, "$$id");
+	js_getproperty(J, ty, "$$name");
+	const char *id = js_isstring(J, -2) ? js_tostring(J, -2) : NULL;
+	const char *name = js_isstring(J, -1) ? js_tostring(J, -1) : "default";
+	if (!id) {
+		js_pop(J, 2);
+		error_at(e, target, "a client reference without a module id ($$id): rebuild the app with kit-build");
+		return 0;
+	}
+	kit_client_ref *ref = client_ref(e, id, name);
+	js_pop(J, 2);
+	if (!e->client_modules || !kit_v_get(e->client_modules, ref->module_id))
+		fprintf(stderr, "kit: %s: client module %s is missing from .kit/client-manifest.json; "
+			"the browser cannot load it (rebuild with kit-build)\n", e->pathname ? e->pathname : "?", ref->module_id);
+	size_t n = 0;
+	const char **keys = js_isobject(J, propsidx) ? own_keys(e, propsidx, &n) : NULL;
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(keys[i], "ref") != 0 && strcmp(keys[i], "key") != 0)
+			keys[kept++] = keys[i];
+	kit_value *key = js_isstring(J, keyidx) ? make_string(e, J, keyidx) : NULL;
+	kit_value *el = kit_v_element(&e->model, kit_v_client_ref(&e->model, ref), key, kept);
+	*target = el;
+	for (size_t i = kept; i-- > 0;) {
+		kit_prop *p = &el->u.elem.props[i];
+		p->key = js_text(e, keys[i], &p->keylen);
+		js_getproperty(J, propsidx, keys[i]);
+		int is_children = strcmp(keys[i], "children") == 0;
+		take_or_push(e, work, &p->value, is_children ? MODE_NODE : MODE_CLIENT_PROP, p->key);
+	}
+	return 0;
+}
+
 /* An element: {$$typeof, type, key, props} at stack index t. */
 static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 {
@@ -506,6 +582,8 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 
 	if (js_isstring(J, ty)) {
 		rc = walk_host(e, work, it->target, js_tostring(J, ty), key, props);
+	} else if (is_client_reference(J, ty)) {
+		rc = walk_client_element(e, work, it->target, ty, key, props);
 	} else if (js_iscallable(J, ty)) {
 		rc = call_component(e, work, it->target, ty, props, 0);
 	} else if (is_registry(J, ty, REG_SYM_FRAGMENT) || is_registry(J, ty, REG_SYM_STRICT) ||
@@ -569,10 +647,6 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 				rc = fail_type(e, it->target, "forwardRef() was given something that is not a function", it->context);
 			else
 				rc = call_component(e, work, it->target, ty, props, 1);
-		} else if (is_registry(J, tag, REG_SYM_CLIENT)) {
-			js_pop(J, 1);
-			rc = fail_type(e, it->target, "a client component reached the server renderer, which cannot render it yet",
-				       it->context);
 		} else {
 			js_pop(J, 1);
 			rc = fail_type(e, it->target, "Element type is invalid: expected a string (for built-in elements) or a "
@@ -601,7 +675,7 @@ static int walk_object_prop(kit_engine *e, int work, struct walk_item *it, int t
 		kit_prop *p = &obj->u.obj.props[i];
 		p->key = js_text(e, keys[i], &p->keylen);
 		js_getproperty(J, t, keys[i]);
-		take_or_push(e, work, &p->value, MODE_PROP, it->context);
+		take_or_push(e, work, &p->value, it->mode, it->context);
 	}
 	return 0;
 }
@@ -628,6 +702,11 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		if (it->mode == MODE_NODE)
 			rc = fail_type(e, it->target, "Functions are not valid as a React child. Call the function, or render "
 				       "it as a component: <Component /> instead of {Component}", it->context);
+		else if (it->mode == MODE_CLIENT_PROP)
+			error_at(e, it->target, "Functions cannot be passed to client components from a server "
+				 "component (prop \"%s\"): only plain data, elements and server actions cross "
+				 "that boundary. Define the function inside the client component",
+				 it->context ? it->context : "?");
 		else
 			error_at(e, it->target, "Functions cannot be passed as props of a built-in element "
 				 "(prop \"%s\"). Event handlers belong in a client component: move this element "
@@ -659,8 +738,8 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		if (is_element) {
 			rc = walk_element(e, work, it, t);
 		} else if (is_thenable(J, t)) {
-			if (it->mode == MODE_PROP) {
-				error_at(e, it->target, "A promise cannot be passed as a prop of a built-in element "
+			if (it->mode != MODE_NODE) {
+				error_at(e, it->target, "A promise cannot be passed as a prop of an element "
 					 "(prop \"%s\"): await it in the component", it->context ? it->context : "?");
 			} else {
 				js_getproperty(J, t, "_s");
@@ -676,7 +755,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 					rc = defer_thenable(e, t, it->target, NULL);
 				}
 			}
-		} else if (it->mode == MODE_PROP) {
+		} else if (it->mode != MODE_NODE) {
 			rc = walk_object_prop(e, work, it, t);
 		} else {
 			rc = fail_type(e, it->target, "Objects are not valid as a React child. To render a collection, use an "

@@ -9,3 +9,6 @@ export const REACT_PROFILER = Symbol.for('react.profiler');
 export const REACT_FORWARD_REF = Symbol.for('react.forward_ref');
 export const REACT_MEMO = Symbol.for('react.memo');
 export const REACT_CLIENT_REFERENCE = Symbol.for('react.client.reference');
+export const REACT_CONTEXT = Symbol.for('react.context');
+export const REACT_CONSUMER = Symbol.for('react.consumer');
+export const REACT_LAZY = Symbol.for('react.lazy');

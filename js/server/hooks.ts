@@ -1,0 +1,205 @@
+// Hooks on the server: what the SSR of client components (phase 2 in mujs)
+// sees. Nothing re-renders on the server, so state hooks return their initial
+// value and setters do nothing; effects never run; contexts are a stack the C
+// walker pushes and pops around providers (render/ssr.c). A component that
+// needs an unresolved promise (use()) throws a SuspenseException: the walker
+// waits for the promise and renders the component again.
+import { REACT_CONTEXT, REACT_CONSUMER } from './symbols';
+
+export interface Context<T> {
+  $$typeof: symbol;
+  _currentValue: T;
+  _defaultValue: T;
+  Provider: Context<T>;
+  Consumer: { $$typeof: symbol; _context: Context<T> };
+  displayName?: string;
+}
+
+let rendering = false;
+let localIdCounter = 0;
+let treeId = '';
+const identifierPrefix = '';
+
+function noop() {}
+
+function assertHooks(name: string) {
+  if (!rendering)
+    throw new Error(name + '() was called outside of a component render. Hooks only work inside the body of a function component.');
+}
+
+// Called by the engine around every component body it runs in phase 2.
+// treeIdText is the component's position in React's tree context (the same
+// encoding React's client computes), so useId() ids match on hydration.
+export function renderComponent(fn: (props: unknown, ref?: unknown) => unknown, props: unknown, ref: unknown,
+  treeIdText: string): unknown {
+  const prevRendering = rendering, prevCounter = localIdCounter, prevTree = treeId;
+  rendering = true;
+  localIdCounter = 0;
+  treeId = treeIdText;
+  try {
+    return fn(props, ref);
+  } finally {
+    rendering = prevRendering;
+    localIdCounter = prevCounter;
+    treeId = prevTree;
+  }
+}
+
+// How many useId() calls the last component made: the engine forks the tree
+// context of its children when it made any (as React does).
+let lastIdCount = 0;
+export function takeIdCount(): number {
+  const n = lastIdCount;
+  lastIdCount = 0;
+  return n;
+}
+
+export function useId(): string {
+  assertHooks('useId');
+  const n = localIdCounter++;
+  lastIdCount = localIdCounter;
+  let id = '_' + identifierPrefix + 'R_' + treeId;
+  if (n > 0) id += 'H' + n.toString(32);
+  return id + '_';
+}
+
+export function useState<S>(init: S | (() => S)): [S, (v: unknown) => void] {
+  assertHooks('useState');
+  return [typeof init === 'function' ? (init as () => S)() : init, noop];
+}
+
+export function useReducer<S, A, I>(reducer: (s: S, a: A) => S, initArg: I, init?: (i: I) => S): [S, (a: A) => void] {
+  assertHooks('useReducer');
+  return [init ? init(initArg) : (initArg as unknown as S), noop];
+}
+
+export function useRef<T>(initial: T): { current: T } {
+  assertHooks('useRef');
+  return { current: initial };
+}
+
+export function useMemo<T>(fn: () => T, _deps?: unknown[]): T {
+  assertHooks('useMemo');
+  return fn();
+}
+
+export function useCallback<T>(fn: T, _deps?: unknown[]): T {
+  assertHooks('useCallback');
+  return fn;
+}
+
+export function useEffect(_fn: () => unknown, _deps?: unknown[]): void {
+  assertHooks('useEffect');
+}
+export const useLayoutEffect = useEffect;
+export const useInsertionEffect = useEffect;
+export function useImperativeHandle(): void {}
+export function useDebugValue(): void {}
+
+export function useSyncExternalStore<T>(_subscribe: unknown, getSnapshot: () => T, getServerSnapshot?: () => T): T {
+  assertHooks('useSyncExternalStore');
+  if (!getServerSnapshot)
+    throw new Error('useSyncExternalStore() needs getServerSnapshot (its third argument) to render on the server.');
+  return getServerSnapshot();
+}
+
+export function useTransition(): [boolean, (fn: () => void) => void] {
+  assertHooks('useTransition');
+  return [false, startTransition];
+}
+
+export function startTransition(fn: () => void): void {
+  fn();
+}
+
+export function useDeferredValue<T>(value: T, initial?: T): T {
+  assertHooks('useDeferredValue');
+  return initial !== undefined ? initial : value;
+}
+
+export function useOptimistic<S>(state: S): [S, (a: unknown) => void] {
+  assertHooks('useOptimistic');
+  return [state, noop];
+}
+
+export function useActionState<S>(_action: unknown, initialState: S, _permalink?: string): [S, (p: unknown) => void, boolean] {
+  assertHooks('useActionState');
+  return [initialState, noop, false];
+}
+
+export function useFormStatus() {
+  return { pending: false, data: null, method: null, action: null };
+}
+
+// --- contexts ---------------------------------------------------------------
+
+export function createContext<T>(defaultValue: T): Context<T> {
+  const ctx = { $$typeof: REACT_CONTEXT, _currentValue: defaultValue, _defaultValue: defaultValue } as Context<T>;
+  ctx.Provider = ctx;
+  ctx.Consumer = { $$typeof: REACT_CONSUMER, _context: ctx };
+  return ctx;
+}
+
+export function useContext<T>(ctx: Context<T>): T {
+  assertHooks('useContext');
+  return ctx._currentValue;
+}
+
+const providerStack: Array<{ ctx: Context<unknown>; prev: unknown }> = [];
+
+export function pushProvider(ctx: Context<unknown>, value: unknown): void {
+  providerStack.push({ ctx, prev: ctx._currentValue });
+  ctx._currentValue = value;
+}
+
+export function popProvider(): void {
+  const top = providerStack.pop();
+  if (top) top.ctx._currentValue = top.prev;
+}
+
+// A component that waits (use() of a pending promise) is rendered again
+// later, possibly after other providers were pushed and popped: its context
+// values are saved and put back around the retry.
+export function saveContexts(): Array<[Context<unknown>, unknown]> {
+  const out: Array<[Context<unknown>, unknown]> = [];
+  for (let i = 0; i < providerStack.length; i++) out.push([providerStack[i].ctx, providerStack[i].ctx._currentValue]);
+  return out;
+}
+
+export function restoreContexts(saved: Array<[Context<unknown>, unknown]>): number {
+  for (let i = 0; i < saved.length; i++) pushProvider(saved[i][0], saved[i][1]);
+  return saved.length;
+}
+
+export function resetContexts(): void {
+  while (providerStack.length) popProvider();
+}
+
+// --- use() ------------------------------------------------------------------
+
+export class SuspenseException {
+  thenable: PromiseLike<unknown>;
+  constructor(thenable: PromiseLike<unknown>) {
+    this.thenable = thenable;
+  }
+}
+
+interface Tracked<T> extends PromiseLike<T> { _s?: number; _v?: T; status?: string; value?: T; reason?: unknown }
+
+export function use<T>(usable: PromiseLike<T> | Context<T>): T {
+  if (usable && (usable as Context<T>).$$typeof === REACT_CONTEXT) return (usable as Context<T>)._currentValue;
+  const t = usable as Tracked<T>;
+  if (t && typeof t.then === 'function') {
+    // our Promise exposes its state; others follow React's status convention
+    if (t._s === 1) return t._v as T;
+    if (t._s === 2) throw t._v;
+    if (t.status === 'fulfilled') return t.value as T;
+    if (t.status === 'rejected') throw t.reason;
+    if (!t.status) {
+      t.status = 'pending';
+      t.then((v) => { t.status = 'fulfilled'; t.value = v; }, (e) => { t.status = 'rejected'; t.reason = e; });
+    }
+    throw new SuspenseException(t);
+  }
+  throw new Error('use() was given something that is neither a promise nor a context.');
+}
