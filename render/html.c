@@ -12,16 +12,37 @@
  *
  * Suspense: the content is rendered first into a buffer of its own. Complete:
  * <!--$-->content<!--/$-->. A pending row inside: <!--$?--><template
- * id="B:n"></template>fallback<!--/$--> (streaming the completion is the host's
- * job). An errored row inside: <!--$!--><template data-dgst="…"></template>
- * fallback<!--/$-->. Outside any boundary a pending or errored row is an
- * error: the caller waits for the shell before rendering it.
+ * id="B:n"></template>fallback<!--/$-->, and the boundary (element, context,
+ * id) is remembered. An errored row inside: <!--$!--><template
+ * data-dgst="…"></template>fallback<!--/$-->. Outside any boundary a pending
+ * or errored row is an error: the caller waits for the shell before rendering
+ * it. Boundaries remembered while rendering a content that is not written
+ * are forgotten again; what it hoisted stays queued, as Fizz keeps what it
+ * rendered before suspending (title/meta/link are queued once per element,
+ * the other resources are deduplicated by URL anyway).
  *
- * Deliberate differences from Fizz, all outside what the model can express:
- * a Date is written as its ISO string (Fizz would print the server's local
- * Date.toString()); completed boundaries are never outlined to a later
- * segment (Fizz may do that for boundaries over 500 bytes; hydration accepts
- * both). */
+ * Streaming: each kit_html_write_completions call renders the content of
+ * every remembered boundary again, from the model (nothing is kept between
+ * attempts); a complete one goes out in a hidden container followed by a
+ * call of our runtime ($KC/$KX, see runtime_js), an errored one as an error
+ * script.
+ *
+ * Deliberate differences from Fizz, all outside what the model can express
+ * or invisible to React's client: a Date is written as its ISO string (Fizz
+ * would print the server's local Date.toString()); completed boundaries are
+ * never outlined to a later segment (Fizz may do that for boundaries over
+ * 500 bytes); a boundary's content is written whole once complete, never in
+ * parts with "<template id="P:n">" placeholders ($RS), so a nested boundary
+ * gets the next B: id where Fizz would have spent one on a placeholder, and
+ * no "<!-- -->" closes a part that was suspended (Fizz: "one<!-- -->");
+ * completions of one call come in id order (Fizz: in order of completion);
+ * precedence stylesheets of late content are written as <link
+ * rel="stylesheet"> / <style data-precedence> before the container (the
+ * browser runs the script after it once they are loaded; React finds them
+ * by selector) where Fizz preloads them and reveals through $RR; reveals
+ * are immediate (Fizz 19.3 batches them per animation frame); a late content
+ * that cannot be rendered is left to the browser with an error script, and
+ * the call reports it. */
 #include "html.h"
 
 #include <math.h>
@@ -61,6 +82,10 @@ typedef struct hctx {
 	const kit_value *selected; /* value of the enclosing <select> */
 	boundary *b;               /* nearest Suspense boundary; NULL in the shell */
 	int depth;
+	/* The pending boundary (index + 1 in kit_html.pending, 0 for none) in
+	 * whose fallback this is, through any number of contents: its
+	 * completion removes the fallback, and what was pending inside. */
+	size_t in_fallback_of;
 } hctx;
 
 /* A run of output whose text nodes are adjacent (Fizz's segment). */
@@ -118,6 +143,10 @@ struct kit_html {
 	pending_boundary *pending;
 	size_t npending, cappending;
 	int runtime_written;  /* $KC/$KX defined in this response */
+	/* Title/meta/link elements already queued: a boundary's content is
+	 * rendered again at each completion attempt, its resources go out once. */
+	const kit_value **hoisted;
+	size_t nhoisted, caphoisted;
 };
 
 static int render_node(kit_html *h, const hctx *ctx, segment *seg, const kit_value *v);
@@ -1113,102 +1142,6 @@ static void flush_resources(kit_html *h, kit_buf *out, int late)
 	kit_buf_reset(&h->hoistables);
 }
 
-/* What the render of a boundary's content added to the hoisting queues and
- * the pending list, so that it can be taken back when the content turns out
- * pending or errored: resources then go out with the content (or never), and
- * boundaries inside get ids only once written. Every queue only grows during
- * a render, so a mark is a set of lengths. */
-typedef struct res_mark {
-	size_t bufs[8];                /* lengths of the buffers of mark_bufs() */
-	int has_open[3];               /* html, head, body */
-	size_t nimages, nhigh_order, nhigh_pending, nstyles;
-	size_t *style_lens;            /* sheets, rules, hrefs, has_sheets per queue */
-	size_t lists[3];               /* style_hrefs, script_srcs, module_srcs */
-	size_t npending;
-	unsigned next_id;
-} res_mark;
-
-static void mark_bufs(kit_html *h, kit_buf *b[8])
-{
-	kit_buf *all[8] = { &h->charset, &h->viewport, &h->scripts, &h->hoistables,
-			    &h->html_open, &h->head_open, &h->head_children, &h->body_open };
-	memcpy(b, all, sizeof all);
-}
-
-static void mark_take(kit_html *h, res_mark *mk)
-{
-	kit_buf *b[8];
-	mark_bufs(h, b);
-	for (int i = 0; i < 8; i++)
-		mk->bufs[i] = b[i]->len;
-	mk->has_open[0] = h->has_html_open;
-	mk->has_open[1] = h->has_head_open;
-	mk->has_open[2] = h->has_body_open;
-	mk->nimages = h->nimages;
-	mk->nhigh_order = h->nhigh_order;
-	mk->nhigh_pending = h->nhigh_pending;
-	mk->nstyles = h->nstyles;
-	mk->style_lens = NULL;
-	if (h->nstyles) {
-		mk->style_lens = xrealloc(NULL, 4 * h->nstyles * sizeof *mk->style_lens);
-		for (size_t i = 0; i < h->nstyles; i++) {
-			mk->style_lens[4 * i] = h->styles[i].sheets.len;
-			mk->style_lens[4 * i + 1] = h->styles[i].rules.len;
-			mk->style_lens[4 * i + 2] = h->styles[i].hrefs.len;
-			mk->style_lens[4 * i + 3] = (size_t)h->styles[i].has_sheets;
-		}
-	}
-	mk->lists[0] = h->style_hrefs.len;
-	mk->lists[1] = h->script_srcs.len;
-	mk->lists[2] = h->module_srcs.len;
-	mk->npending = h->npending;
-	mk->next_id = h->next_id;
-}
-
-/* Keeps what was added since the mark. */
-static void mark_release(res_mark *mk)
-{
-	free(mk->style_lens);
-	mk->style_lens = NULL;
-}
-
-/* Takes back what was added since the mark. */
-static void mark_rollback(kit_html *h, res_mark *mk)
-{
-	kit_buf *b[8];
-	mark_bufs(h, b);
-	for (int i = 0; i < 8; i++)
-		b[i]->len = mk->bufs[i];
-	h->has_html_open = mk->has_open[0];
-	h->has_head_open = mk->has_open[1];
-	h->has_body_open = mk->has_open[2];
-	/* An image already known may have been promoted to high priority. */
-	for (size_t i = mk->nhigh_order; i < h->nhigh_order; i++)
-		if (h->high_order[i] < mk->nimages)
-			h->images[h->high_order[i]].high = 0;
-	h->nimages = mk->nimages;
-	h->nhigh_order = mk->nhigh_order;
-	h->nhigh_pending = mk->nhigh_pending;
-	for (size_t i = mk->nstyles; i < h->nstyles; i++) {
-		kit_buf_free(&h->styles[i].sheets);
-		kit_buf_free(&h->styles[i].rules);
-		kit_buf_free(&h->styles[i].hrefs);
-	}
-	h->nstyles = mk->nstyles;
-	for (size_t i = 0; i < h->nstyles; i++) {
-		h->styles[i].sheets.len = mk->style_lens[4 * i];
-		h->styles[i].rules.len = mk->style_lens[4 * i + 1];
-		h->styles[i].hrefs.len = mk->style_lens[4 * i + 2];
-		h->styles[i].has_sheets = (int)mk->style_lens[4 * i + 3];
-	}
-	h->style_hrefs.len = mk->lists[0];
-	h->script_srcs.len = mk->lists[1];
-	h->module_srcs.len = mk->lists[2];
-	h->npending = mk->npending;
-	h->next_id = mk->next_id;
-	mark_release(mk);
-}
-
 /* ---- elements ---- */
 
 static void text_separator_if(segment *seg, int text_embedded)
@@ -1327,6 +1260,22 @@ static int option_selected(const kit_value *selected, const kit_value *value, co
 	kit_buf_free(&want);
 	kit_buf_free(&got);
 	return match;
+}
+
+/* Whether el (a title, meta or link headed for the hoisted queues) was
+ * queued by an earlier render of the same content; records it otherwise. The
+ * model is immutable, so the same element is the same node of the tree. */
+static int hoisted_before(kit_html *h, const kit_value *el)
+{
+	for (size_t i = 0; i < h->nhoisted; i++)
+		if (h->hoisted[i] == el)
+			return 1;
+	if (h->nhoisted == h->caphoisted) {
+		h->caphoisted = h->caphoisted ? h->caphoisted * 2 : 16;
+		h->hoisted = xrealloc(h->hoisted, h->caphoisted * sizeof *h->hoisted);
+	}
+	h->hoisted[h->nhoisted++] = el;
+	return 0;
 }
 
 /* pushStartInstance for one host element. Sets *children to what is still to
@@ -1490,7 +1439,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 	if (IS(tag, tn, "title")) {
 		if (in_svg || noscript || item_prop)
 			return title_tag(h, out, el);
-		return fallback ? R_OK : title_tag(h, &h->hoistables, el);
+		return fallback || hoisted_before(h, el) ? R_OK : title_tag(h, &h->hoistables, el);
 	}
 	if (IS(tag, tn, "link")) {
 		const kit_value *rel = prop(el, "rel"), *href = prop(el, "href");
@@ -1507,7 +1456,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		if (js_truthy(prop(el, "onLoad")) || js_truthy(prop(el, "onError")))
 			return link_tag(h, out, el);
 		text_separator_if(seg, text_embedded);
-		return fallback ? R_OK : link_tag(h, &h->hoistables, el);
+		return fallback || hoisted_before(h, el) ? R_OK : link_tag(h, &h->hoistables, el);
 	}
 	if (IS(tag, tn, "script")) {
 		const kit_value *src = prop(el, "src"), *async = prop(el, "async");
@@ -1546,7 +1495,7 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		if (in_svg || noscript || item_prop)
 			return self_closing(h, out, tag, el);
 		text_separator_if(seg, text_embedded);
-		if (fallback)
+		if (fallback || hoisted_before(h, el))
 			return R_OK;
 		const kit_value *name = prop(el, "name");
 		kit_buf *target = prop_is_string(el, "charSet") ? &h->charset
@@ -1714,22 +1663,57 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 	return R_ERRORED;
 }
 
+/* "<prefix>B:<hex>" (kind 'B') or "<prefix>S:<hex>" (kind 'S'). */
+static void boundary_id(kit_html *h, kit_buf *out, char kind, unsigned id)
+{
+	if (h->opts.id_prefix)
+		kit_buf_puts(out, h->opts.id_prefix);
+	kit_buf_printf(out, "%c:%x", kind, id);
+}
+
+static void boundary_id_attr(kit_html *h, kit_buf *out, char kind, unsigned id)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	boundary_id(h, &b, kind, id);
+	escape(out, b.data, b.len);
+	kit_buf_free(&b);
+}
+
+static void remember_pending(kit_html *h, const kit_value *el, const hctx *ctx, unsigned id)
+{
+	if (h->npending == h->cappending) {
+		h->cappending = h->cappending ? h->cappending * 2 : 8;
+		h->pending = xrealloc(h->pending, h->cappending * sizeof *h->pending);
+	}
+	pending_boundary *p = &h->pending[h->npending++];
+	p->el = el;
+	p->ctx = *ctx;
+	p->ctx.b = NULL;
+	p->id = id;
+	p->done = 0;
+}
+
+/* A boundary's children into content, as Fizz's content segment: its own
+ * text run (no separator at its edges), the boundary's formatting context. */
+static int render_content(kit_html *h, const hctx *ctx, const kit_value *el, kit_buf *content, boundary *b)
+{
+	segment cs = { content, 0 };
+	hctx cc = *ctx;
+	cc.b = b;
+	cc.depth++;
+	return render_node(h, &cc, &cs, kit_v_get(el, "children"));
+}
+
 static int render_suspense(kit_html *h, const hctx *ctx, segment *seg, const kit_value *el)
 {
 	boundary b = { 0 };
 	kit_buf content;
 	kit_buf_init(&content);
-	segment cs = { &content, 0 };
-	hctx cc = *ctx;
-	cc.b = &b;
-	cc.depth++;
+	size_t npending = h->npending;
 	unsigned first_id = h->next_id;
-	int rc = render_node(h, &cc, &cs, kit_v_get(el, "children"));
+	int rc = render_content(h, ctx, el, &content, &b);
 	kit_buf *out = seg->out;
-	if (rc == R_FAIL) {
-		kit_buf_free(&content);
-		return R_FAIL;
-	}
 	if (rc == R_OK && !b.pending) {
 		kit_buf_puts(out, "<!--$-->");
 		kit_buf_put(out, content.data, content.len);
@@ -1738,9 +1722,14 @@ static int render_suspense(kit_html *h, const hctx *ctx, segment *seg, const kit
 		seg->last_text = 0;
 		return R_OK;
 	}
-	kit_buf_free(&content);
-	/* The content is not written now: boundaries inside it have no id yet. */
+	/* The content is not written now: boundaries inside it get their ids
+	 * when it is. (What it hoisted stays queued, as in Fizz, which keeps the
+	 * resources of what it rendered before suspending or failing.) */
+	h->npending = npending;
 	h->next_id = first_id;
+	kit_buf_free(&content);
+	if (rc == R_FAIL)
+		return R_FAIL;
 	if (rc == R_ERRORED) {
 		kit_buf_puts(out, "<!--$!--><template");
 		if (b.digest && *b.digest) {
@@ -1750,15 +1739,18 @@ static int render_suspense(kit_html *h, const hctx *ctx, segment *seg, const kit
 		}
 		kit_buf_puts(out, "></template>");
 	} else {
+		unsigned id = h->next_id++;
 		kit_buf_puts(out, "<!--$?--><template id=\"");
-		if (h->opts.id_prefix)
-			kit_buf_puts(out, h->opts.id_prefix);
-		kit_buf_printf(out, "B:%x\"></template>", h->next_id++);
+		boundary_id_attr(h, out, 'B', id);
+		kit_buf_puts(out, "\"></template>");
+		remember_pending(h, el, ctx, id);
 	}
 	segment fs = { out, 0 };
 	hctx fc = *ctx;
 	fc.scope |= SCOPE_FALLBACK;
 	fc.depth++;
+	if (rc != R_ERRORED)
+		fc.in_fallback_of = h->npending;
 	rc = render_node(h, &fc, &fs, kit_v_get(el, "fallback"));
 	if (rc != R_OK)
 		return rc;
@@ -1907,6 +1899,224 @@ static int render_node(kit_html *h, const hctx *ctx, segment *seg, const kit_val
 	return R_OK;
 }
 
+/* ---- streaming: completions of pending boundaries ---- */
+
+/* Our inline runtime, defined once per response in front of the first
+ * completion or error script. React's client only needs the DOM to end up as
+ * Fizz's own scripts leave it (react-wire.md §2.2, §3 rules 5-6); the text is
+ * ours, the names ($KC, $KX) cannot clash with React's ($RC, $RX...).
+ *
+ * $KC(b, s) completes boundary b with the children of the hidden container s:
+ * the <template id=b> follows the boundary's "<!--$?-->" comment; the nodes
+ * from the template up to the matching "<!--/$-->" (nested $ $? $! $~ & /
+ * /$ /& markers counted) are removed: template and fallback. The container's
+ * children go before that end comment, the container is removed, the comment
+ * becomes "$" and its _reactRetry (set by React while it waits to hydrate a
+ * "$?" boundary) is called. The reveal is immediate: 19.3's $RC batches
+ * reveals on an animation frame, throttled to 300 ms, a visual nicety only.
+ *
+ * $KX(b, d) marks boundary b client-rendered: the comment becomes "$!", the
+ * digest (when given) goes to the template's data-dgst, _reactRetry is
+ * called; React then renders the boundary in the browser.
+ *
+ * Both do nothing (beyond dropping the container) when the boundary is gone
+ * or no longer "$?" — React may have client-rendered it already. ES5, no
+ * '<' anywhere, so the text is safe inside <script>. */
+static const char runtime_js[] =
+	"$KC=function(b,s){var d=document,c=d.getElementById(s),t=d.getElementById(b),m=t&&t.previousSibling,"
+	"p,e,n=0,x;if(c){c.parentNode.removeChild(c);if(m&&m.data=='$?'){for(p=m.parentNode,e=t;e;e=e.nextSibling)"
+	"if(e.nodeType==8){x=e.data;if(x=='/$'||x=='/&'){if(!n)break;n--}"
+	"else if(x=='$'||x=='$?'||x=='$!'||x=='$~'||x=='&')n++}"
+	"if(e){for(;m.nextSibling!=e;)p.removeChild(m.nextSibling);"
+	"for(;c.firstChild;)p.insertBefore(c.firstChild,e);m.data='$';m._reactRetry&&m._reactRetry()}}}};"
+	"$KX=function(b,g){var t=document.getElementById(b),m=t&&t.previousSibling;if(m&&m.data=='$?'){"
+	"m.data='$!';g!=null&&t.setAttribute('data-dgst',g);m._reactRetry&&m._reactRetry()}};";
+
+/* A JS string literal safe inside <script>: JSON escaping, and '<' (which
+ * could start "</script" or "<!--") and U+2028/2029 as \u escapes — Fizz's
+ * escapeJSStringsForInstructionScripts. */
+static void js_string(kit_buf *out, const char *s, size_t n)
+{
+	kit_buf j;
+	kit_buf_init(&j);
+	kit_json_write_string(&j, s, n);
+	const unsigned char *p = (const unsigned char *)j.data;
+	for (size_t i = 0; i < j.len; i++) {
+		if (p[i] == '<') {
+			kit_buf_puts(out, "\\u003c");
+		} else if (p[i] == 0xE2 && i + 2 < j.len && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9)) {
+			kit_buf_puts(out, p[i + 2] == 0xA8 ? "\\u2028" : "\\u2029");
+			i += 2;
+		} else {
+			kit_buf_putc(out, (char)p[i]);
+		}
+	}
+	kit_buf_free(&j);
+}
+
+static void boundary_id_js(kit_html *h, kit_buf *out, char kind, unsigned id)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	boundary_id(h, &b, kind, id);
+	js_string(out, b.data, b.len);
+	kit_buf_free(&b);
+}
+
+/* "<script>$KX("B:n","digest")</script>"; no digest argument when it is empty,
+ * as Fizz (an empty onError result is no digest). */
+static void error_script(kit_html *h, kit_buf *out, unsigned id, const char *digest)
+{
+	kit_buf_puts(out, "<script>$KX(");
+	boundary_id_js(h, out, 'B', id);
+	if (digest && *digest) {
+		kit_buf_putc(out, ',');
+		js_string(out, digest, strlen(digest));
+	}
+	kit_buf_puts(out, ")</script>");
+}
+
+/* The hidden container Fizz's writeStartSegment picks for the boundary's
+ * insertion mode: the content must parse the same way out of context. */
+static void container_open(kit_html *h, kit_buf *out, int mode, unsigned id)
+{
+	static const char *const open[] = {
+		[MODE_SVG] = "<svg aria-hidden=\"true\" style=\"display:none\" id=\"",
+		[MODE_MATHML] = "<math aria-hidden=\"true\" style=\"display:none\" id=\"",
+		[MODE_TABLE] = "<table hidden id=\"",
+		[MODE_TABLE_BODY] = "<table hidden><tbody id=\"",
+		[MODE_TABLE_ROW] = "<table hidden><tr id=\"",
+		[MODE_COLGROUP] = "<table hidden><colgroup id=\"",
+	};
+	kit_buf_puts(out, mode < MODE_SVG ? "<div hidden id=\"" : open[mode]);
+	boundary_id_attr(h, out, 'S', id);
+	kit_buf_puts(out, "\">");
+}
+
+static void container_close(kit_buf *out, int mode)
+{
+	static const char *const close[] = {
+		[MODE_SVG] = "</svg>", [MODE_MATHML] = "</math>", [MODE_TABLE] = "</table>",
+		[MODE_TABLE_BODY] = "</tbody></table>", [MODE_TABLE_ROW] = "</tr></table>",
+		[MODE_COLGROUP] = "</colgroup></table>",
+	};
+	kit_buf_puts(out, mode < MODE_SVG ? "</div>" : close[mode]);
+}
+
+/* Boundary i completed: its fallback leaves the document, and with it the
+ * boundaries pending inside, which are no longer owed (as Fizz aborts the
+ * fallback's tasks). */
+static void drop_fallback_boundaries(kit_html *h, size_t i)
+{
+	for (size_t j = i + 1; j < h->npending; j++)
+		for (size_t f = h->pending[j].ctx.in_fallback_of; f && !h->pending[j].done;
+		     f = h->pending[f - 1].ctx.in_fallback_of)
+			if (f - 1 == i)
+				h->pending[j].done = 1;
+}
+
+/* Appends scripts (whose first "<script>" starts at first_script) to out,
+ * with the runtime inside the first script when the response has none yet. */
+static void put_scripts(kit_html *h, kit_buf *out, const kit_buf *scripts, size_t first_script)
+{
+	if (!scripts->len)
+		return;
+	if (h->runtime_written) {
+		kit_buf_put(out, scripts->data, scripts->len);
+		return;
+	}
+	size_t at = first_script + sizeof "<script>" - 1;
+	kit_buf_put(out, scripts->data, at);
+	kit_buf_puts(out, runtime_js);
+	kit_buf_put(out, scripts->data + at, scripts->len - at);
+	h->runtime_written = 1;
+}
+
+int kit_html_write_completions(kit_html *h, kit_buf *out)
+{
+	h->err[0] = '\0';
+	/* Fizz's flush order: hoisted resources, client-rendered (errored)
+	 * boundaries, completed ones. */
+	kit_buf errors, completed;
+	kit_buf_init(&errors);
+	kit_buf_init(&completed);
+	size_t first_script = 0;
+	int rc = 0;
+	/* Boundaries written by this call's completions are still pending:
+	 * they were written so because a row inside is. */
+	size_t n = h->npending;
+	for (size_t i = 0; i < n; i++) {
+		pending_boundary p = h->pending[i]; /* the array grows during the render */
+		if (p.done)
+			continue;
+		boundary b = { 0 };
+		kit_buf content;
+		kit_buf_init(&content);
+		size_t npending = h->npending;
+		unsigned first_id = h->next_id;
+		int r = render_content(h, &p.ctx, p.el, &content, &b);
+		if (r == R_OK && !b.pending) {
+			container_open(h, &completed, p.ctx.mode, p.id);
+			kit_buf_put(&completed, content.data, content.len);
+			container_close(&completed, p.ctx.mode);
+			if (!first_script) /* never 0: a container comes first */
+				first_script = completed.len;
+			kit_buf_puts(&completed, "<script>$KC(");
+			boundary_id_js(h, &completed, 'B', p.id);
+			kit_buf_putc(&completed, ',');
+			boundary_id_js(h, &completed, 'S', p.id);
+			kit_buf_puts(&completed, ")</script>");
+			h->pending[i].done = 1;
+			drop_fallback_boundaries(h, i);
+		} else {
+			h->npending = npending;
+			h->next_id = first_id;
+			if (r == R_FAIL && rc == 0) {
+				char why[sizeof h->err];
+				memcpy(why, h->err, sizeof why);
+				snprintf(h->err, sizeof h->err,
+					 "Suspense boundary B:%x (after the shell; left to the browser to render): %.400s",
+					 p.id, why);
+				rc = -1;
+			}
+			if (r != R_OK) {
+				/* A content that cannot be rendered here is rendered by the
+				 * browser, as Fizz does after onError: no digest. */
+				error_script(h, &errors, p.id, r == R_ERRORED ? b.digest : NULL);
+				h->pending[i].done = 1;
+			}
+		}
+		kit_buf_free(&content);
+	}
+	flush_resources(h, out, 1);
+	put_scripts(h, out, &errors, 0);
+	put_scripts(h, out, &completed, first_script);
+	kit_buf_free(&errors);
+	kit_buf_free(&completed);
+	return rc < 0 ? -1 : (int)kit_html_pending(h);
+}
+
+void kit_html_abort_pending(kit_html *h, kit_buf *out, const char *digest)
+{
+	kit_buf scripts;
+	kit_buf_init(&scripts);
+	for (size_t i = 0; i < h->npending; i++)
+		if (!h->pending[i].done) {
+			error_script(h, &scripts, h->pending[i].id, digest);
+			h->pending[i].done = 1;
+		}
+	put_scripts(h, out, &scripts, 0);
+	kit_buf_free(&scripts);
+}
+
+size_t kit_html_pending(const kit_html *h)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < h->npending; i++)
+		n += !h->pending[i].done;
+	return n;
+}
+
 /* ---- the API ---- */
 
 kit_html *kit_html_new(kit_model *m, const kit_html_opts *opts)
@@ -1939,6 +2149,8 @@ void kit_html_free(kit_html *h)
 		free(lists[i]->n);
 	}
 	free(h->styles);
+	free(h->pending);
+	free(h->hoisted);
 	free(h->images);
 	free(h->high_order);
 	free(h);

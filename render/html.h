@@ -9,7 +9,15 @@
  *
  * A document (root element <html>) is written without its closing
  * "</body></html>": the host appends the inline Flight scripts and then calls
- * kit_html_finish, because Fizz writes that tail only after every boundary. */
+ * kit_html_finish, because Fizz writes that tail only after every boundary.
+ *
+ * Streaming: the shell (kit_html_write) writes a Suspense boundary whose
+ * content reaches a pending row as <!--$?--><template id="B:n"></template>
+ * fallback<!--/$--> and remembers it. As rows resolve, the host calls
+ * kit_html_write_completions, which writes each boundary that became complete
+ * out of place (a hidden container and a script that moves it in) or marks it
+ * errored; kit_html_abort_pending gives up on the rest. Ids B:0, B:1, ... are
+ * allocated in order of writing, completions come in any order. */
 #ifndef KIT_HTML_H
 #define KIT_HTML_H
 
@@ -36,6 +44,34 @@ void kit_html_free(kit_html *h);
  * errored row outside any Suspense boundary, an invalid element (message names
  * the tag/prop). */
 int kit_html_write(kit_html *h, const kit_value *v, kit_buf *out);
+/* After kit_html_write (the shell) and after each call below, the pending
+ * boundaries written so far are remembered. Writes, for every remembered
+ * boundary whose content is now complete, its completion:
+ *   <div hidden id="S:n">content</div><script>…complete("B:n","S:n")…</script>
+ * (the hidden container follows the boundary's parent context as Fizz does:
+ * <svg aria-hidden="true" style="display:none" id=…>, <math …>, <table hidden id=…>,
+ * <table hidden><tbody id=…>, <table hidden><tr id=…>, <table hidden><colgroup id=…>),
+ * and for a boundary whose content reached an errored row, its error script
+ * (…error("B:n","digest")…). Content may contain new pending boundaries: they get new
+ * ids and are remembered in turn. The first completion/error script of a document is
+ * preceded by the definition of our runtime functions (once per response).
+ * Resources the completed contents hoist (title, meta, link, scripts, image
+ * preloads, precedence stylesheets) are written first, in Fizz's order; the
+ * error scripts come next, then the completions.
+ * Returns the number of boundaries still pending, or -1 with kit_html_error()
+ * when a content could not be rendered (an invalid element…): that boundary
+ * gets an error script without digest, so the browser renders it, as Fizz
+ * does after onError; the other boundaries are handled as usual. */
+int kit_html_write_completions(kit_html *h, kit_buf *out);
+/* Ends every still-pending boundary as errored with the given digest (render budget
+ * expired, client-visible stream end): writes their error scripts. NULL or ""
+ * = no digest, as Fizz (React then renders the boundary in the browser and
+ * reports a recoverable error #419). */
+void kit_html_abort_pending(kit_html *h, kit_buf *out, const char *digest);
+/* Boundaries written pending and not yet completed, errored or dropped with
+ * the fallback they were in. */
+size_t kit_html_pending(const kit_html *h);
+
 /* After kit_html_write of a document: 1 when the tail is owed. */
 int kit_html_is_document(const kit_html *h);
 /* Writes "</body></html>" for a document, nothing otherwise. */
