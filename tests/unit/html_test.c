@@ -4,15 +4,21 @@
  *    golden/html): each case of fizz-cases.jsx is rebuilt as the Flight
  *    payload a server component would send (functions such as onClick cannot
  *    cross Flight, so they are left out) and must render byte for byte.
- *    Pending cases compare the shell, which is what kit_html_write produces;
- *    the completion scripts after it are the streaming host's.
+ *    Pending cases compare the shell here; their streamed writes are
+ *    checked by 4.
  * 2. tests/unit/html_cases.txt: more payloads, each with the HTML React
  *    itself rendered for it (html_cases.mjs) or the error expected.
  * 3. The API around it: documents and kit_html_finish, client components
- *    through render_client, the escaping helpers. */
+ *    through render_client, the escaping helpers.
+ * 4. tests/unit/html_stream_cases.txt: streamed boundaries — the shell, then
+ *    rows resolved or rejected step by step, each kit_html_write_completions /
+ *    kit_html_abort_pending write checked, against the golden writes where
+ *    Fizz has the case, and the document once the scripts ran (simulated on
+ *    the text by run_scripts: what our runtime, and React's, do to the DOM). */
 #include "render/arena.h"
 #include "render/flight.h"
 #include "render/html.h"
+#include "render/json.h"
 #include "test.h"
 
 #define GOLDEN "../shared/conformance/react-wire/golden/html/"
@@ -365,6 +371,575 @@ static void test_never_crashes(void)
 			  "%zu runs, %zu failures without a message", runs, silent);
 }
 
+/* ---- 4. streamed boundaries (html_stream_cases.txt) ---- */
+
+/* A call found in a script: op 'C' complete(a, b), 'X' error(a[, b]), 'S'
+ * segment (a = container, b = placeholder); ours ($KC $KX) or React's ($RC
+ * $RX $RS). */
+typedef struct script_call {
+	char op;
+	char a[128], b[512];
+	int has_b;
+} script_call;
+
+typedef struct call_list {
+	script_call v[64];
+	size_t len;
+} call_list;
+
+/* Decodes the JS string literal at *p into out (UTF-8), past its quote. */
+static int js_literal(const char **p, char *out, size_t cap)
+{
+	const char *s = *p;
+	size_t n = 0;
+	if (*s++ != '"')
+		return -1;
+	while (*s && *s != '"' && n + 4 < cap) {
+		unsigned c = (unsigned char)*s++;
+		if (c == '\\') {
+			char e = *s++;
+			if (e == 'u') {
+				if (sscanf(s, "%4x", &c) != 1)
+					return -1;
+				s += 4;
+			} else {
+				c = (unsigned char)(e == 'n' ? '\n' : e == 't' ? '\t' : e);
+			}
+			if (c >= 0x800) {
+				out[n++] = (char)(0xE0 | c >> 12);
+				out[n++] = (char)(0x80 | ((c >> 6) & 63));
+				out[n++] = (char)(0x80 | (c & 63));
+				continue;
+			}
+			if (c >= 0x80) {
+				out[n++] = (char)(0xC0 | c >> 6);
+				out[n++] = (char)(0x80 | (c & 63));
+				continue;
+			}
+		}
+		out[n++] = (char)c;
+	}
+	out[n] = '\0';
+	if (*s != '"')
+		return -1;
+	*p = s + 1;
+	return 0;
+}
+
+/* Appends the calls of one script body; returns where the first one starts
+ * (or NULL). */
+static const char *find_calls(const char *body, call_list *calls)
+{
+	static const struct {
+		const char *name;
+		char op;
+	} names[] = { { "$KC(\"", 'C' }, { "$RC(\"", 'C' }, { "$KX(\"", 'X' }, { "$RX(\"", 'X' }, { "$RS(\"", 'S' } };
+	const char *first = NULL;
+	for (const char *p = body; *p; p++)
+		for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+			if (strncmp(p, names[k].name, 5) != 0 || calls->len == sizeof calls->v / sizeof *calls->v)
+				continue;
+			script_call *c = &calls->v[calls->len];
+			const char *q = p + 4;
+			memset(c, 0, sizeof *c);
+			c->op = names[k].op;
+			if (js_literal(&q, c->a, sizeof c->a) < 0)
+				continue;
+			if (*q == ',') {
+				q++;
+				if (js_literal(&q, c->b, sizeof c->b) < 0)
+					continue;
+				c->has_b = 1;
+			}
+			if (*q != ')')
+				continue;
+			calls->len++;
+			if (!first)
+				first = p;
+		}
+	return first;
+}
+
+static void calls_text(kit_buf *out, const call_list *calls)
+{
+	for (size_t i = 0; i < calls->len; i++)
+		kit_buf_printf(out, "%c(%s%s%s) ", calls->v[i].op, calls->v[i].a, calls->v[i].has_b ? "," : "",
+			       calls->v[i].b);
+}
+
+enum script_mode {
+	SCRIPTS_REMOVE,       /* the text without any script */
+	SCRIPTS_PLACEHOLDER,  /* each script as <script/>; React's $RT timing script dropped */
+	SCRIPTS_CALLS,        /* our scripts as their calls, without the runtime in front */
+};
+
+/* Rewrites the scripts of html by mode into out, collecting their calls.
+ * *runtimes counts the scripts whose calls follow a runtime definition; a
+ * definition must hold both functions. Returns -1 on a malformed script. */
+static int scan_scripts(const char *html, enum script_mode mode, kit_buf *out, call_list *calls, int *runtimes)
+{
+	const char *p = html;
+	for (;;) {
+		const char *open = strstr(p, "<script");
+		if (!open) {
+			kit_buf_puts(out, p);
+			return 0;
+		}
+		const char *gt = strchr(open, '>'), *close = gt ? strstr(gt, "</script>") : NULL;
+		if (!close)
+			return -1;
+		kit_buf_put(out, p, (size_t)(open - p));
+		char *body = strndup(gt + 1, (size_t)(close - gt - 1));
+		const char *first = find_calls(body, calls);
+		if (mode == SCRIPTS_CALLS) {
+			if (first && first != body && runtimes) {
+				(*runtimes)++;
+				if (!strstr(body, "$KC=function") || !strstr(body, "$KX=function"))
+					(*runtimes) += 100;
+			}
+			kit_buf_put(out, open, (size_t)(gt + 1 - open));
+			kit_buf_puts(out, first ? first : body);
+			kit_buf_puts(out, "</script>");
+		} else if (mode == SCRIPTS_PLACEHOLDER && strncmp(body, "requestAnimationFrame(function(){$RT=", 37) != 0) {
+			kit_buf_puts(out, "<script/>");
+		}
+		free(body);
+		p = close + 9;
+	}
+}
+
+/* The element with id="id" in t: where it starts and ends, and its inner
+ * HTML; nested elements of the same tag counted. */
+static int element_by_id(const char *t, const char *id, size_t *start, size_t *in_start, size_t *in_end,
+			 size_t *end)
+{
+	char pat[160], tag[32];
+	snprintf(pat, sizeof pat, " id=\"%s\"", id);
+	const char *at = strstr(t, pat);
+	if (!at)
+		return -1;
+	const char *lt = at;
+	while (lt > t && *lt != '<')
+		lt--;
+	size_t tn = strcspn(lt + 1, " >");
+	if (tn >= sizeof tag)
+		return -1;
+	memcpy(tag, lt + 1, tn);
+	tag[tn] = '\0';
+	const char *q = strchr(at, '>');
+	int depth = 1;
+	while (q && (q = strchr(q + 1, '<'))) {
+		if (q[1] == '/' && strncmp(q + 2, tag, tn) == 0 && q[2 + tn] == '>') {
+			if (--depth == 0) {
+				*start = (size_t)(lt - t);
+				*in_start = (size_t)(strchr(at, '>') + 1 - t);
+				*in_end = (size_t)(q - t);
+				*end = *in_end + tn + 3;
+				return 0;
+			}
+		} else if (strncmp(q + 1, tag, tn) == 0 && strchr(" >/", q[1 + tn])) {
+			depth++;
+		}
+	}
+	return -1;
+}
+
+static void splice(kit_buf *t, size_t from, size_t to, const char *with)
+{
+	kit_buf n;
+	kit_buf_init(&n);
+	kit_buf_put(&n, t->data, from);
+	kit_buf_puts(&n, with);
+	kit_buf_put(&n, t->data + to, t->len - to);
+	kit_buf_free(t);
+	*t = n;
+}
+
+/* Removes the element with id="id" and returns its inner HTML (NULL when absent). */
+static char *take_container(kit_buf *t, const char *id)
+{
+	size_t st, is, ie, en;
+	if (element_by_id(kit_buf_cstr(t), id, &st, &is, &ie, &en) < 0)
+		return NULL;
+	char *inner = strndup(t->data + is, ie - is);
+	splice(t, st, en, "");
+	return inner;
+}
+
+static void sim_complete(kit_buf *t, const char *b, const char *s)
+{
+	char *inner = take_container(t, s), pat[200];
+	snprintf(pat, sizeof pat, "<!--$?--><template id=\"%s\"></template>", b);
+	const char *text = kit_buf_cstr(t), *at = strstr(text, pat), *q = at ? at + strlen(pat) : NULL, *end = NULL;
+	for (int depth = 0; inner && q && (q = strstr(q, "<!--"));) {
+		const char *d = q + 4, *close = strstr(d, "-->");
+		if (!close)
+			break;
+		size_t n = (size_t)(close - d);
+		if ((n == 2 && (!strncmp(d, "/$", 2) || !strncmp(d, "/&", 2)))) {
+			if (!depth) {
+				end = q;
+				break;
+			}
+			depth--;
+		} else if ((n == 1 && (*d == '$' || *d == '&')) ||
+			   (n == 2 && (!strncmp(d, "$?", 2) || !strncmp(d, "$!", 2) || !strncmp(d, "$~", 2)))) {
+			depth++;
+		}
+		q = close + 3;
+	}
+	if (end) {
+		kit_buf with;
+		kit_buf_init(&with);
+		kit_buf_puts(&with, "<!--$-->");
+		kit_buf_puts(&with, inner);
+		splice(t, (size_t)(at - text), (size_t)(end - text), kit_buf_cstr(&with));
+		kit_buf_free(&with);
+	}
+	free(inner);
+}
+
+static void sim_error(kit_buf *t, const char *b, const char *digest)
+{
+	char pat[200];
+	snprintf(pat, sizeof pat, "<!--$?--><template id=\"%s\"></template>", b);
+	const char *text = kit_buf_cstr(t), *at = strstr(text, pat);
+	if (!at)
+		return;
+	kit_buf with;
+	kit_buf_init(&with);
+	kit_buf_printf(&with, "<!--$!--><template id=\"%s\"", b);
+	if (digest) {
+		kit_buf_puts(&with, " data-dgst=\"");
+		kit_html_escape_attr(&with, digest, strlen(digest));
+		kit_buf_putc(&with, '"');
+	}
+	kit_buf_puts(&with, "></template>");
+	size_t from = (size_t)(at - text);
+	splice(t, from, from + strlen(pat), kit_buf_cstr(&with));
+	kit_buf_free(&with);
+}
+
+static void sim_segment(kit_buf *t, const char *s, const char *p)
+{
+	char *inner = take_container(t, s), pat[200];
+	snprintf(pat, sizeof pat, "<template id=\"%s\"></template>", p);
+	const char *text = kit_buf_cstr(t), *at = inner ? strstr(text, pat) : NULL;
+	if (at)
+		splice(t, (size_t)(at - text), (size_t)(at - text) + strlen(pat), inner);
+	free(inner);
+}
+
+/* What the scripts of a streamed document do to it, applied to its text:
+ * scripts removed, then their calls run in document order. Containers are
+ * removed as the runtimes do (leaving "<table hidden>" wrappers behind). */
+static char *run_scripts(const char *doc)
+{
+	kit_buf t;
+	kit_buf_init(&t);
+	call_list *calls = calloc(1, sizeof *calls);
+	if (scan_scripts(doc, SCRIPTS_REMOVE, &t, calls, NULL) < 0) {
+		kit_buf_free(&t);
+		free(calls);
+		return strdup("(malformed script)");
+	}
+	for (size_t i = 0; i < calls->len; i++) {
+		const script_call *c = &calls->v[i];
+		if (c->op == 'C')
+			sim_complete(&t, c->a, c->b);
+		else if (c->op == 'X')
+			sim_error(&t, c->a, c->has_b ? c->b : NULL);
+		else
+			sim_segment(&t, c->a, c->b);
+	}
+	char *r = strdup(kit_buf_cstr(&t));
+	kit_buf_free(&t);
+	free(calls);
+	return r;
+}
+
+typedef struct stream_run {
+	const char *name;
+	kit_arena *a;
+	kit_model m;
+	kit_html *h;
+	kit_buf all;          /* every write, concatenated */
+	char *writes[32];     /* the non-empty writes */
+	size_t nwrites;
+	int runtimes;         /* scripts with the runtime in front */
+	int scripts_with_calls;
+} stream_run;
+
+/* One write: recorded, checked against the expected text (our scripts as
+ * their calls), and the runtime rule: defined once, in the first script. */
+static void stream_write(stream_run *r, const char *step, const kit_buf *out, const char *want)
+{
+	char title[300];
+	snprintf(title, sizeof title, "stream %s: %s", r->name, step);
+	const char *got = out->data ? kit_buf_cstr((kit_buf *)out) : "";
+	kit_buf_puts(&r->all, got);
+	if (*got && r->nwrites < sizeof r->writes / sizeof *r->writes)
+		r->writes[r->nwrites++] = strdup(got);
+	kit_buf norm;
+	kit_buf_init(&norm);
+	call_list *calls = calloc(1, sizeof *calls);
+	int runtimes = 0;
+	int bad = scan_scripts(got, SCRIPTS_CALLS, &norm, calls, &runtimes) < 0;
+	for (size_t i = 0; i < calls->len; i++)
+		if (calls->v[i].op != 'C' && calls->v[i].op != 'X')
+			bad = 1;
+	CHECK_STR(title, bad ? "(malformed script)" : kit_buf_cstr(&norm), want);
+	if (calls->len) {
+		/* The first script with calls in the response carries the runtime. */
+		int want_runtimes = r->scripts_with_calls == 0;
+		snprintf(title, sizeof title, "stream %s: %s: runtime %s", r->name, step,
+			 want_runtimes ? "defined in front of the first call of the response" : "not defined again");
+		CHECK(title, runtimes == want_runtimes);
+		r->scripts_with_calls++;
+	}
+	kit_buf_free(&norm);
+	free(calls);
+}
+
+/* The golden writes match ours one for one: HTML with scripts as
+ * placeholders, and the same calls. */
+static void stream_golden(stream_run *r, const char *golden_name, int final_only)
+{
+	char path[256], title[300];
+	snprintf(path, sizeof path, GOLDEN "%s.writes.json", golden_name);
+	size_t len;
+	char *json = test_read_file(path, &len);
+	kit_arena *a = kit_arena_new(4096);
+	kit_model m;
+	kit_model_init(&m, a);
+	kit_value *v = NULL;
+	char err[160];
+	const kit_value *writes = json && kit_json_parse(&m, json, len, &v, err, sizeof err) == 0
+		? kit_v_get(v, "writes") : NULL;
+	snprintf(title, sizeof title, "stream %s: %s %s", r->name, final_only ? "final document equals golden" :
+		 "writes match golden", golden_name);
+	if (!writes || writes->kind != KIT_ARRAY) {
+		TEST_FAIL(title, "cannot read %s", path);
+	} else if (final_only) {
+		kit_buf whole;
+		kit_buf_init(&whole);
+		for (size_t i = 0; i < writes->u.arr.len; i++)
+			kit_buf_put(&whole, writes->u.arr.items[i]->u.str.ptr, writes->u.arr.items[i]->u.str.len);
+		char *want = run_scripts(kit_buf_cstr(&whole)), *got = run_scripts(kit_buf_cstr(&r->all));
+		CHECK_STR(title, got, want);
+		free(want);
+		free(got);
+		kit_buf_free(&whole);
+	} else {
+		kit_buf diff;
+		kit_buf_init(&diff);
+		if (writes->u.arr.len != r->nwrites)
+			kit_buf_printf(&diff, "%zu writes, golden has %zu; ", r->nwrites, writes->u.arr.len);
+		for (size_t i = 0; i < writes->u.arr.len && i < r->nwrites; i++) {
+			kit_buf g, o, gc, oc;
+			kit_buf_init(&g), kit_buf_init(&o), kit_buf_init(&gc), kit_buf_init(&oc);
+			call_list *gcalls = calloc(1, sizeof *gcalls), *ocalls = calloc(1, sizeof *ocalls);
+			scan_scripts(writes->u.arr.items[i]->u.str.ptr, SCRIPTS_PLACEHOLDER, &g, gcalls, NULL);
+			scan_scripts(r->writes[i], SCRIPTS_PLACEHOLDER, &o, ocalls, NULL);
+			calls_text(&gc, gcalls);
+			calls_text(&oc, ocalls);
+			if (strcmp(kit_buf_cstr(&g), kit_buf_cstr(&o)) != 0)
+				kit_buf_printf(&diff, "write %zu:\n  got:  %s\n  want: %s\n", i, kit_buf_cstr(&o),
+					       kit_buf_cstr(&g));
+			if (strcmp(kit_buf_cstr(&gc), kit_buf_cstr(&oc)) != 0)
+				kit_buf_printf(&diff, "write %zu calls: got %s, want %s\n", i, kit_buf_cstr(&oc),
+					       kit_buf_cstr(&gc));
+			kit_buf_free(&g), kit_buf_free(&o), kit_buf_free(&gc), kit_buf_free(&oc);
+			free(gcalls);
+			free(ocalls);
+		}
+		if (diff.len)
+			TEST_FAIL(title, "%s", kit_buf_cstr(&diff));
+		else
+			TEST_PASS(title);
+		kit_buf_free(&diff);
+	}
+	free(json);
+	kit_model_clear(&m);
+	kit_arena_free(a);
+}
+
+/* Flight JSON for a row resolved later: parsed as a row of its own, whose
+ * value then goes to kit_row_resolve (references in it become rows of the
+ * same model). Its id is past any a case refers to. */
+static kit_value *parse_later_row(stream_run *r, const char *json, char *err, size_t errlen)
+{
+	kit_buf row;
+	kit_buf_init(&row);
+	unsigned id = (unsigned)r->m.nrows + 64;
+	kit_buf_printf(&row, "%x:%s\n", id, json);
+	int rc = kit_flight_parse(&r->m, row.data, row.len, err, errlen);
+	kit_buf_free(&row);
+	kit_row *scratch = kit_model_row(&r->m, id);
+	return rc == 0 && scratch && scratch->state == KIT_ROW_READY ? scratch->value : NULL;
+}
+
+/* One step: "cmd args" and its text (possibly empty). */
+static void stream_step(stream_run *r, const char *cmd, const char *args, const char *text)
+{
+	char title[300], err[256];
+	snprintf(title, sizeof title, "stream %s: %s %s", r->name, cmd, args);
+	kit_buf out;
+	kit_buf_init(&out);
+	if (!strcmp(cmd, "shell")) {
+		kit_row *root = kit_model_row(&r->m, 0);
+		int rc = root ? kit_html_write(r->h, kit_v_lazy(&r->m, root), &out) : -1;
+		if (rc != 0)
+			TEST_FAIL(title, "kit_html_write failed: %s", kit_html_error(r->h));
+		else
+			stream_write(r, "shell", &out, text);
+	} else if (!strcmp(cmd, "resolve") || !strcmp(cmd, "reject")) {
+		unsigned id = (unsigned)strtoul(args, NULL, 16);
+		kit_row *row = kit_model_row(&r->m, id);
+		if (!row || row->state != KIT_ROW_PENDING) {
+			TEST_FAIL(title, "row %x is not a pending row of the model", id);
+		} else if (cmd[2] == 'j') {
+			const char *digest = strchr(args, ' ') ? strchr(args, ' ') + 1 : "";
+			kit_row_reject(&r->m, row, strcmp(digest, "-") ? digest : "");
+		} else {
+			kit_value *v = parse_later_row(r, text, err, sizeof err);
+			if (!v)
+				TEST_FAIL(title, "cannot parse the row: %s", err);
+			else
+				kit_row_resolve(&r->m, row, v);
+		}
+	} else if (!strcmp(cmd, "completions")) {
+		int rc = kit_html_write_completions(r->h, &out);
+		char step[64];
+		snprintf(step, sizeof step, "completions (returns %s)", args);
+		if (rc != atoi(args))
+			TEST_FAIL(title, "returned %d (%s)", rc, kit_html_error(r->h));
+		stream_write(r, step, &out, text);
+	} else if (!strcmp(cmd, "fails")) {
+		int rc = kit_html_write_completions(r->h, &out);
+		if (rc == -1 && strstr(kit_html_error(r->h), args))
+			TEST_PASS(title);
+		else
+			TEST_FAIL(title, "returned %d, message \"%s\"", rc, kit_html_error(r->h));
+		stream_write(r, "fails: the write", &out, text);
+	} else if (!strcmp(cmd, "abort")) {
+		kit_html_abort_pending(r->h, &out, strcmp(args, "-") ? args : NULL);
+		stream_write(r, title + strlen("stream ") + strlen(r->name) + 2, &out, text);
+	} else if (!strcmp(cmd, "pending")) {
+		CHECK(title, kit_html_pending(r->h) == (size_t)atoi(args));
+	} else if (!strcmp(cmd, "finish")) {
+		kit_html_finish(r->h, &out);
+		stream_write(r, "finish", &out, text);
+	} else if (!strcmp(cmd, "final")) {
+		char *got = run_scripts(kit_buf_cstr(&r->all));
+		snprintf(title, sizeof title, "stream %s: the document once the scripts ran", r->name);
+		CHECK_STR(title, got, text);
+		free(got);
+	} else if (!strcmp(cmd, "golden") || !strcmp(cmd, "golden-final")) {
+		stream_golden(r, args, cmd[6] == '-');
+	} else {
+		TEST_FAIL(title, "unknown step");
+	}
+	kit_buf_free(&out);
+}
+
+static void test_stream_cases(void)
+{
+	char *text = test_read_file("tests/unit/html_stream_cases.txt", NULL);
+	if (!text) {
+		TEST_FAIL("html_stream_cases.txt", "cannot read tests/unit/html_stream_cases.txt");
+		return;
+	}
+	int cases = 0;
+	/* Split into lines; a case is "=== name", payload lines, then steps. */
+	char *save = NULL, *line = strtok_r(text, "\n", &save);
+	char *lines[4096];
+	size_t n = 0;
+	for (; line && n < sizeof lines / sizeof *lines; line = strtok_r(NULL, "\n", &save))
+		lines[n++] = line;
+	for (size_t i = 0; i < n;) {
+		if (strncmp(lines[i], "=== ", 4) != 0) {
+			i++;
+			continue;
+		}
+		stream_run r = { .name = lines[i] + 4 };
+		r.a = kit_arena_new(4096);
+		kit_model_init(&r.m, r.a);
+		r.h = kit_html_new(&r.m, NULL);
+		kit_buf_init(&r.all);
+		kit_buf payload;
+		kit_buf_init(&payload);
+		for (i++; i < n && lines[i][0] != '-' && lines[i][0] != '=' && lines[i][0] != '#'; i++) {
+			kit_buf_puts(&payload, lines[i]);
+			kit_buf_putc(&payload, '\n');
+		}
+		char err[256];
+		if (kit_flight_parse(&r.m, payload.data, payload.len, err, sizeof err) < 0)
+			TEST_FAIL(r.name, "cannot parse the payload: %s", err);
+		kit_buf_free(&payload);
+		while (i < n && strncmp(lines[i], "--- ", 4) == 0) {
+			char cmd[32] = "", *args = lines[i] + 4;
+			size_t cn = strcspn(args, " ");
+			snprintf(cmd, sizeof cmd, "%.*s", (int)(cn < 31 ? cn : 31), args);
+			args += cn + (args[cn] == ' ');
+			kit_buf body;
+			kit_buf_init(&body);
+			for (i++; i < n && strncmp(lines[i], "--- ", 4) != 0 && strncmp(lines[i], "=== ", 4) != 0 &&
+				  lines[i][0] != '#';
+			     i++) {
+				if (body.len)
+					kit_buf_putc(&body, '\n');
+				kit_buf_puts(&body, lines[i]);
+			}
+			stream_step(&r, cmd, args, kit_buf_cstr(&body));
+			kit_buf_free(&body);
+		}
+		for (size_t w = 0; w < r.nwrites; w++)
+			free(r.writes[w]);
+		kit_buf_free(&r.all);
+		kit_html_free(r.h);
+		kit_model_clear(&r.m);
+		kit_arena_free(r.a);
+		cases++;
+	}
+	CHECK("html_stream_cases.txt: all cases read", cases >= 13);
+	free(text);
+}
+
+/* identifierPrefix applies to the ids of boundaries and containers too, as
+ * Fizz's boundaryPrefix/segmentPrefix; the runtime comes once per kit_html. */
+static void test_stream_id_prefix(void)
+{
+	static const char payload[] =
+		"0:[\"$\",\"div\",null,{\"children\":[\"$\",\"$Sreact.suspense\",null,{\"fallback\":\"f\",\"children\":\"$L1\"}]}]\n";
+	kit_arena *a = kit_arena_new(4096);
+	kit_model m;
+	kit_model_init(&m, a);
+	char err[256];
+	kit_html_opts opts = { .id_prefix = "app-" };
+	kit_html *h = kit_html_new(&m, &opts);
+	kit_buf out;
+	kit_buf_init(&out);
+	CHECK("id prefix: nothing pending before the shell", kit_html_pending(h) == 0);
+	CHECK("id prefix: completions before the shell write nothing",
+	      kit_flight_parse(&m, payload, sizeof payload - 1, err, sizeof err) == 0 &&
+	      kit_html_write_completions(h, &out) == 0 && out.len == 0);
+	kit_html_write(h, kit_v_lazy(&m, kit_model_row(&m, 0)), &out);
+	CHECK_STR("id prefix: shell", kit_buf_cstr(&out),
+		  "<div><!--$?--><template id=\"app-B:0\"></template>f<!--/$--></div>");
+	kit_buf_reset(&out);
+	kit_row_resolve(&m, kit_model_row(&m, 1), kit_v_cstring(&m, "late"));
+	CHECK("id prefix: completed", kit_html_write_completions(h, &out) == 0);
+	const char *got = kit_buf_cstr(&out), *call = strstr(got, "$KC(\"app-B:0\",\"app-S:0\")</script>");
+	CHECK("id prefix: container and call carry the prefix",
+	      strncmp(got, "<div hidden id=\"app-S:0\">late</div><script>$KC=function", 55) == 0 && call &&
+	      strlen(call) == strlen("$KC(\"app-B:0\",\"app-S:0\")</script>"));
+	kit_buf_free(&out);
+	kit_html_free(h);
+	kit_model_clear(&m);
+	kit_arena_free(a);
+}
+
 int main(void)
 {
 	test_golden();
@@ -374,5 +949,7 @@ int main(void)
 	test_document_api();
 	test_depth_limit();
 	test_never_crashes();
+	test_stream_cases();
+	test_stream_id_prefix();
 	TEST_EXIT();
 }
