@@ -7,5 +7,6 @@ dist_kitjsserver_DATA = \
 	js/server/jsx-runtime.ts \
 	js/server/jsx-dev-runtime.ts \
 	js/server/react.ts \
+	js/server/hooks.ts \
 	js/server/runtime.ts \
 	js/server/symbols.ts

@@ -173,6 +173,8 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 	keep_symbol(J, symbols, "forwardRef", REG_SYM_FORWARD_REF);
 	keep_symbol(J, symbols, "memo", REG_SYM_MEMO);
 	keep_symbol(J, symbols, "clientReference", REG_SYM_CLIENT);
+	keep_symbol(J, symbols, "context", REG_SYM_CONTEXT);
+	keep_symbol(J, symbols, "consumer", REG_SYM_CONSUMER);
 	js_pop(J, 1);
 
 	/* runtime.init(__kit_app.modules, JSON.parse(manifest)) */
@@ -374,6 +376,11 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->out = out;
 	e->last_write_ms = kit_loop_now_ms();
 	e->client_refs = NULL;
+	e->ssr_cache = NULL;
+	e->retry_refs = NULL;
+	e->ssr = 0;
+	e->tree_id = 1;
+	e->tree_overflow = "";
 	kit_model_init(&e->model, e->arena);
 	memset(&e->stats, 0, sizeof e->stats);
 
@@ -390,6 +397,16 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 
 	/* nothing of this request may run in the next one */
 	e->generation++;
+	for (struct retry_ref *r = e->retry_refs; r; r = r->next)
+		js_unref(e->J, r->name);
+	e->retry_refs = NULL;
+	js_getregistry(e->J, REG_RUNTIME);
+	js_getproperty(e->J, -1, "resetContexts");
+	js_rot2(e->J);
+	if (js_pcall(e->J, 0) == 0)
+		js_pop(e->J, 1);
+	else
+		js_pop(e->J, 1);
 	kit_stream_reset(e);
 	kit_loop_reset(e);
 	kit_model_clear(&e->model);

@@ -18,6 +18,8 @@
 #define REG_SYM_FORWARD_REF "kit.sym.forwardRef"
 #define REG_SYM_MEMO "kit.sym.memo"
 #define REG_SYM_CLIENT "kit.sym.clientReference"
+#define REG_SYM_CONTEXT "kit.sym.context"
+#define REG_SYM_CONSUMER "kit.sym.consumer"
 
 struct walk_item;
 
@@ -71,12 +73,34 @@ struct kit_engine {
 	size_t nitems, capitems;
 	unsigned work_top;
 	int walking;
+	int ssr;                     /* phase 2: components run with hooks, rows are html_only */
+	unsigned tree_id;            /* React's tree context of the item being walked (useId) */
+	const char *tree_overflow;
+	struct ssr_cache *ssr_cache; /* client element -> its SSR row, this request */
+	struct retry_ref *retry_refs;
 
 	/* timers (loop.c) */
 	struct kit_timer *timers;
 	size_t ntimers, captimers;
 	unsigned long timer_seq;
 };
+
+/* Registry entries of components waiting to render again; dropped when the
+ * request ends (never from a GC finalizer). */
+struct retry_ref {
+	const char *name;
+	struct retry_ref *next;
+};
+
+/* The SSR of one client element (phase 2), cached per element. */
+struct ssr_cache {
+	const kit_value *element;
+	kit_value *result;
+	struct ssr_cache *next;
+};
+/* Phase 2: renders a client component element for the HTML (walk.c).
+ * tree_id/tree_overflow: React's tree context at the element. */
+kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow);
 
 /* walk.c: turns the JS value on top of the stack (popped) into row's value.
  * Returns 0, or -1 with the render marked failed. */

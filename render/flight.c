@@ -298,7 +298,7 @@ size_t kit_flight_write_ready(kit_model *m, kit_buf *out)
 		if (!m->ready_head)
 			m->ready_tail = NULL;
 		r->next_ready = NULL;
-		if (!r->written && !r->inlined)
+		if (!r->written && !r->inlined && !r->html_only)
 			emit_row(&fw, r);
 	}
 	return fw.nwritten;

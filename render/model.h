@@ -106,6 +106,7 @@ struct kit_row {
 	const char *message;     /* ERROR: what was thrown, for the server's log only */
 	int written;             /* emitted as its own Flight row */
 	int inlined;             /* written inside its parent row instead */
+	int html_only;           /* phase 2 (SSR of client components): never in Flight */
 	kit_row *next_ready;     /* queue of completed rows, completion order */
 };
 

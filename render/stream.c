@@ -22,11 +22,6 @@
 #include "html.h"
 #include "json.h"
 
-/* Until html.c grows boundary completions (in progress), weak references keep
- * the tree building; a missing definition means no streamed completions. */
-int kit_html_write_completions(kit_html *h, kit_buf *out) __attribute__((weak));
-void kit_html_abort_pending(kit_html *h, kit_buf *out, const char *digest) __attribute__((weak));
-
 #define REDIRECT_PREFIX "KIT_REDIRECT;"
 #define NOT_FOUND_DIGEST "KIT_NOT_FOUND"
 #define TIMEOUT_DIGEST "KIT_RENDER_TIMEOUT"
@@ -223,11 +218,10 @@ static int write_progress(kit_engine *e)
 		return 0;
 	kit_buf b;
 	kit_buf_init(&b);
-	if (e->html && kit_html_write_completions && kit_html_write_completions(e->html, &b) < 0) {
+	if (e->html && kit_html_write_completions(e->html, &b) < 0) {
 		/* the shell is out: the failure can only be logged */
 		fprintf(stderr, "kit: %s: HTML of a completed boundary: %s\n", e->pathname, kit_html_error(e->html));
-		if (kit_html_abort_pending)
-			kit_html_abort_pending(e->html, &b, "KIT_HTML_ERROR");
+		kit_html_abort_pending(e->html, &b, "KIT_HTML_ERROR");
 	}
 	redirect_scripts(e, &b);
 	rows_out(e, &b);

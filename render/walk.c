@@ -34,19 +34,87 @@ enum walk_mode {
 	MODE_CLIENT_PROP,  /* a prop value of a client component (data; elements are walked) */
 };
 
+enum item_kind {
+	ITEM_VALUE,         /* walk the value in its slot */
+	ITEM_POP_PROVIDER,  /* a context provider's subtree is done: restore the outer value */
+};
+
 struct walk_item {
 	kit_value **target;
 	unsigned slot;          /* index in the REG_WORK array */
-	unsigned char mode;
+	unsigned char mode, kind;
 	const char *context;    /* host tag or prop, for messages */
+	unsigned tree_id;       /* React's tree context (phase 2: useId) */
+	const char *tree_overflow;
 };
 
+/* What a then-callback needs: the row it fills and, for a retry (a
+ * component that suspended with use()), how to render it again. */
 struct settle_data {
 	kit_engine *e;
 	unsigned generation;
 	unsigned row_id;
 	char component[96];
+	int retry;              /* re-walk the saved element instead of the settled value */
+	char retry_ref[64];     /* registry key of {element, contexts}; freed at the request's end */
+	int ssr;
+	unsigned tree_id;
+	char tree_overflow[128];
 };
+
+/* React's pushTreeContext (react-dom-server): the tree context of child
+ * `index` of `total`, so useId() produces the ids React's client computes. */
+static unsigned clz32(unsigned x)
+{
+	return x ? (unsigned)__builtin_clz(x) : 32;
+}
+
+static void tree_push(kit_engine *e, unsigned base_id, const char *base_overflow, unsigned total, unsigned index,
+		      unsigned *id, const char **overflow)
+{
+	unsigned base_len = 32 - clz32(base_id) - 1;
+	unsigned base = base_id & ~(1u << base_len);
+	index += 1;
+	unsigned len = 32 - clz32(total) + base_len;
+	if (len > 30) {
+		unsigned nover = base_len - (base_len % 5);
+		char digits[16];
+		unsigned v = base & ((1u << nover) - 1);
+		int n = 0;
+		do {
+			digits[n++] = "0123456789abcdefghijklmnopqrstuv"[v % 32];
+			v /= 32;
+		} while (v);
+		size_t olen = strlen(base_overflow);
+		char *o = kit_arena_alloc(e->arena, (size_t)n + olen + 1);
+		for (int i = 0; i < n; i++)
+			o[i] = digits[n - 1 - i];
+		memcpy(o + n, base_overflow, olen + 1);
+		base >>= nover;
+		base_len -= nover;
+		*id = (1u << (32 - clz32(total) + base_len)) | (index << base_len) | base;
+		*overflow = o;
+		return;
+	}
+	*id = (1u << len) | (index << base_len) | base;
+	*overflow = base_overflow;
+}
+
+/* getTreeId: the id without its leading bit, in base 32, then the overflow. */
+static void tree_text(unsigned id, const char *overflow, char *out, size_t n)
+{
+	unsigned v = id & ~(1u << (32 - clz32(id) - 1));
+	char digits[16];
+	int k = 0;
+	do {
+		digits[k++] = "0123456789abcdefghijklmnopqrstuv"[v % 32];
+		v /= 32;
+	} while (v);
+	size_t o = 0;
+	while (k > 0 && o + 1 < n)
+		out[o++] = digits[--k];
+	snprintf(out + o, n - o, "%s", overflow);
+}
 
 static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode, const char *context)
 {
@@ -62,7 +130,10 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 	it->target = target;
 	it->slot = slot;
 	it->mode = (unsigned char)mode;
+	it->kind = ITEM_VALUE;
 	it->context = context;
+	it->tree_id = e->tree_id;
+	it->tree_overflow = e->tree_overflow;
 }
 
 /* Stack layout of a walk: [value, work array, element symbol, ...]; the
@@ -288,10 +359,14 @@ static struct settle_data *settle_data_new(kit_engine *e, kit_row *row, const ch
 	struct settle_data *d = malloc(sizeof *d);
 	if (!d)
 		abort();
+	memset(d, 0, sizeof *d);
 	d->e = e;
 	d->generation = e->generation;
 	d->row_id = row->id;
 	snprintf(d->component, sizeof d->component, "%s", component ? component : "");
+	d->ssr = e->ssr;
+	d->tree_id = e->tree_id;
+	snprintf(d->tree_overflow, sizeof d->tree_overflow, "%s", e->tree_overflow);
 	return d;
 }
 
@@ -307,6 +382,7 @@ static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *
 {
 	js_State *J = e->J;
 	kit_row *row = kit_model_new_row(&e->model);
+	row->html_only = e->ssr;
 	*target = kit_v_lazy(&e->model, row);
 	e->pending_rows++;
 	js_getproperty(J, t, "then");
@@ -338,8 +414,39 @@ static void on_settle(js_State *J, int fulfilled)
 		js_pushundefined(J);
 		return;
 	}
+	if (d->retry) {
+		/* the component suspended: render it again now that its promise settled
+		 * (a rejection is re-thrown by use() inside it) */
+		js_getregistry(J, d->retry_ref);
+		js_getregistry(J, REG_RUNTIME);
+		js_getproperty(J, -1, "restoreContexts");
+		js_rot2(J);
+		js_getproperty(J, -3, "contexts");
+		int restored = 0;
+		if (js_pcall(J, 1) == 0 && js_isnumber(J, -1))
+			restored = js_toint32(J, -1);
+		js_pop(J, 1);
+		js_getproperty(J, -1, "element");
+		js_remove(J, -2);
+		e->ssr = d->ssr;
+		e->tree_id = d->tree_id;
+		e->tree_overflow = kit_arena_strdup(e->arena, d->tree_overflow);
+		kit_walk_row(e, row);
+		for (int i = 0; i < restored; i++) {
+			js_getregistry(J, REG_RUNTIME);
+			js_getproperty(J, -1, "popProvider");
+			js_rot2(J);
+			js_pcall(J, 0);
+			js_pop(J, 1);
+		}
+		js_pushundefined(J);
+		return;
+	}
 	js_copy(J, 1);
 	if (fulfilled) {
+		e->ssr = d->ssr;
+		e->tree_id = d->tree_id;
+		e->tree_overflow = kit_arena_strdup(e->arena, d->tree_overflow);
 		kit_walk_row(e, row);
 	} else {
 		char msg[900], digest[256], text[1100];
@@ -439,28 +546,131 @@ static int walk_host(kit_engine *e, int work, kit_value **target, const char *ta
 
 /* Calls the component at typeidx with the props at propsidx (and a ref for
  * forwardRef); the result is pushed as a new node item. */
+/* A component that called use() on a pending promise threw a
+ * SuspenseException (js/server/hooks.ts), on top of the stack (popped): its
+ * place becomes a row that is rendered again, with the same props and
+ * context values, once the promise settles. */
+static int defer_retry(kit_engine *e, kit_value **target, int fnidx, int propsidx, const char *name)
+{
+	js_State *J = e->J;
+	kit_row *row = kit_model_new_row(&e->model);
+	row->html_only = e->ssr;
+	*target = kit_v_lazy(&e->model, row);
+	e->pending_rows++;
+	/* {element, contexts} kept in the registry until the callbacks are collected */
+	js_newobject(J);
+	js_newobject(J);
+	js_getregistry(J, REG_SYM_ELEMENT);
+	js_setproperty(J, -2, "$$typeof");
+	js_copy(J, fnidx);
+	js_setproperty(J, -2, "type");
+	js_copy(J, propsidx);
+	js_setproperty(J, -2, "props");
+	js_pushnull(J);
+	js_setproperty(J, -2, "key");
+	js_setproperty(J, -2, "element");
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "saveContexts");
+	js_rot2(J);
+	if (js_pcall(J, 0))
+		js_pop(J, 1), js_newarray(J);
+	js_setproperty(J, -2, "contexts");
+	const char *ref = js_ref(J);
+	struct settle_data *ok = settle_data_new(e, row, name), *bad = settle_data_new(e, row, name);
+	ok->retry = bad->retry = 1;
+	snprintf(ok->retry_ref, sizeof ok->retry_ref, "%s", ref);
+	snprintf(bad->retry_ref, sizeof bad->retry_ref, "%s", ref);
+	struct retry_ref *keep = kit_arena_alloc(e->arena, sizeof *keep);
+	keep->name = kit_arena_strdup(e->arena, ref);
+	keep->next = e->retry_refs;
+	e->retry_refs = keep;
+	js_getproperty(J, -1, "thenable");
+	js_getproperty(J, -1, "then");
+	js_rot2(J);
+	js_newcfunctionx(J, on_fulfilled, "kitRetry", 1, ok, settle_data_free);
+	js_newcfunctionx(J, on_fulfilled, "kitRetry", 1, bad, settle_data_free);
+	if (js_pcall(J, 2)) {
+		e->pending_rows--;
+		char msg[900], digest[256], text[1100];
+		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		snprintf(text, sizeof text, "then() of the promise %s waits for threw %s", name, msg);
+		reject_row(e, row, name, digest, text);
+	} else {
+		js_pop(J, 1);
+	}
+	js_pop(J, 1);  /* the exception */
+	return 0;
+}
+
+/* The exception on top of the stack is our SuspenseException. */
+static int is_suspense_exception(js_State *J)
+{
+	if (!js_isobject(J, -1))
+		return 0;
+	js_getproperty(J, -1, "thenable");
+	int yes = is_thenable(J, -1);
+	js_pop(J, 1);
+	return yes;
+}
+
+/* Calls the component at fnidx with the props at propsidx (and a ref for
+ * forwardRef); the result is pushed as a new node item. In phase 2 the call
+ * goes through the runtime's renderComponent, which gives hooks their
+ * dispatcher and useId its tree position. */
 static int call_component(kit_engine *e, int work, kit_value **target, int fnidx, int propsidx, int with_ref)
 {
 	js_State *J = e->J;
 	char name[96];
 	e->stats.components++;
-	js_copy(J, fnidx);
-	js_pushundefined(J);
-	js_copy(J, propsidx);
-	if (with_ref) {
-		if (js_isobject(J, propsidx))
+	int failed;
+	if (e->ssr) {
+		char tid[160];
+		tree_text(e->tree_id, e->tree_overflow, tid, sizeof tid);
+		js_getregistry(J, REG_RUNTIME);
+		js_getproperty(J, -1, "renderComponent");
+		js_rot2(J);
+		js_copy(J, fnidx);
+		js_copy(J, propsidx);
+		if (with_ref && js_isobject(J, propsidx))
 			js_getproperty(J, propsidx, "ref");
 		else
 			js_pushundefined(J);
-		if (js_isundefined(J, -1)) {
-			js_pop(J, 1);
-			js_pushnull(J);
+		js_pushstring(J, tid);
+		failed = js_pcall(J, 4);
+	} else {
+		js_copy(J, fnidx);
+		js_pushundefined(J);
+		js_copy(J, propsidx);
+		if (with_ref) {
+			if (js_isobject(J, propsidx))
+				js_getproperty(J, propsidx, "ref");
+			else
+				js_pushundefined(J);
+			if (js_isundefined(J, -1)) {
+				js_pop(J, 1);
+				js_pushnull(J);
+			}
 		}
+		failed = js_pcall(J, with_ref ? 2 : 1);
 	}
-	if (js_pcall(J, with_ref ? 2 : 1)) {
+	if (failed) {
 		component_name(J, fnidx, name, sizeof name);
+		if (is_suspense_exception(J))
+			return defer_retry(e, target, fnidx, propsidx, name);
 		exception_at(e, target, name, NULL);
 		return 0;
+	}
+	unsigned tree_id = e->tree_id;
+	const char *tree_overflow = e->tree_overflow;
+	if (e->ssr) {
+		/* a component that called useId() forks the tree context of its children */
+		js_getregistry(J, REG_RUNTIME);
+		js_getproperty(J, -1, "takeIdCount");
+		js_rot2(J);
+		int ids = js_pcall(J, 0) == 0 && js_isnumber(J, -1) ? js_toint32(J, -1) : 0;
+		js_pop(J, 1);
+		if (ids > 0)
+			tree_push(e, tree_id, tree_overflow, 1, 0, &e->tree_id, &e->tree_overflow);
 	}
 	if (is_thenable(J, -1)) {
 		int t = js_gettop(J) - 1;
@@ -475,15 +685,21 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 			js_getproperty(J, t, "_v");
 			exception_at(e, target, name, NULL);
 			js_pop(J, 1);
+			e->tree_id = tree_id;
+			e->tree_overflow = tree_overflow;
 			return 0;
 		} else {
 			component_name(J, fnidx, name, sizeof name);
 			int rc = defer_thenable(e, t, target, name);
 			js_pop(J, 1);
+			e->tree_id = tree_id;
+			e->tree_overflow = tree_overflow;
 			return rc;
 		}
 	}
 	push_item(e, target, stash(e, work), MODE_NODE, NULL);
+	e->tree_id = tree_id;
+	e->tree_overflow = tree_overflow;
 	return 0;
 }
 
@@ -546,6 +762,11 @@ static int walk_client_element(kit_engine *e, int work, kit_value **target, int 
 	}
 	kit_client_ref *ref = client_ref(e, id, name);
 	js_pop(J, 2);
+	/* phase 2 finds the JS reference again by its id (a worker-lifetime entry) */
+	char regkey[512];
+	snprintf(regkey, sizeof regkey, "kit.cref:%s#%s", ref->module_id, ref->export_name);
+	js_copy(J, ty);
+	js_setregistry(J, regkey);
 	if (!e->client_modules || !kit_v_get(e->client_modules, ref->module_id))
 		fprintf(stderr, "kit: %s: client module %s is missing from .kit/client-manifest.json; "
 			"the browser cannot load it (rebuild with kit-build)\n", e->pathname ? e->pathname : "?", ref->module_id);
@@ -583,7 +804,32 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 	if (js_isstring(J, ty)) {
 		rc = walk_host(e, work, it->target, js_tostring(J, ty), key, props);
 	} else if (is_client_reference(J, ty)) {
-		rc = walk_client_element(e, work, it->target, ty, key, props);
+		if (!e->ssr) {
+			rc = walk_client_element(e, work, it->target, ty, key, props);
+		} else {
+			/* phase 2: the client module's SSR implementation renders here */
+			js_getproperty(J, ty, "$$impl");
+			js_pushundefined(J);
+			if (js_pcall(J, 0)) {
+				exception_at(e, it->target, NULL, "loading a client module's implementation");
+			} else if (js_iscallable(J, -1)) {
+				js_replace(J, ty);
+				rc = call_component(e, work, it->target, ty, props, 0);
+			} else {
+				/* memo()/forwardRef() exports: walk the element again with the real type */
+				js_replace(J, ty);
+				js_newobject(J);
+				js_getregistry(J, REG_SYM_ELEMENT);
+				js_setproperty(J, -2, "$$typeof");
+				js_copy(J, ty);
+				js_setproperty(J, -2, "type");
+				js_copy(J, key);
+				js_setproperty(J, -2, "key");
+				js_copy(J, props);
+				js_setproperty(J, -2, "props");
+				push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+			}
+		}
 	} else if (js_iscallable(J, ty)) {
 		rc = call_component(e, work, it->target, ty, props, 0);
 	} else if (is_registry(J, ty, REG_SYM_FRAGMENT) || is_registry(J, ty, REG_SYM_STRICT) ||
@@ -620,7 +866,43 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 	} else if (js_isobject(J, ty)) {
 		js_getproperty(J, ty, "$$typeof");
 		int tag = js_gettop(J) - 1;
-		if (is_registry(J, tag, REG_SYM_MEMO)) {
+		if (is_registry(J, tag, REG_SYM_CONTEXT)) {
+			/* <Context value>: the value holds for the subtree, then the outer one comes back */
+			js_getregistry(J, REG_RUNTIME);
+			js_getproperty(J, -1, "pushProvider");
+			js_rot2(J);
+			js_copy(J, ty);
+			if (js_isobject(J, props))
+				js_getproperty(J, props, "value");
+			else
+				js_pushundefined(J);
+			if (js_pcall(J, 2)) {
+				exception_at(e, it->target, NULL, "a context provider");
+			} else {
+				js_pop(J, 1);
+				push_item(e, NULL, 0, MODE_NODE, NULL);
+				e->items[e->nitems - 1].kind = ITEM_POP_PROVIDER;
+				if (js_isobject(J, props))
+					js_getproperty(J, props, "children");
+				else
+					js_pushundefined(J);
+				push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+			}
+		} else if (is_registry(J, tag, REG_SYM_CONSUMER)) {
+			/* <Context.Consumer>{value => ...}</Context.Consumer> */
+			if (js_isobject(J, props))
+				js_getproperty(J, props, "children");
+			else
+				js_pushundefined(J);
+			js_pushundefined(J);
+			js_getproperty(J, ty, "_context");
+			js_getproperty(J, -1, "_currentValue");
+			js_rot2pop1(J);
+			if (js_pcall(J, 1))
+				exception_at(e, it->target, NULL, "a context consumer's render function");
+			else
+				push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+		} else if (is_registry(J, tag, REG_SYM_MEMO)) {
 			js_getproperty(J, ty, "type");
 			js_replace(J, ty);
 			js_pop(J, 1);
@@ -711,14 +993,23 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 			error_at(e, it->target, "Functions cannot be passed as props of a built-in element "
 				 "(prop \"%s\"). Event handlers belong in a client component: move this element "
 				 "into a file that starts with \"use client\"", it->context ? it->context : "?");
+	} else if (js_isuserdata(J, t, "kit.model")) {
+		/* phase 2: something the server already rendered, passed into a client component */
+		*it->target = js_touserdata(J, t, "kit.model");
 	} else if (js_isarray(J, t)) {
 		int len = js_getlength(J, t);
 		kit_value *arr = kit_v_array(m, (size_t)len);
 		*it->target = arr;
+		unsigned tree_id = e->tree_id;
+		const char *tree_overflow = e->tree_overflow;
 		for (int i = len; i-- > 0;) {
 			js_getindex(J, t, i);
+			if (e->ssr && it->mode == MODE_NODE)  /* React forks the tree context per array child */
+				tree_push(e, tree_id, tree_overflow, (unsigned)len, (unsigned)i, &e->tree_id, &e->tree_overflow);
 			take_or_push(e, work, &arr->u.arr.items[i], it->mode, it->context);
 		}
+		e->tree_id = tree_id;
+		e->tree_overflow = tree_overflow;
 	} else if (js_isdateobject(J, t)) {
 		js_getproperty(J, t, "toISOString");
 		js_copy(J, t);
@@ -787,14 +1078,28 @@ int kit_walk_row(kit_engine *e, kit_row *row)
 	e->nitems = 0;
 	push_item(e, &row->value, stash(e, work), MODE_NODE, NULL);
 	int rc = 0;
+	unsigned tree_id = e->tree_id;
+	const char *tree_overflow = e->tree_overflow;
 	while (e->nitems) {
 		struct walk_item it = e->items[--e->nitems];
+		if (it.kind == ITEM_POP_PROVIDER) {
+			js_getregistry(J, REG_RUNTIME);
+			js_getproperty(J, -1, "popProvider");
+			js_rot2(J);
+			js_pcall(J, 0);
+			js_pop(J, 1);
+			continue;
+		}
+		e->tree_id = it.tree_id;
+		e->tree_overflow = it.tree_overflow;
 		js_getindex(J, work, (int)it.slot);
 		if (walk_one(e, work, &it) < 0) {
 			rc = -1;
 			break;
 		}
 	}
+	e->tree_id = tree_id;
+	e->tree_overflow = tree_overflow;
 	e->nitems = 0;
 	js_setlength(J, work, 0);
 	js_pop(J, js_gettop(J) - base);
@@ -805,4 +1110,122 @@ int kit_walk_row(kit_engine *e, kit_row *row)
 			e->pending_rows--;
 	}
 	return rc;
+}
+
+/* Pushes the JS value of a model value, for the props of a client component
+ * rendered in phase 2. Elements and rows the server rendered travel as
+ * opaque "kit.model" userdata that the walk puts back in place unchanged. */
+static void push_model(kit_engine *e, const kit_value *v, int depth)
+{
+	js_State *J = e->J;
+	if (!v || depth > 200) {
+		js_pushundefined(J);
+		return;
+	}
+	switch (v->kind) {
+	case KIT_UNDEFINED: js_pushundefined(J); break;
+	case KIT_NULL: js_pushnull(J); break;
+	case KIT_BOOL: js_pushboolean(J, v->u.boolean); break;
+	case KIT_NUMBER: js_pushnumber(J, v->u.number); break;
+	case KIT_STRING: js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len); break;
+	case KIT_BIGINT: js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len); break;
+	case KIT_DATE:
+		js_getglobal(J, "Date");
+		js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len);
+		if (js_pconstruct(J, 1)) {
+			js_pop(J, 1);
+			js_pushundefined(J);
+		}
+		break;
+	case KIT_SYMBOL:
+		js_getglobal(J, "Symbol");
+		js_getproperty(J, -1, "for");
+		js_rot2(J);
+		js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len);
+		if (js_pcall(J, 1)) {
+			js_pop(J, 1);
+			js_pushundefined(J);
+		}
+		break;
+	case KIT_ARRAY:
+		js_newarray(J);
+		for (size_t i = 0; i < v->u.arr.len; i++) {
+			push_model(e, v->u.arr.items[i], depth + 1);
+			js_setindex(J, -2, (int)i);
+		}
+		break;
+	case KIT_OBJECT:
+		js_newobject(J);
+		for (size_t i = 0; i < v->u.obj.len; i++) {
+			push_model(e, v->u.obj.props[i].value, depth + 1);
+			js_setproperty(J, -2, v->u.obj.props[i].key);
+		}
+		break;
+	case KIT_LAZY:
+		if (v->u.lazy->state == KIT_ROW_READY && v->u.lazy->value &&
+		    v->u.lazy->value->kind != KIT_ELEMENT && v->u.lazy->value->kind != KIT_ARRAY) {
+			push_model(e, v->u.lazy->value, depth + 1);
+			break;
+		}
+		js_newuserdata(J, "kit.model", (void *)v, NULL);
+		break;
+	default:  /* elements, client references: rendered by the server already */
+		js_newuserdata(J, "kit.model", (void *)v, NULL);
+		break;
+	}
+}
+
+kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow)
+{
+	for (struct ssr_cache *c = e->ssr_cache; c; c = c->next)
+		if (c->element == element)
+			return c->result;
+	js_State *J = e->J;
+	const kit_client_ref *ref = element->u.elem.type->kind == KIT_CLIENT_REF ? element->u.elem.type->u.ref
+				   : element->u.elem.type->u.lazy->ref;
+	kit_value *result;
+	char regkey[512];
+	snprintf(regkey, sizeof regkey, "kit.cref:%s#%s", ref->module_id, ref->export_name);
+	js_getregistry(J, regkey);
+	if (!js_isobject(J, -1)) {
+		js_pop(J, 1);
+		result = NULL;
+		error_at(e, &result, "client component %s#%s is not in the server bundle: rebuild with kit-build",
+			 ref->module_id, ref->export_name);
+	} else {
+		/* the element as the SSR walk sees it: the same reference, props back in JS */
+		js_newobject(J);
+		js_getregistry(J, REG_SYM_ELEMENT);
+		js_setproperty(J, -2, "$$typeof");
+		js_rot2(J);
+		js_setproperty(J, -2, "type");
+		js_newobject(J);
+		for (size_t i = 0; i < element->u.elem.nprops; i++) {
+			push_model(e, element->u.elem.props[i].value, 0);
+			js_setproperty(J, -2, element->u.elem.props[i].key);
+		}
+		js_setproperty(J, -2, "props");
+		js_pushnull(J);
+		js_setproperty(J, -2, "key");
+		kit_row *row = kit_model_new_row(&e->model);
+		row->html_only = 1;
+		e->pending_rows++;
+		int ssr = e->ssr;
+		unsigned saved_id = e->tree_id;
+		const char *saved_overflow = e->tree_overflow;
+		e->ssr = 1;
+		e->tree_id = tree_id;
+		e->tree_overflow = tree_overflow ? kit_arena_strdup(e->arena, tree_overflow) : "";
+		kit_walk_row(e, row);
+		e->ssr = ssr;
+		e->tree_id = saved_id;
+		e->tree_overflow = saved_overflow;
+		result = kit_v_lazy(&e->model, row);
+	}
+	struct ssr_cache *c = kit_arena_alloc(e->arena, sizeof *c);
+	c->element = element;
+	c->result = result;
+	c->next = e->ssr_cache;
+	e->ssr_cache = c;
+	return result;
 }

@@ -6,6 +6,18 @@ import {
   REACT_FORWARD_REF, REACT_MEMO,
 } from './symbols';
 import { jsx, Element } from './jsx-runtime';
+import {
+  useState, useReducer, useRef, useMemo, useCallback, useEffect, useLayoutEffect, useInsertionEffect,
+  useImperativeHandle, useDebugValue, useSyncExternalStore, useTransition, startTransition, useDeferredValue,
+  useOptimistic, useActionState, useId, useContext, createContext, use,
+} from './hooks';
+import { REACT_LAZY } from './symbols';
+
+export {
+  useState, useReducer, useRef, useMemo, useCallback, useEffect, useLayoutEffect, useInsertionEffect,
+  useImperativeHandle, useDebugValue, useSyncExternalStore, useTransition, startTransition, useDeferredValue,
+  useOptimistic, useActionState, useId, useContext, createContext, use,
+};
 
 export const Fragment = REACT_FRAGMENT;
 export const Suspense = REACT_SUSPENSE;
@@ -56,6 +68,28 @@ export function forwardRef(render: (props: unknown, ref: unknown) => unknown) {
   return { $$typeof: REACT_FORWARD_REF, render };
 }
 
+// lazy(): the walker awaits the loader's promise, then renders its default export.
+export function lazy<T>(load: () => PromiseLike<{ default: T }>) {
+  return { $$typeof: REACT_LAZY, _load: load, _payload: null as null | PromiseLike<{ default: T }> };
+}
+
+export function createRef<T>(): { current: T | null } {
+  return { current: null };
+}
+
+export class Component<P = Record<string, unknown>, S = Record<string, unknown>> {
+  props: P;
+  state: S | undefined;
+  context: unknown;
+  constructor(props: P) {
+    this.props = props;
+  }
+  setState(): void {}
+  forceUpdate(): void {}
+}
+(Component.prototype as unknown as { isReactComponent: object }).isReactComponent = {};
+export class PureComponent<P = Record<string, unknown>, S = Record<string, unknown>> extends Component<P, S> {}
+
 export function memo(type: unknown, compare?: unknown) {
   return { $$typeof: REACT_MEMO, type, compare: compare === undefined ? null : compare };
 }
@@ -97,5 +131,8 @@ export const Children = {
 
 export default {
   Fragment, Suspense, StrictMode, Profiler, version, createElement, isValidElement, cloneElement,
-  forwardRef, memo, cache, Children,
+  forwardRef, memo, cache, Children, lazy, createRef, Component, PureComponent,
+  useState, useReducer, useRef, useMemo, useCallback, useEffect, useLayoutEffect, useInsertionEffect,
+  useImperativeHandle, useDebugValue, useSyncExternalStore, useTransition, startTransition, useDeferredValue,
+  useOptimistic, useActionState, useId, useContext, createContext, use,
 };

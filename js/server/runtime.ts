@@ -5,7 +5,7 @@
 import { jsx } from './jsx-runtime';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
-  REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE,
+  REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE, REACT_CONTEXT, REACT_CONSUMER, REACT_LAZY,
 } from './symbols';
 
 export const symbols = {
@@ -17,7 +17,15 @@ export const symbols = {
   forwardRef: REACT_FORWARD_REF,
   memo: REACT_MEMO,
   clientReference: REACT_CLIENT_REFERENCE,
+  context: REACT_CONTEXT,
+  consumer: REACT_CONSUMER,
+  lazy: REACT_LAZY,
 };
+
+export {
+  renderComponent, takeIdCount, pushProvider, popProvider, saveContexts, restoreContexts, resetContexts,
+  SuspenseException,
+} from './hooks';
 
 interface LayoutEntry { module: string; slots: Record<string, string | null> }
 interface RouteEntry {
