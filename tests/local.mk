@@ -43,3 +43,17 @@ tests_unit_scan_test_SOURCES = tests/unit/scan_test.c tests/unit/test.h \
 tests_unit_scan_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_scan_test_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/fixtures/build tests/suites/build.sh
+
+# --- js/server/web/ (Request, Response, Headers, URL, FormData in mujs):
+# tests/mujs/mujs-run loads JS files into libmujs with the prelude's natives
+# and runs the event loop; tests/suites/web-apis.sh bundles tests/mujs/*.ts
+# like an app and runs them in it, and on Node's native classes.
+check_PROGRAMS += tests/mujs/mujs-run
+tests_mujs_mujs_run_SOURCES = tests/mujs/mujs-run.c
+tests_mujs_mujs_run_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_mujs_mujs_run_LDADD = $(MUJS_LIBS) -lm
+EXTRA_DIST += tests/suites/web-apis.sh tests/mujs/README.md tests/mujs/harness.ts \
+	tests/mujs/setup-mujs.ts tests/mujs/entry-mujs.ts tests/mujs/entry-node.ts \
+	tests/mujs/url.test.ts tests/mujs/headers.test.ts tests/mujs/request.test.ts \
+	tests/mujs/response.test.ts tests/mujs/formdata.test.ts tests/mujs/encoding.test.ts \
+	tests/mujs/abort.test.ts tests/mujs/kit.test.ts

@@ -1,0 +1,21 @@
+// Defines the web classes as globals where they are absent (in mujs: all of
+// them), writable, configurable and not enumerable like the platform's.
+// URL and URLSearchParams are installed by core-js when url.ts loads.
+// KitArrayBuffer and KitUint8Array stay module exports: a global ArrayBuffer
+// or Uint8Array would make libraries believe typed arrays exist.
+import { defineGlobal } from './util';
+import {
+  URL, URLSearchParams, Headers, Request, Response, FormData, Blob, File,
+  AbortController, AbortSignal,
+} from './index';
+
+defineGlobal('URL', URL);
+defineGlobal('URLSearchParams', URLSearchParams);
+defineGlobal('Headers', Headers);
+defineGlobal('Request', Request);
+defineGlobal('Response', Response);
+defineGlobal('FormData', FormData);
+defineGlobal('Blob', Blob);
+defineGlobal('File', File);
+defineGlobal('AbortController', AbortController);
+defineGlobal('AbortSignal', AbortSignal);
