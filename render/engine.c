@@ -378,6 +378,8 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->client_refs = NULL;
 	e->ssr_cache = NULL;
 	e->retry_refs = NULL;
+	e->scopes = NULL;
+	e->nscopes = 0;
 	e->ssr = 0;
 	e->tree_id = 1;
 	e->tree_overflow = "";
@@ -400,6 +402,10 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	for (struct retry_ref *r = e->retry_refs; r; r = r->next)
 		js_unref(e->J, r->name);
 	e->retry_refs = NULL;
+	for (struct retry_ref *r = e->scopes; r; r = r->next)
+		js_unref(e->J, r->name);
+	e->scopes = NULL;
+	e->nscopes = 0;
 	js_getregistry(e->J, REG_RUNTIME);
 	js_getproperty(e->J, -1, "resetContexts");
 	js_rot2(e->J);

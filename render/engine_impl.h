@@ -78,6 +78,8 @@ struct kit_engine {
 	const char *tree_overflow;
 	struct ssr_cache *ssr_cache; /* client element -> its SSR row, this request */
 	struct retry_ref *retry_refs;
+	struct retry_ref *scopes;    /* saved context values of kit.scope elements, newest first */
+	int nscopes;
 
 	/* timers (loop.c) */
 	struct kit_timer *timers;
@@ -100,7 +102,8 @@ struct ssr_cache {
 };
 /* Phase 2: renders a client component element for the HTML (walk.c).
  * tree_id/tree_overflow: React's tree context at the element. */
-kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow);
+kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
+			   int scope);
 
 /* walk.c: turns the JS value on top of the stack (popped) into row's value.
  * Returns 0, or -1 with the render marked failed. */

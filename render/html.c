@@ -86,6 +86,10 @@ typedef struct hctx {
 	 * whose fallback this is, through any number of contents: its
 	 * completion removes the fallback, and what was pending inside. */
 	size_t in_fallback_of;
+	/* React's tree context here (useId of client components, see model.h) */
+	unsigned tree_id;
+	const char *tree_overflow;
+	int client_scope;          /* nearest kit.scope element's number, 0 for none */
 } hctx;
 
 /* A run of output whose text nodes are adjacent (Fizz's segment). */
@@ -125,6 +129,7 @@ struct kit_html {
 	kit_model *m;
 	kit_html_opts opts;
 	char err[512];
+	int not_ready;        /* the last failure was a pending row outside every boundary */
 	/* The preamble of a document: "<!DOCTYPE html><html …>", "<head …>",
 	 * the head's own children, "<body …>". */
 	kit_buf html_open, head_open, head_children, body_open;
@@ -1651,8 +1656,10 @@ static int render_host(kit_html *h, const hctx *ctx, segment *seg, const kit_val
 static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 {
 	if (r->state == KIT_ROW_PENDING) {
-		if (!ctx->b)
+		if (!ctx->b) {
+			h->not_ready = 1;
 			return fail(h, "row %x is still pending outside any <Suspense> boundary: the shell needs it", r->id);
+		}
 		ctx->b->pending = 1;
 		return R_OK;
 	}
@@ -1779,6 +1786,14 @@ static int render_element(kit_html *h, const hctx *ctx, segment *seg, const kit_
 		const char *name = type->u.str.ptr;
 		if (strcmp(name, "react.suspense") == 0)
 			return render_suspense(h, ctx, seg, el);
+		if (strcmp(name, "kit.scope") == 0) {
+			/* the engine's marker around server-rendered children of a client component */
+			const kit_value *n = prop(el, "scope");
+			hctx c = *ctx;
+			if (n && n->kind == KIT_NUMBER)
+				c.client_scope = (int)n->u.number;
+			return render_node(h, &c, seg, kit_v_get(el, "children"));
+		}
 		if (strcmp(name, "react.fragment") == 0 || strcmp(name, "react.strict_mode") == 0 ||
 		    strcmp(name, "react.profiler") == 0 || strcmp(name, "react.legacy_hidden") == 0)
 			return render_node(h, ctx, seg, kit_v_get(el, "children"));
@@ -1806,7 +1821,8 @@ client: {
 		return fail(h, "client component \"%s\" from module \"%s\" cannot be rendered: no client renderer "
 			    "was given (kit_html_opts.render_client)", ref->export_name ? ref->export_name : "",
 			    ref->module_id ? ref->module_id : "");
-	kit_value *tree = h->opts.render_client(h->opts.client_ctx, h->m, el);
+	kit_value *tree = h->opts.render_client(h->opts.client_ctx, h->m, el, ctx->tree_id, ctx->tree_overflow,
+						ctx->client_scope);
 	hctx c = *ctx;
 	c.depth++;
 	return tree ? render_node(h, &c, seg, tree) : R_OK;
@@ -1859,6 +1875,9 @@ static int render_node(kit_html *h, const hctx *ctx, segment *seg, const kit_val
 		c = *ctx;
 		c.depth++;
 		for (size_t i = 0; i < v->u.arr.len; i++) {
+			/* React forks the tree context for every array child */
+			kit_tree_push(h->m->arena, ctx->tree_id, ctx->tree_overflow, (unsigned)v->u.arr.len, (unsigned)i,
+				      &c.tree_id, &c.tree_overflow);
 			int rc = render_node(h, &c, seg, v->u.arr.items[i]);
 			if (rc != R_OK)
 				return rc;
@@ -2162,7 +2181,8 @@ int kit_html_write(kit_html *h, const kit_value *v, kit_buf *out)
 	kit_buf tree;
 	kit_buf_init(&tree);
 	segment seg = { &tree, 0 };
-	hctx ctx = { .mode = MODE_ROOT };
+	hctx ctx = { .mode = MODE_ROOT, .tree_id = 1, .tree_overflow = "" };
+	h->not_ready = 0;
 	if (render_node(h, &ctx, &seg, v) != R_OK) {
 		kit_buf_free(&tree);
 		return -1;
@@ -2200,6 +2220,11 @@ void kit_html_finish(kit_html *h, kit_buf *out)
 	if (h->owes_html)
 		kit_buf_puts(out, "</html>");
 	h->owes_body = h->owes_html = 0;
+}
+
+int kit_html_not_ready(const kit_html *h)
+{
+	return h->not_ready;
 }
 
 const char *kit_html_error(const kit_html *h)

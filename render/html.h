@@ -28,8 +28,14 @@ typedef struct kit_html kit_html;
 
 /* Renders an element whose type is a client reference (phase 2 SSR of client
  * components; issue "Client components"). Returns the value the component
- * rendered, or NULL to render nothing. May be NULL in the options. */
-typedef kit_value *(*kit_html_client_fn)(void *ctx, kit_model *m, const kit_value *element);
+ * rendered, or NULL to render nothing. May be NULL in the options. tree_id
+ * and tree_overflow are React's tree context at the element (model.h), so
+ * useId() inside gives the ids React's client computes. scope is the
+ * number of the nearest enclosing "kit.scope" element (0 for none): the
+ * engine wraps what a client component passes through from the server in
+ * one, so context values provided above reach client components inside. */
+typedef kit_value *(*kit_html_client_fn)(void *ctx, kit_model *m, const kit_value *element,
+					 unsigned tree_id, const char *tree_overflow, int scope);
 
 typedef struct kit_html_opts {
 	kit_html_client_fn render_client;
@@ -77,6 +83,9 @@ int kit_html_is_document(const kit_html *h);
 /* Writes "</body></html>" for a document, nothing otherwise. */
 void kit_html_finish(kit_html *h, kit_buf *out);
 const char *kit_html_error(const kit_html *h);
+/* After a failed kit_html_write: 1 when it failed only because a row outside
+ * every boundary is still pending (write the shell again later). */
+int kit_html_not_ready(const kit_html *h);
 
 /* Escaping helpers shared with the host (error pages) and the completion scripts. */
 void kit_html_escape_text(kit_buf *out, const char *s, size_t n);

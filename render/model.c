@@ -1,6 +1,7 @@
 /* model.c — constructors and row bookkeeping for the Flight model (model.h). */
 #include "model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -207,4 +208,58 @@ const kit_value *kit_v_deref(const kit_value *v)
 		v = r->value;
 	}
 	return v;
+}
+
+static unsigned clz32(unsigned x)
+{
+	return x ? (unsigned)__builtin_clz(x) : 32;
+}
+
+static const char base32[] = "0123456789abcdefghijklmnopqrstuv";
+
+void kit_tree_push(kit_arena *arena, unsigned base_id, const char *base_overflow, unsigned total,
+		   unsigned index, unsigned *id, const char **overflow)
+{
+	unsigned base_len = 32 - clz32(base_id) - 1;
+	unsigned base = base_id & ~(1u << base_len);
+	index += 1;
+	unsigned len = 32 - clz32(total) + base_len;
+	if (len > 30) {
+		/* the low bits move into the overflow string, 5 bits per digit */
+		unsigned nover = base_len - (base_len % 5);
+		char digits[16];
+		unsigned v = base & ((1u << nover) - 1);
+		int n = 0;
+		do {
+			digits[n++] = base32[v % 32];
+			v /= 32;
+		} while (v);
+		size_t olen = strlen(base_overflow);
+		char *o = kit_arena_alloc(arena, (size_t)n + olen + 1);
+		for (int i = 0; i < n; i++)
+			o[i] = digits[n - 1 - i];
+		memcpy(o + n, base_overflow, olen + 1);
+		base >>= nover;
+		base_len -= nover;
+		*id = (1u << (32 - clz32(total) + base_len)) | (index << base_len) | base;
+		*overflow = o;
+		return;
+	}
+	*id = (1u << len) | (index << base_len) | base;
+	*overflow = base_overflow;
+}
+
+void kit_tree_text(unsigned id, const char *overflow, char *out, size_t n)
+{
+	unsigned v = id & ~(1u << (32 - clz32(id) - 1));
+	char digits[16];
+	int k = 0;
+	do {
+		digits[k++] = base32[v % 32];
+		v /= 32;
+	} while (v);
+	size_t o = 0;
+	while (k > 0 && o + 1 < n)
+		out[o++] = digits[--k];
+	snprintf(out + o, n - o, "%s", overflow ? overflow : "");
 }

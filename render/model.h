@@ -153,4 +153,13 @@ int kit_v_is_symbol(const kit_value *v, const char *name);
 /* Follows READY lazies; NULL for a pending or errored row. */
 const kit_value *kit_v_deref(const kit_value *v);
 
+/* React's tree context (react-dom-server's pushTreeContext/getTreeId), which
+ * useId() derives its ids from: the root is {1, ""}; child `index` of `total`
+ * array children, or the children of a component that called useId()
+ * (total 1, index 0), get a forked context. Overflow strings come from arena. */
+void kit_tree_push(kit_arena *arena, unsigned base_id, const char *base_overflow, unsigned total,
+		   unsigned index, unsigned *id, const char **overflow);
+/* The id as useId() prints it after "_R_": base 32 without the leading bit, then the overflow. */
+void kit_tree_text(unsigned id, const char *overflow, char *out, size_t n);
+
 #endif

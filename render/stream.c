@@ -185,18 +185,30 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad)
 	return -1;
 }
 
+static kit_value *render_client(void *ctx, kit_model *m, const kit_value *element, unsigned tree_id,
+				const char *tree_overflow, int scope)
+{
+	(void)m;
+	return kit_walk_client(ctx, element, tree_id, tree_overflow, scope);
+}
+
 static int write_shell(kit_engine *e)
 {
 	kit_buf b;
 	kit_buf_init(&b);
 	if (e->req->mode == KIT_RENDER_DOCUMENT) {
-		kit_html_opts hopts = { 0 };
+		kit_html_opts hopts = { .render_client = render_client, .client_ctx = e };
 		e->html = kit_html_new(&e->model, &hopts);
 		kit_value *root = kit_v_lazy(&e->model, kit_model_row(&e->model, 0));
 		if (kit_html_write(e->html, root, &b) < 0) {
-			kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
+			int later = kit_html_not_ready(e->html);
+			if (!later)
+				kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
+			kit_html_free(e->html);
+			e->html = NULL;
 			kit_buf_free(&b);
-			return -1;
+			/* a client component above every boundary still waits (use()): try again later */
+			return later ? 0 : -1;
 		}
 	}
 	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
@@ -259,6 +271,8 @@ int kit_stream_progress(kit_engine *e)
 		int rc = write_shell(e);
 		if (rc < 0)
 			return rc;
+		if (!e->shell_sent)
+			return 0;
 	} else {
 		int rc = write_progress(e);
 		if (rc < 0)

@@ -62,60 +62,6 @@ struct settle_data {
 	char tree_overflow[128];
 };
 
-/* React's pushTreeContext (react-dom-server): the tree context of child
- * `index` of `total`, so useId() produces the ids React's client computes. */
-static unsigned clz32(unsigned x)
-{
-	return x ? (unsigned)__builtin_clz(x) : 32;
-}
-
-static void tree_push(kit_engine *e, unsigned base_id, const char *base_overflow, unsigned total, unsigned index,
-		      unsigned *id, const char **overflow)
-{
-	unsigned base_len = 32 - clz32(base_id) - 1;
-	unsigned base = base_id & ~(1u << base_len);
-	index += 1;
-	unsigned len = 32 - clz32(total) + base_len;
-	if (len > 30) {
-		unsigned nover = base_len - (base_len % 5);
-		char digits[16];
-		unsigned v = base & ((1u << nover) - 1);
-		int n = 0;
-		do {
-			digits[n++] = "0123456789abcdefghijklmnopqrstuv"[v % 32];
-			v /= 32;
-		} while (v);
-		size_t olen = strlen(base_overflow);
-		char *o = kit_arena_alloc(e->arena, (size_t)n + olen + 1);
-		for (int i = 0; i < n; i++)
-			o[i] = digits[n - 1 - i];
-		memcpy(o + n, base_overflow, olen + 1);
-		base >>= nover;
-		base_len -= nover;
-		*id = (1u << (32 - clz32(total) + base_len)) | (index << base_len) | base;
-		*overflow = o;
-		return;
-	}
-	*id = (1u << len) | (index << base_len) | base;
-	*overflow = base_overflow;
-}
-
-/* getTreeId: the id without its leading bit, in base 32, then the overflow. */
-static void tree_text(unsigned id, const char *overflow, char *out, size_t n)
-{
-	unsigned v = id & ~(1u << (32 - clz32(id) - 1));
-	char digits[16];
-	int k = 0;
-	do {
-		digits[k++] = "0123456789abcdefghijklmnopqrstuv"[v % 32];
-		v /= 32;
-	} while (v);
-	size_t o = 0;
-	while (k > 0 && o + 1 < n)
-		out[o++] = digits[--k];
-	snprintf(out + o, n - o, "%s", overflow);
-}
-
 static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode, const char *context)
 {
 	if (e->nitems == e->capitems) {
@@ -625,7 +571,7 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 	int failed;
 	if (e->ssr) {
 		char tid[160];
-		tree_text(e->tree_id, e->tree_overflow, tid, sizeof tid);
+		kit_tree_text(e->tree_id, e->tree_overflow, tid, sizeof tid);
 		js_getregistry(J, REG_RUNTIME);
 		js_getproperty(J, -1, "renderComponent");
 		js_rot2(J);
@@ -670,7 +616,7 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 		int ids = js_pcall(J, 0) == 0 && js_isnumber(J, -1) ? js_toint32(J, -1) : 0;
 		js_pop(J, 1);
 		if (ids > 0)
-			tree_push(e, tree_id, tree_overflow, 1, 0, &e->tree_id, &e->tree_overflow);
+			kit_tree_push(e->arena, tree_id, tree_overflow, 1, 0, &e->tree_id, &e->tree_overflow);
 	}
 	if (is_thenable(J, -1)) {
 		int t = js_gettop(J) - 1;
@@ -962,6 +908,46 @@ static int walk_object_prop(kit_engine *e, int work, struct walk_item *it, int t
 	return 0;
 }
 
+static int call_runtime_int(kit_engine *e, const char *fn)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, fn);
+	js_rot2(J);
+	int n = js_pcall(J, 0) == 0 && js_isnumber(J, -1) ? js_toint32(J, -1) : 0;
+	js_pop(J, 1);
+	return n;
+}
+
+/* A server-rendered node going back into the tree under client components:
+ * when context providers are active, it is wrapped in a kit.scope element
+ * whose number lets client components inside it see those values again when
+ * html.c asks for them (kit_walk_client). */
+static kit_value *scoped(kit_engine *e, kit_value *node)
+{
+	if (call_runtime_int(e, "providerDepth") == 0)
+		return node;
+	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "saveContexts");
+	js_rot2(J);
+	if (js_pcall(J, 0)) {
+		js_pop(J, 1);
+		return node;
+	}
+	struct retry_ref *r = kit_arena_alloc(e->arena, sizeof *r);
+	r->name = kit_arena_strdup(e->arena, js_ref(J));
+	r->next = e->scopes;
+	e->scopes = r;
+	int number = ++e->nscopes;
+	kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "kit.scope"), NULL, 2);
+	kit_v_set_prop(&e->model, &el->u.elem.props[0], "scope", kit_v_number(&e->model, number));
+	el->u.elem.props[1].key = "children";
+	el->u.elem.props[1].keylen = 8;
+	el->u.elem.props[1].value = node;
+	return el;
+}
+
 /* Walks the value on top of the stack (popped) for one item. */
 static int walk_one(kit_engine *e, int work, struct walk_item *it)
 {
@@ -995,7 +981,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 				 "into a file that starts with \"use client\"", it->context ? it->context : "?");
 	} else if (js_isuserdata(J, t, "kit.model")) {
 		/* phase 2: something the server already rendered, passed into a client component */
-		*it->target = js_touserdata(J, t, "kit.model");
+		*it->target = scoped(e, js_touserdata(J, t, "kit.model"));
 	} else if (js_isarray(J, t)) {
 		int len = js_getlength(J, t);
 		kit_value *arr = kit_v_array(m, (size_t)len);
@@ -1005,7 +991,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		for (int i = len; i-- > 0;) {
 			js_getindex(J, t, i);
 			if (e->ssr && it->mode == MODE_NODE)  /* React forks the tree context per array child */
-				tree_push(e, tree_id, tree_overflow, (unsigned)len, (unsigned)i, &e->tree_id, &e->tree_overflow);
+				kit_tree_push(e->arena, tree_id, tree_overflow, (unsigned)len, (unsigned)i, &e->tree_id, &e->tree_overflow);
 			take_or_push(e, work, &arr->u.arr.items[i], it->mode, it->context);
 		}
 		e->tree_id = tree_id;
@@ -1112,6 +1098,14 @@ int kit_walk_row(kit_engine *e, kit_row *row)
 	return rc;
 }
 
+/* An opaque JS object standing for a model node (js_newuserdata takes its
+ * prototype from the stack). */
+static void push_model_node(js_State *J, const kit_value *v)
+{
+	js_newobject(J);
+	js_newuserdata(J, "kit.model", (void *)v, NULL);
+}
+
 /* Pushes the JS value of a model value, for the props of a client component
  * rendered in phase 2. Elements and rows the server rendered travel as
  * opaque "kit.model" userdata that the walk puts back in place unchanged. */
@@ -1167,15 +1161,16 @@ static void push_model(kit_engine *e, const kit_value *v, int depth)
 			push_model(e, v->u.lazy->value, depth + 1);
 			break;
 		}
-		js_newuserdata(J, "kit.model", (void *)v, NULL);
+		push_model_node(J, v);
 		break;
 	default:  /* elements, client references: rendered by the server already */
-		js_newuserdata(J, "kit.model", (void *)v, NULL);
+		push_model_node(J, v);
 		break;
 	}
 }
 
-kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow)
+kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
+			   int scope)
 {
 	for (struct ssr_cache *c = e->ssr_cache; c; c = c->next)
 		if (c->element == element)
@@ -1216,7 +1211,24 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 		e->ssr = 1;
 		e->tree_id = tree_id;
 		e->tree_overflow = tree_overflow ? kit_arena_strdup(e->arena, tree_overflow) : "";
+		int restored = 0;
+		if (scope > 0 && scope <= e->nscopes) {
+			const struct retry_ref *r = e->scopes;
+			for (int i = e->nscopes; i > scope && r; i--)
+				r = r->next;
+			if (r) {
+				js_getregistry(J, REG_RUNTIME);
+				js_getproperty(J, -1, "restoreContexts");
+				js_rot2(J);
+				js_getregistry(J, r->name);
+				if (js_pcall(J, 1) == 0 && js_isnumber(J, -1))
+					restored = js_toint32(J, -1);
+				js_pop(J, 1);
+			}
+		}
 		kit_walk_row(e, row);
+		for (int i = 0; i < restored; i++)
+			call_runtime_int(e, "popProvider");
 		e->ssr = ssr;
 		e->tree_id = saved_id;
 		e->tree_overflow = saved_overflow;

@@ -171,6 +171,10 @@ export function restoreContexts(saved: Array<[Context<unknown>, unknown]>): numb
   return saved.length;
 }
 
+export function providerDepth(): number {
+  return providerStack.length;
+}
+
 export function resetContexts(): void {
   while (providerStack.length) popProvider();
 }

@@ -24,7 +24,7 @@ export const symbols = {
 
 export {
   renderComponent, takeIdCount, pushProvider, popProvider, saveContexts, restoreContexts, resetContexts,
-  SuspenseException,
+  providerDepth, SuspenseException,
 } from './hooks';
 
 interface LayoutEntry { module: string; slots: Record<string, string | null> }

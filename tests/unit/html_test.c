@@ -29,7 +29,8 @@ typedef struct rendered {
 	char err[512];
 } rendered;
 
-static kit_value *client_stub(void *ctx, kit_model *m, const kit_value *el)
+static kit_value *client_stub(void *ctx, kit_model *m, const kit_value *el, unsigned tree_id,
+			      const char *tree_overflow, int scope)
 {
 	(void)ctx;
 	kit_value *b = kit_v_element(m, kit_v_cstring(m, "button"), NULL, 1);
