@@ -10,4 +10,9 @@ import './encoding.test';
 import './abort.test';
 import './kit.test';
 
+// Like the engine (render/engine.c): the built-ins are hardened once the
+// bundle has loaded, before any request runs.
+const g = globalThis as any;
+if (typeof g.__kit_harden === 'function')
+  g.__kit_harden();
 run('web/');

@@ -38,7 +38,7 @@ test('formdata/files', async function () {
   const r = fd.get('r') as File;
   eq([r.name, r.type, r.size, r.lastModified, await r.text()], ['renamed.txt', 'text/plain', 7, 42, 'content'], 'renamed copy');
   eq([file.name, file.lastModified], ['a.txt', 42], 'original untouched');
-  throws(function () { fd.append('x', 'y', 'name.txt'); }, 'TypeError', 'filename with a string value');
+  throws(function () { (fd as any).append('x', 'y', 'name.txt'); }, 'TypeError', 'filename with a string value');
   throws(function () { (fd as any).append('only-name'); }, 'TypeError', 'one argument');
   throws(function () { new FormData({} as any); }, 'TypeError', 'not a form element');
 });

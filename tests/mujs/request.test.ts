@@ -7,7 +7,7 @@ test('request/defaults', function () {
   eq(r.url, 'http://a.com/x?y=1#frag', 'url');
   eq(r.body, null, 'body');
   eq(r.bodyUsed, false, 'bodyUsed');
-  eq([r.cache, r.credentials, r.mode, r.redirect, r.referrer, r.referrerPolicy, r.integrity, r.destination, r.duplex],
+  eq([r.cache, r.credentials, r.mode, r.redirect, r.referrer, r.referrerPolicy, r.integrity, r.destination, (r as any).duplex],
     ['default', 'same-origin', 'cors', 'follow', 'about:client', '', '', '', 'half'], 'fixed values');
   eq(r.keepalive, false, 'keepalive');
   eq(r.signal.aborted, false, 'signal');

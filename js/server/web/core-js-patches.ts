@@ -33,7 +33,7 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]{0,9})$/;
   if (Array.isArray(O) && A && A.writable === true && A.enumerable === true && A.configurable === true &&
       A.get === undefined && A.set === undefined &&
       (typeof P === 'number' || (typeof P === 'string' && ARRAY_INDEX.test(P)))) {
-    O[P] = A.value;
+    (O as any)[P] = A.value;
     return O;
   }
   return coreDefine(O, P, A);
