@@ -98,6 +98,10 @@ test('usp/construct', function () {
   eq(new URLSearchParams({ k: 'v' }).toString(), 'k=v', 'from record');
   eq(new URLSearchParams(new URLSearchParams('a=b')).toString(), 'a=b', 'from params');
   throws(function () { new URLSearchParams([['a']] as any); }, 'TypeError', 'bad pair');
+  const p = new URLSearchParams('x=1');
+  ok(p instanceof URLSearchParams && p.constructor === URLSearchParams, 'instanceof and constructor');
+  ok(new URL('http://a/?b=2').searchParams instanceof URLSearchParams, "a URL's searchParams too");
+  throws(function () { (URLSearchParams as any)('a=1'); }, 'TypeError', 'without new');
 });
 
 test('usp/decoding', function () {

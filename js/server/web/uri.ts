@@ -10,6 +10,10 @@
 import { codePointChars } from './bytes';
 
 const g = globalThis as any;
+
+// Whether the engine had these before core-js (url.ts imports this module first).
+export const hadURLSearchParams = typeof g.URLSearchParams === 'function';
+
 const nativeEncodeURIComponent: (s: string) => string = g.encodeURIComponent;
 const nativeEncodeURI: (s: string) => string = g.encodeURI;
 

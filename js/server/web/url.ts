@@ -8,7 +8,7 @@
 // Left out: core-js/modules/web.url-search-params.size. It asks
 // `'size' in URLSearchParams.prototype`, and mujs's `in` runs the getter on the
 // prototype, which throws; web.url-search-params already defines `size`.
-import './uri';
+import { hadURLSearchParams } from './uri';
 import './string-iterator';
 import './core-js-patches';
 import 'core-js/modules/web.url';
@@ -44,9 +44,12 @@ function URLSearchParamsLinear(this: unknown, init?: unknown): any {
   return p;
 }
 URLSearchParamsLinear.prototype = CoreURLSearchParams.prototype;
-Object.defineProperty(g, 'URLSearchParams', { value: URLSearchParamsLinear, writable: true, configurable: true, enumerable: false });
+if (!hadURLSearchParams) {
+  Object.defineProperty(CoreURLSearchParams.prototype, 'constructor', { value: URLSearchParamsLinear, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(g, 'URLSearchParams', { value: URLSearchParamsLinear, writable: true, configurable: true, enumerable: false });
+}
 
 // The classes on the global object. (Types are the TypeScript DOM library's,
 // when a project has it; kit's own code only uses the members in README.md.)
 export const URL: any = g.URL;
-export const URLSearchParams: any = URLSearchParamsLinear;
+export const URLSearchParams: any = hadURLSearchParams ? CoreURLSearchParams : URLSearchParamsLinear;
