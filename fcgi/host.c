@@ -48,6 +48,11 @@ kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen)
 	const char *t = getenv("KIT_RENDER_TIMEOUT_MS");
 	if (t)
 		opts.render_timeout_ms = atol(t);
+	t = getenv("KIT_KEEPALIVE_MS");
+	if (t)
+		opts.keepalive_ms = atol(t);
+	t = getenv("KIT_INLINE_FLIGHT");
+	opts.always_inline_rows = t && strcmp(t, "always") == 0;
 	h->engine = kit_engine_open(server_js, h->routes.json, &opts, err, errlen);
 	if (!h->engine) {
 		kit_host_close(h);

@@ -219,6 +219,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	e->heap_limit = opts && opts->memory_limit ? opts->memory_limit : (size_t)512 << 20;
 	e->timeout_ms = opts && opts->render_timeout_ms ? opts->render_timeout_ms : 30000;
 	e->keepalive_ms = opts && opts->keepalive_ms ? opts->keepalive_ms : 10000;
+	e->always_inline_rows = opts && opts->always_inline_rows;
 	e->J = js_newstate(js_alloc, e, 0);
 	if (!e->J) {
 		snprintf(err, errlen, "cannot create a mujs state");

@@ -23,6 +23,8 @@ typedef struct kit_engine_opts {
 				    boundaries still pending end with an error completion; 0 = 30 s */
 	long keepalive_ms;       /* nothing written for this long while boundaries are pending:
 				    write a keep-alive hydration ignores; 0 = 10 s */
+	int always_inline_rows;  /* a document without client components still carries its Flight
+				    rows (normally it ships no script at all); for tests and debugging */
 } kit_engine_opts;
 
 /* server_js: path of .kit/server.js; manifest_json: the text of manifest.json

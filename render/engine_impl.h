@@ -43,6 +43,7 @@ struct kit_engine {
 	char version[64];
 
 	long keepalive_ms;
+	int always_inline_rows;  /* inline Flight rows even without client components (tests, debugging) */
 
 	/* per request */
 	unsigned generation;     /* bumps per request: late callbacks are ignored */
@@ -53,6 +54,8 @@ struct kit_engine {
 	int shell_sent;
 	int client_gone;
 	int redirect_script_sent;
+	kit_buf held_rows;       /* Flight rows of a document with no client component (yet) */
+	int entry_sent;          /* the browser runtime's <script> went out */
 	long long last_write_ms;
 	kit_arena *arena;
 	kit_model model;

@@ -141,22 +141,30 @@ static void redirect_scripts(kit_engine *e, kit_buf *out)
 	}
 }
 
-/* Ready Flight rows: as they are (navigation) or as an inline push (document). */
+/* Ready Flight rows: as they are (navigation) or as an inline push
+ * (document). A document ships no script while its tree holds no client
+ * component: the rows wait in held_rows, and go out together with the
+ * browser runtime's entry the moment a client component appears (in the
+ * shell or in a later boundary). */
 static void rows_out(kit_engine *e, kit_buf *out)
 {
 	if (e->req->mode == KIT_RENDER_FLIGHT) {
 		kit_flight_write_ready(&e->model, out);
 		return;
 	}
-	kit_buf rows;
-	kit_buf_init(&rows);
-	kit_flight_write_ready(&e->model, &rows);
-	if (rows.len) {
-		kit_buf_puts(out, "<script>(self.__kit_f=self.__kit_f||[]).push(");
-		put_script_string(out, rows.data, rows.len);
-		kit_buf_puts(out, ")</script>");
+	kit_flight_write_ready(&e->model, &e->held_rows);
+	if ((!e->client_refs && !e->always_inline_rows) || !e->held_rows.len)
+		return;
+	kit_buf_puts(out, "<script>(self.__kit_f=self.__kit_f||[]).push(");
+	put_script_string(out, e->held_rows.data, e->held_rows.len);
+	kit_buf_puts(out, ")</script>");
+	kit_buf_reset(&e->held_rows);
+	if (!e->entry_sent && e->client_entry) {
+		kit_buf_puts(out, "<script type=\"module\" async=\"\" src=\"");
+		kit_html_escape_attr(out, e->client_entry, strlen(e->client_entry));
+		kit_buf_puts(out, "\"></script>");
+		e->entry_sent = 1;
 	}
-	kit_buf_free(&rows);
 }
 
 /* An error above every boundary, before anything was sent. */
@@ -338,4 +346,6 @@ void kit_stream_reset(kit_engine *e)
 	e->shell_sent = 0;
 	e->client_gone = 0;
 	e->redirect_script_sent = 0;
+	e->entry_sent = 0;
+	kit_buf_free(&e->held_rows);
 }

@@ -18,6 +18,7 @@ export function cgi(appDir, url, { rsc = false, method = 'GET' } = {}) {
   const env = {
     PATH: process.env.PATH,
     KIT_APP_DIR: appDir,
+    KIT_INLINE_FLIGHT: 'always',  // these pages have no client component: keep the rows to check them
     GATEWAY_INTERFACE: 'CGI/1.1',
     SERVER_PROTOCOL: 'HTTP/1.1',
     SERVER_NAME: 'localhost',
