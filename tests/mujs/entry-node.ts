@@ -10,5 +10,6 @@ import './encoding.test';
 import './abort.test';
 import './kit.test';
 
-(globalThis as any).print = function () { console.log(Array.prototype.join.call(arguments, ' ')); };
+// ('%s': a '%' in a message must not be read as a console format)
+(globalThis as any).print = function () { console.log('%s', Array.prototype.join.call(arguments, ' ')); };
 run('web/node/');

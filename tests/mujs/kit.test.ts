@@ -123,3 +123,12 @@ kitTest('kit/long-query-strings-are-linear', function () {
   if (ms > 3000)
     throw new Error('took ' + ms + ' ms');
 });
+
+kitTest('kit/form-decode-raw-utf8-after-incomplete-escape', async function () {
+  // URL standard: "%2" followed by a byte that is not a hex digit stays as it
+  // is, and the raw UTF-8 after it decodes normally. (Node 20 gives "%2\ufffd"
+  // here once an earlier escape was multi-byte.)
+  const fd = await new Response('k=%F0%9F%98%80+%2\u00e9', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData();
+  eq(fd.get('k'), '\ud83d\ude00 %2\u00e9');
+  eq(new URLSearchParams('k=%F0%9F%98%80+%2\u00e9').get('k'), '\ud83d\ude00 %2\u00e9', 'URLSearchParams');
+});
