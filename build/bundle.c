@@ -34,7 +34,17 @@ static void write_job(const kit_bundle_job *job, kit_buf *out)
 		kit_buf_putc(out, ':');
 		kit_bjson_write_string(out, job->alias_to[i]);
 	}
-	kit_buf_puts(out, "}}");
+	kit_buf_putc(out, '}');
+	if (job->client_entry) {
+		kit_buf_puts(out, ",\"client\":{\"entry\":");
+		kit_bjson_write_string(out, job->client_entry);
+		kit_buf_puts(out, ",\"outdir\":");
+		kit_bjson_write_string(out, job->static_dir);
+		kit_buf_puts(out, ",\"manifest\":");
+		kit_bjson_write_string(out, job->client_manifest);
+		kit_buf_puts(out, ",\"publicPath\":\"/_kit/static/\"}");
+	}
+	kit_buf_putc(out, '}');
 }
 
 /* Runs node and collects its stdout. Returns the exit status (or -1 when it
@@ -118,6 +128,9 @@ static void add_report_item(js_State *J, int idx, kit_diag_level level, const ki
 	const char *text = kit_bjson_string_prop(J, idx, "text", a);
 	const char *kind = kit_bjson_string_prop(J, idx, "kind", a);
 	const char *spec = kit_bjson_string_prop(J, idx, "specifier", a);
+	const char *fix = kit_bjson_string_prop(J, idx, "fix", a);
+	const char *phase = kit_bjson_string_prop(J, idx, "phase", a);
+	int browser = phase && strcmp(phase, "browser") == 0;
 	int line = kit_bjson_int_prop(J, idx, "line", 0);
 	int column = kit_bjson_int_prop(J, idx, "column", 0);
 	if (file && !*file)
@@ -129,12 +142,19 @@ static void add_report_item(js_State *J, int idx, kit_diag_level level, const ki
 		kind = "syntax";
 
 	kit_diag *g;
-	if (strcmp(kind, "resolve") == 0 && spec) {
-		g = kit_diag_add(d, level, file, "cannot resolve import \"%s\"", spec);
+	if (strcmp(kind, "client") == 0) {
+		g = kit_diag_add(d, level, file, "%s", text);
+		if (fix)
+			kit_diag_fix(d, g, "%s", fix);
+	} else if (strcmp(kind, "resolve") == 0 && spec) {
+		g = kit_diag_add(d, level, file, "cannot resolve import \"%s\"%s", spec,
+				 browser ? " in the browser bundle" : "");
 		if (generated || strncmp(spec, "@kit/core", 9) == 0 || strncmp(spec, "react", 5) == 0)
 			kit_diag_fix(d, g, "%s; kit's own modules come from its data directory: set KIT_DATADIR to it or reinstall kit", text);
 		else if (spec[0] == '.' || spec[0] == '/')
 			kit_diag_fix(d, g, "fix the path: no file matches it relative to this file (tried .tsx .ts .jsx .js .json and index files)");
+		else if (is_node_builtin(spec) && browser)
+			kit_diag_fix(d, g, "\"use client\" modules and what they import run in the browser, where Node's \"%s\" does not exist: do that work in a server component and pass the result as a prop", spec);
 		else if (is_node_builtin(spec))
 			kit_diag_fix(d, g, "server components run in kit's embedded engine, not in Node.js, so Node's \"%s\" does not exist: call the backend with rpc() or use a package written in plain JS", spec);
 		else {
@@ -147,7 +167,7 @@ static void add_report_item(js_State *J, int idx, kit_diag_level level, const ki
 		kit_diag_fix(d, g, "rewrite the construct in %s; if the code is valid modern JS this is a kit bug: please report it",
 			     file ? file : "the module named above");
 	} else {
-		g = kit_diag_add(d, level, file, "%s", text);
+		g = kit_diag_add(d, level, file, "%s%s", browser ? "in the browser bundle: " : "", text);
 		if (level == KIT_DIAG_ERROR)
 			kit_diag_fix(d, g, "correct the code at this position (kit-build strips TypeScript types without checking them: run tsc --noEmit for type errors)");
 	}
@@ -172,8 +192,33 @@ static void add_report_list(js_State *J, const char *name, kit_diag_level level,
 	js_pop(J, 1);
 }
 
-int kit_bundle_run(const kit_bundle_job *job, const kit_scan *scan, kit_diags *d)
+/* The report's "client" object (on top of the stack) into res. */
+static void read_client(js_State *J, kit_arena *a, kit_bundle_result *res)
 {
+	res->entry_bytes = (size_t)kit_bjson_int_prop(J, -1, "entryBytes", 0);
+	res->static_bytes = (size_t)kit_bjson_int_prop(J, -1, "bytes", 0);
+	js_getproperty(J, -1, "modules");
+	if (js_isarray(J, -1)) {
+		int n = js_getlength(J, -1);
+		res->modules = kit_arena_alloc(a, (size_t)(n > 0 ? n : 1) * sizeof *res->modules);
+		for (int i = 0; i < n; i++) {
+			js_getindex(J, -1, i);
+			const char *id = kit_bjson_string_prop(J, -1, "id", a);
+			const char *file = kit_bjson_string_prop(J, -1, "file", a);
+			if (id && file)
+				res->modules[res->nmodules++] = (kit_bundle_client_module){
+					id, file, (size_t)kit_bjson_int_prop(J, -1, "bytes", 0) };
+			js_pop(J, 1);
+		}
+	}
+	js_pop(J, 1);
+}
+
+int kit_bundle_run(const kit_bundle_job *job, const kit_scan *scan, kit_diags *d,
+		   kit_bundle_result *res)
+{
+	if (res)
+		*res = (kit_bundle_result){0};
 	kit_buf jb, out;
 	kit_buf_init(&jb);
 	kit_buf_init(&out);
@@ -209,6 +254,13 @@ int kit_bundle_run(const kit_bundle_job *job, const kit_scan *scan, kit_diags *d
 			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL,
 						   "the JS toolchain failed with exit status %d", status);
 			kit_diag_fix(d, g, "see its messages above");
+		}
+		if (res && status == 0) {
+			res->server_bytes = (size_t)kit_bjson_int_prop(J, -1, "bytes", 0);
+			js_getproperty(J, -1, "client");
+			if (js_isobject(J, -1))
+				read_client(J, d->arena, res);
+			js_pop(J, 1);
 		}
 	}
 	js_freestate(J);

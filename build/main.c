@@ -5,9 +5,12 @@
  * The steps, each of which may stop the build with diagnostics (diag.h):
  * kit.config.json (config.c) → scan the route tree (scan.c) → write the
  * generated entry into .kit.tmp-<pid>/ (emit.c) → bundle and lower it with the
- * JS toolchain (bundle.c) → concatenate server.js → load it in mujs and read
- * the route modules' exports (verify.c) → manifest, typed routes and version
- * (emit.c) → swap the directory in as .kit (outdir.c) → print the listing.
+ * JS toolchain (bundle.c; it also finds the "use client" modules, replaces
+ * them by client references in the server bundle and writes the browser
+ * build: static/ and client-manifest.json) → concatenate server.js → load it
+ * in mujs and read the route modules' exports (verify.c) → manifest, typed
+ * routes and version (emit.c) → swap the directory in as .kit (outdir.c) →
+ * print the listing.
  * Nothing is published unless every step succeeded. The layout of .kit/ is the
  * contract in docs/build-output.md. */
 #include <errno.h>
@@ -48,7 +51,9 @@ static void usage(FILE *out)
 	      "Routes are read from DIR/src/app, or from \"sourceDir\" in DIR/kit.config.json.\n"
 	      "Environment: KIT_DATADIR (kit's data directory; default: the source tree\n"
 	      "             of an uninstalled kit-build, else " KIT_DATADIR "),\n"
-	      "             KIT_NODE (the node binary, default " KIT_NODE ").\n", out);
+	      "             KIT_NODE (the node binary, default " KIT_NODE "),\n"
+	      "             KIT_CLIENT_ENTRY (the browser runtime entry, default\n"
+	      "             @kit/core/client/entry).\n", out);
 }
 
 static double now(void)
@@ -147,7 +152,33 @@ static size_t display_width(const char *s)
 	return n;
 }
 
-static void print_listing(const kit_scan *scan, size_t server_bytes, double seconds)
+static void print_clients(const kit_bundle_result *res)
+{
+	size_t width = 6;
+	for (size_t i = 0; i < res->nmodules; i++) {
+		size_t n = display_width(res->modules[i].id);
+		if (n > width)
+			width = n;
+	}
+	if (width > 50)
+		width = 50;
+	printf("\nClient modules (browser JS besides the entry)\n");
+	for (size_t i = 0; i < res->nmodules; i++) {
+		const kit_bundle_client_module *m = &res->modules[i];
+		const char *tree = res->nmodules == 1 ? "-" : i == 0 ? "┌" : i + 1 == res->nmodules ? "└" : "├";
+		size_t w = display_width(m->id);
+		if (strncmp(m->id, "@kit/core/", 10) == 0) /* registered by the entry itself */
+			printf("%s %s%*s  in entry  kit\n", tree, m->id, (int)(w < width ? width - w : 0), "");
+		else
+			printf("%s %s%*s %7.1f kB  %s\n", tree, m->id, (int)(w < width ? width - w : 0), "",
+			       (double)m->bytes / 1000.0, m->file);
+	}
+	printf("  entry%*s %7.1f kB  loaded by every page that holds a client component\n",
+	       (int)(width - 5), "", (double)res->entry_bytes / 1000.0);
+}
+
+static void print_listing(const kit_scan *scan, const kit_bundle_result *res,
+			  size_t server_bytes, double seconds)
 {
 	size_t width = 5, pages = 0;
 	for (size_t i = 0; i < scan->nroutes; i++) {
@@ -180,11 +211,17 @@ static void print_listing(const kit_scan *scan, size_t server_bytes, double seco
 			printf("%s%s", j ? ", " : " · middleware ", r->middleware[j]);
 		putchar('\n');
 	}
+	if (res->nmodules)
+		print_clients(res);
 	printf("\nƒ  (Dynamic)  rendered per request\n\n");
-	printf("%zu route%s (%zu page%s, %zu API) from %zu module%s · server.js %.1f kB · built in %.2f s\n",
+	printf("%zu route%s (%zu page%s, %zu API) from %zu module%s · server.js %.1f kB",
 	       scan->nroutes, scan->nroutes == 1 ? "" : "s", pages, pages == 1 ? "" : "s",
 	       scan->nroutes - pages, scan->nmodules, scan->nmodules == 1 ? "" : "s",
-	       (double)server_bytes / 1000.0, seconds);
+	       (double)server_bytes / 1000.0);
+	if (res->nmodules)
+		printf(" · %zu client module%s, browser JS %.1f kB", res->nmodules,
+		       res->nmodules == 1 ? "" : "s", (double)res->static_bytes / 1000.0);
+	printf(" · built in %.2f s\n", seconds);
 }
 
 /* kit's data directory: $KIT_DATADIR; else, for a kit-build run uninstalled
@@ -218,6 +255,7 @@ typedef struct build {
 	int have_tmp;
 	kit_scan scan;
 	size_t server_bytes;
+	kit_bundle_result bundle;
 } build;
 
 static int run(build *b)
@@ -253,6 +291,7 @@ static int run(build *b)
 	const char *react = path2(b->a, b->datadir, "js/server/react.ts");
 	const char *jsx = path2(b->a, b->datadir, "js/server/jsx-runtime.ts");
 	const char *jsx_dev = path2(b->a, b->datadir, "js/server/jsx-dev-runtime.ts");
+	const char *client_entry = getenv("KIT_CLIENT_ENTRY");
 	kit_bundle_job job = {
 		.node = b->node,
 		.script = path2(b->a, b->datadir, "toolchain/bundle.mjs"),
@@ -264,8 +303,11 @@ static int run(build *b)
 		.alias_to = { react, jsx, exists(jsx_dev, 0) ? jsx_dev : jsx,
 			      path2(b->a, b->datadir, "js") },
 		.nalias = 4,
+		.client_entry = client_entry && *client_entry ? client_entry : "@kit/core/client/entry",
+		.static_dir = path2(b->a, b->tmp, "static"),
+		.client_manifest = path2(b->a, b->tmp, "client-manifest.json"),
 	};
-	if (kit_bundle_run(&job, &b->scan, d) != 0)
+	if (kit_bundle_run(&job, &b->scan, d, &b->bundle) != 0)
 		return -1;
 
 	size_t app_len;
@@ -364,7 +406,7 @@ int main(int argc, char **argv)
 		kit_outdir_remove(b.tmp);
 	kit_diags_print(&b.diags, stderr);
 	if (rc == 0) {
-		print_listing(&b.scan, b.server_bytes, now() - start);
+		print_listing(&b.scan, &b.bundle, b.server_bytes, now() - start);
 	} else {
 		fprintf(stderr, "\nkit-build: build failed with %zu error%s; %s/.kit was left as it was\n",
 			b.diags.nerrors, b.diags.nerrors == 1 ? "" : "s", root);

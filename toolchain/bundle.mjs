@@ -1,37 +1,69 @@
-// bundle.mjs — the JS half of kit-build: bundle the generated server entry, lower it to ES5.
+// bundle.mjs — the JS half of kit-build: bundle the generated server entry and
+// lower it to ES5; find the "use client" modules of the server graph, replace
+// them there by client references, and bundle them for the browser.
 //
 // kit-build runs `node bundle.mjs '<job json>'` (or pipes the job on stdin) and
 // reads exactly one JSON object from stdout:
-//   success: {"ok":true,"bytes":N,"warnings":[diag...],"esbuildMs":N,"swcMs":N}  exit 0
+//   success: {"ok":true,"bytes":N,"warnings":[diag...],"esbuildMs":N,"swcMs":N,
+//             "client":{"modules":[{"id","file","bytes"}...],"entry":"entry-X.js"|null,
+//                       "entryBytes":N,"bytes":N,"browserMs":N}}               exit 0
 //   failure: {"errors":[diag...],"warnings":[diag...]}                          exit 1
-// where diag = {"file","line","column","text","kind"}; kind is "syntax" (the
-// source does not parse or a TypeScript construct cannot be stripped), "resolve"
-// (an import names nothing; then "specifier" holds it and "file" is the
-// importing file) or "transform" (SWC rejected esbuild's output). `file` is
+// where diag = {"file","line","column","text","kind"[,"specifier"][,"fix"][,"phase"]};
+// kind is "syntax" (the source does not parse or a TypeScript construct cannot
+// be stripped), "resolve" (an import names nothing; then "specifier" holds it
+// and "file" is the importing file), "transform" (SWC rejected esbuild's
+// output) or "client" (a client-module rule: "fix" says what to do). `file` is
 // relative to the app root when the file is inside it, else absolute; line and
-// column are 1-based (0 = unknown).
+// column are 1-based (0 = unknown). "phase":"browser" marks messages of the
+// browser build.
 //
 // The job: {"entry": abs path, "outfile": abs path, "root": app root,
 //           "alias": {specifier: abs path}, "mode": "production",
-//           "entryName": name of the entry in the output and in errors}.
+//           "entryName": name of the entry in the output and in errors,
+//           "client": {"entry": browser runtime entry (specifier or abs path),
+//                      "outdir": abs path of static/, "manifest": abs path of
+//                      client-manifest.json, "publicPath": "/_kit/static/"}}.
 // entryName keeps the output free of the temporary directory kit-build writes
 // the entry into, so the same app always gives the same bytes (and version).
 // An alias whose target is a directory also maps subpaths ("@kit/core/x" →
 // "<dir>/x"); a file target matches the exact specifier only, so "react"
-// never swallows "react/jsx-runtime".
+// never swallows "react/jsx-runtime". Without "client", client modules are
+// not looked for (the server bundle alone, as before).
 //
-// Two steps, per shared/notes/mujs.md §3: esbuild bundles TSX + node_modules to
+// Server: per shared/notes/mujs.md §3, esbuild bundles TSX + node_modules to
 // one es2017 IIFE that defines the global `__kit_app`; SWC lowers that one file
 // to ES5, NOT loose (loose mode silently breaks spread of Sets). esbuild's
 // `// <path>` module comments survive SWC, which is how errors in the lowered
 // file (here and in kit-build's mujs check) are traced back to a module.
+//
+// Client modules (docs/client-components.md §1–4): a module whose first
+// statement is the "use client" directive. Imported from a module that is not
+// itself a client module, it resolves to a generated stub exporting one
+// clientReference() per export of the real module (names read by esbuild from
+// that file alone); imported from a client module, to the real module. The
+// browser build then bundles the browser runtime entry plus one generated
+// wrapper entry per referenced client module (`self.__kit_register(id,
+// exports)`), ESM with code splitting, with React taken from this toolchain.
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
 const swc = require('@swc/core');
+const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
+
+const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.cjs', '.json'];
+const CODE_FILE = /\.(?:tsx|ts|mts|cts|jsx|js|mjs|cjs)$/;
+// The packages the browser bundle takes from this toolchain, whoever imports them.
+const REACT_PACKAGES = ['react', 'react-dom', 'react-server-dom-webpack', 'scheduler'];
+// What the global `rpc` becomes while a client module is analysed: esbuild's
+// define replaces free references only (not locals, properties, strings or
+// comments), so finding it in the output means the file uses the global.
+const RPC_MARK = '__kit_global_rpc_reference__';
+const INNER = 'kit-client-inner';
+const IMPL_PREFIX = 'kit-client-impl:';
 
 function out(obj, code) {
 	process.stdout.write(JSON.stringify(obj) + '\n', () => process.exit(code));
@@ -44,6 +76,12 @@ function readJob() {
 		if (typeof job[k] !== 'string' || !job[k]) throw new Error(`job.${k} must be a non-empty string`);
 	if (job.alias !== undefined && (typeof job.alias !== 'object' || job.alias === null))
 		throw new Error('job.alias must be an object');
+	if (job.client !== undefined) {
+		if (typeof job.client !== 'object' || job.client === null) throw new Error('job.client must be an object');
+		for (const k of ['entry', 'outdir', 'manifest'])
+			if (typeof job.client[k] !== 'string' || !job.client[k])
+				throw new Error(`job.client.${k} must be a non-empty string`);
+	}
 	return job;
 }
 
@@ -53,6 +91,15 @@ function displayPath(root, file) {
 	const abs = path.resolve(root, file);
 	const rel = path.relative(root, abs);
 	return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
+}
+
+function isInside(dir, file) {
+	const rel = path.relative(dir, file);
+	return !!rel && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+function escapeRegExp(s) {
+	return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 function aliasPlugin(alias) {
@@ -66,8 +113,7 @@ function aliasPlugin(alias) {
 		setup(build) {
 			if (!entries.length) return;
 			// Only the aliased specifiers cross into JS (esbuild's resolver stays native).
-			const esc = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-			const filter = new RegExp(`^(?:${entries.map((e) => esc(e.key)).join('|')})(?:/.*)?$`);
+			const filter = new RegExp(`^(?:${entries.map((e) => escapeRegExp(e.key)).join('|')})(?:/.*)?$`);
 			build.onResolve({ filter }, async (args) => {
 				if (args.pluginData === 'kit-alias') return undefined;
 				const e = entries.find((e) => args.path === e.key ||
@@ -86,10 +132,10 @@ function aliasPlugin(alias) {
 	};
 }
 
-function fromEsbuild(root, m) {
+function fromEsbuild(root, m, phase) {
 	const loc = m.location || {};
 	const d = {
-		file: displayPath(root, loc.file),
+		file: displayPath(root, (loc.file || '').replace(/^kit-[a-z]+:/, '')),
 		line: loc.line || 0,
 		column: loc.line ? (loc.column || 0) + 1 : 0,
 		text: m.text,
@@ -100,7 +146,22 @@ function fromEsbuild(root, m) {
 		d.kind = 'resolve';
 		d.specifier = res[1];
 	}
+	// kit's own checks (client modules) carry their kind and fix in `detail`.
+	if (m.detail && typeof m.detail === 'object' && m.detail.kind) {
+		d.kind = m.detail.kind;
+		if (m.detail.fix) d.fix = m.detail.fix;
+	}
+	if (phase) d.phase = phase;
 	return d;
+}
+
+// A plugin message for kit's client-module rules.
+function clientError(file, text, fix, pos) {
+	return {
+		text,
+		location: { file, line: pos ? pos.line : 0, column: pos ? pos.column : 0 },
+		detail: { kind: 'client', fix },
+	};
 }
 
 // The module whose code holds `line` of esbuild's output: the nearest
@@ -114,6 +175,433 @@ function moduleAt(code, line) {
 	return '';
 }
 
+// Is the first statement of src the "use client" directive? Skips a BOM, a
+// hashbang line, whitespace and comments; either quote; the directive must end
+// its statement (`;`, a line break, a comment or the end of the file).
+function hasUseClient(src) {
+	let i = src.charCodeAt(0) === 0xfeff ? 1 : 0;
+	if (src.startsWith('#!', i)) {
+		const nl = src.indexOf('\n', i);
+		if (nl < 0) return false;
+		i = nl + 1;
+	}
+	for (;;) {
+		while (i < src.length && /\s/.test(src[i])) i++;
+		if (src.startsWith('//', i)) {
+			const nl = src.indexOf('\n', i);
+			if (nl < 0) return false;
+			i = nl + 1;
+		} else if (src.startsWith('/*', i)) {
+			const end = src.indexOf('*/', i + 2);
+			if (end < 0) return false;
+			i = end + 2;
+		} else {
+			break;
+		}
+	}
+	const q = src[i];
+	if ((q !== '"' && q !== "'") || src.slice(i + 1, i + 11) !== 'use client' || src[i + 11] !== q)
+		return false;
+	return /^[ \t]*(?:\/\*[^\n]*?\*\/[ \t]*)*(?:;|\r|\n|\/\/|\/\*|$)/.test(src.slice(i + 12));
+}
+
+// Where the (first) free reference to `rpc` is, for the message: the first
+// `rpc` on a line that is not a comment line. Best effort (null when unsure):
+// whether there is one at all was decided by esbuild.
+function rpcPosition(src) {
+	const lines = src.split('\n');
+	for (let i = 0; i < lines.length; i++) {
+		const m = /(^|[^\w$.])rpc\b/.exec(lines[i]);
+		if (m && !/^\s*(\/\/|\*|\/\*)/.test(lines[i])) return { line: i + 1, column: m.index + m[1].length };
+	}
+	return null;
+}
+
+const RPC_FIX = 'rpc() exists on the server only: call it in a server component and pass the data down as props (or call a server action)';
+
+// State shared by the server build's plugin and the browser build.
+function clientState(job) {
+	return {
+		root: job.root,
+		kitDir: job.alias && job.alias['@kit/core'] ? path.resolve(job.alias['@kit/core']) : null,
+		serverEntry: path.resolve(job.root, job.entryName || path.relative(job.root, job.entry)),
+		files: new Map(),    // abs path -> Promise<{client: boolean, src: string|null}>
+		modules: new Map(),  // abs path -> {id, file (display), abs} of referenced client modules
+		ids: new Map(),      // id -> abs path
+		stubs: new Map(),    // stub path -> abs path
+		analysed: new Map(), // abs path -> Promise<analysis>
+	};
+}
+
+// Is the file a client module? The source is kept for the rpc checks' messages
+// (client modules and app files; not the rest of node_modules).
+function fileInfo(st, abs) {
+	let p = st.files.get(abs);
+	if (!p) {
+		p = !CODE_FILE.test(abs) ? Promise.resolve({ client: false, src: null })
+			: fs.promises.readFile(abs, 'utf8').then((src) => {
+				const client = hasUseClient(src);
+				const keep = client || !abs.split(path.sep).includes('node_modules');
+				return { client, src: keep ? src : null };
+			}, () => ({ client: false, src: null }));
+		st.files.set(abs, p);
+	}
+	return p;
+}
+
+// docs/client-components.md §1: the path relative to the app root without
+// extension; kit's own modules are "@kit/core/<path below js/>"; a package
+// installed outside the app (a workspace's hoisted node_modules) is named from
+// its last node_modules/ on.
+function moduleId(st, abs) {
+	const noExt = (p) => p.replace(/\.[^./]+$/, '').split(path.sep).join('/');
+	if (isInside(st.root, abs)) return noExt(path.relative(st.root, abs));
+	if (st.kitDir && isInside(st.kitDir, abs)) return '@kit/core/' + noExt(path.relative(st.kitDir, abs));
+	const nm = abs.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+	if (nm >= 0) return noExt(abs.slice(nm + 1));
+	return null;
+}
+
+function loaderFor(file) {
+	const ext = path.extname(file);
+	return ext === '.tsx' ? 'tsx' : ext === '.ts' || ext === '.mts' || ext === '.cts' ? 'ts'
+		: ext === '.jsx' ? 'jsx' : 'js';
+}
+
+// The export names of one client module, read by esbuild from that file
+// alone; `export * from` is followed (its default excepted, as in ES). A
+// CommonJS module has no static names and is refused. Also reports a free
+// reference to the global rpc in the module itself.
+function analyse(st, abs, resolver) {
+	let p = st.analysed.get(abs);
+	if (!p) {
+		p = analyseFile(st, abs, resolver, new Set([abs]), true);
+		st.analysed.set(abs, p);
+	}
+	return p;
+}
+
+// -> {names: [..] | null (unreadable), cjs, errors: [plugin message]}
+async function analyseFile(st, abs, resolver, seen, top) {
+	let r;
+	try {
+		r = await esbuild.build({
+			entryPoints: [abs],
+			absWorkingDir: st.root,
+			bundle: false,
+			write: false,
+			metafile: true,
+			format: 'esm',
+			platform: 'neutral',
+			target: 'esnext',
+			jsx: 'automatic',
+			define: { rpc: RPC_MARK },
+			logLevel: 'silent',
+		});
+	} catch (e) {
+		if (!e.errors) throw e;
+		return { names: null, cjs: false, errors: e.errors };
+	}
+	const output = Object.values(r.metafile.outputs)[0];
+	const input = Object.values(r.metafile.inputs)[0] || {};
+	const cjs = input.format === 'cjs';
+	const code = r.outputFiles[0].text;
+	const errors = [];
+	if (top && code.includes(RPC_MARK)) {
+		const info = await fileInfo(st, abs);
+		errors.push(clientError(abs, 'a "use client" module cannot call rpc(): this file references the global rpc',
+			RPC_FIX, info.src ? rpcPosition(info.src) : null));
+	}
+	if (top && cjs)
+		errors.push(clientError(abs, 'a CommonJS "use client" module: kit makes client references from the names of ES module exports',
+			'import the package\'s ES module build, or re-export what you use from a "use client" module of your own: "use client"; export { Widget } from "the-package"'));
+	const names = new Set(output.exports || []);
+	const star = /^export \* from ("(?:[^"\\\n]|\\.)*");$/gm;
+	for (let m; (m = star.exec(code));) {
+		const spec = JSON.parse(m[1]);
+		const fix = `name the exports instead: export { A, B } from "${spec}"`;
+		const res = await resolver(spec, path.dirname(abs), abs);
+		if (res.errors.length || !res.path || res.external || res.namespace !== 'file' || !CODE_FILE.test(res.path)) {
+			errors.push(clientError(abs, `cannot list the names of export * from "${spec}" for the client references of this module`, fix));
+			continue;
+		}
+		if (seen.has(res.path)) continue;
+		seen.add(res.path);
+		const sub = await analyseFile(st, res.path, resolver, seen, false);
+		if (!sub.names) {
+			errors.push(...sub.errors);
+		} else if (sub.cjs) {
+			errors.push(clientError(abs, `export * from "${spec}" re-exports a CommonJS module, whose names kit cannot list`, fix));
+		} else {
+			errors.push(...sub.errors);
+			for (const n of sub.names) if (n !== 'default') names.add(n);
+		}
+	}
+	return { names: [...names].sort(), cjs, errors };
+}
+
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+
+function stubSource(id, abs, names) {
+	let s = `import * as __kit_impl from ${JSON.stringify(IMPL_PREFIX + abs)};\n` +
+		'import { clientReference as __kit_ref } from "@kit/core/server/client-reference";\n';
+	const list = [];
+	names.forEach((n, i) => {
+		s += `var __kit_r${i} = __kit_ref(__kit_impl, ${JSON.stringify(id)}, ${JSON.stringify(n)});\n`;
+		list.push(`__kit_r${i} as ${IDENT.test(n) ? n : JSON.stringify(n)}`);
+	});
+	return s + (list.length ? `export { ${list.join(', ')} };\n` : 'export {};\n');
+}
+
+// Every import of a client module by a module that is not one, read from
+// the module graph of a first server build: importer (abs) -> specifier ->
+// client module (abs). Only these imports get stubs, so only they cross into
+// JS in the second build (a plugin seeing every import costs ~1 ms each).
+async function clientEdges(st, metafile) {
+	const inputs = Object.entries(metafile.inputs);
+	const abs = (k) => path.resolve(st.root, k);
+	const infos = new Map(await Promise.all(inputs.map(async ([k]) => [k, await fileInfo(st, abs(k))])));
+	const edges = new Map();
+	for (const [k, v] of inputs) {
+		if (infos.get(k).client) continue; // inside the client graph: real modules
+		for (const imp of v.imports || []) {
+			if (imp.external || !CODE_FILE.test(imp.path)) continue;
+			const target = abs(imp.path);
+			if (!(await fileInfo(st, target)).client) continue;
+			if (!edges.has(abs(k))) edges.set(abs(k), new Map());
+			edges.get(abs(k)).set(imp.original || imp.path, target);
+		}
+	}
+	return edges;
+}
+
+// The server build's half of client modules: the imports found by
+// clientEdges resolve to generated stubs (docs/client-components.md §2).
+function clientServerPlugin(st, edges) {
+	const specs = new Set();
+	for (const m of edges.values()) for (const spec of m.keys()) specs.add(spec);
+	const filter = new RegExp(`^(?:${[...specs].map(escapeRegExp).join('|')})$`);
+	return {
+		name: 'kit-client-server',
+		setup(build) {
+			const resolver = (spec, resolveDir, importer) => build.resolve(spec, {
+				kind: 'import-statement', resolveDir, importer, pluginData: INNER,
+			});
+			build.onResolve({ filter: /^kit-client-impl:/, namespace: 'kit-stub' },
+				(args) => ({ path: args.path.slice(IMPL_PREFIX.length) }));
+			build.onResolve({ filter }, (args) => {
+				if (args.namespace !== 'file' || args.pluginData === INNER) return undefined;
+				const target = edges.has(args.importer) && edges.get(args.importer).get(args.path);
+				if (!target) return undefined;
+				const file = displayPath(st.root, target);
+				if (args.importer === st.serverEntry && /^(?:route|middleware)\.[^.]+$/.test(path.basename(target)))
+					return { errors: [clientError(target, 'API routes and middleware run on the server: this file cannot be a "use client" module',
+						'remove the "use client" directive from it')] };
+				let mod = st.modules.get(target);
+				if (!mod) {
+					const id = moduleId(st, target);
+					if (!id)
+						return { errors: [clientError(target, 'a "use client" module outside the app directory and outside node_modules has no module id',
+							'move it inside the app directory, or install it as a package')] };
+					const other = st.ids.get(id);
+					if (other && other !== target)
+						return { errors: [clientError(target, `this file and ${displayPath(st.root, other)} are both "use client" modules with the id ${id}`,
+							'rename one of them: a client module\'s id is its path without the extension')] };
+					mod = { id, file, abs: target };
+					st.modules.set(target, mod);
+					st.ids.set(id, target);
+					st.stubs.set(file, target);
+				}
+				return { path: file, namespace: 'kit-stub' };
+			});
+			build.onLoad({ filter: /.*/, namespace: 'kit-stub' }, async (args) => {
+				const abs = st.stubs.get(args.path);
+				const a = await analyse(st, abs, resolver);
+				if (a.errors.length) return { errors: a.errors };
+				return { contents: stubSource(st.modules.get(abs).id, abs, a.names), loader: 'js', resolveDir: st.root };
+			});
+		},
+	};
+}
+
+// The browser build's plugin: entries (runtime entry, one wrapper per client
+// module), React from this toolchain, and no global rpc in app code.
+function clientBrowserPlugin(st, entrySpec) {
+	const reactFilter = new RegExp(`^(?:${REACT_PACKAGES.map(escapeRegExp).join('|')})(?:/.*)?$`);
+	const byId = new Map([...st.modules.values()].map((m) => [m.id, m]));
+	return {
+		name: 'kit-client-browser',
+		setup(build) {
+			build.onResolve({ filter: /^kit-entry:$/ }, async (args) => {
+				const r = await build.resolve(entrySpec, { kind: 'import-statement', resolveDir: st.root, pluginData: INNER });
+				if (r.errors.length || !r.path)
+					return { errors: [{ text: `kit's browser runtime entry ${entrySpec} does not exist`,
+						detail: { kind: 'client', fix: 'set KIT_DATADIR to kit\'s data directory (the source tree in development) or reinstall kit; KIT_CLIENT_ENTRY names another entry' } }] };
+				return { path: r.path };
+			});
+			build.onResolve({ filter: /^kit-wrap:/ }, (args) => ({ path: args.path.slice(9), namespace: 'kit-wrap' }));
+			build.onLoad({ filter: /.*/, namespace: 'kit-wrap' }, (args) => ({
+				contents: `import * as m from ${JSON.stringify(byId.get(args.path).abs)};\n` +
+					`self.__kit_register(${JSON.stringify(args.path)}, m);\n`,
+				loader: 'js',
+				resolveDir: st.root,
+			}));
+			// Exactly one React: whoever imports it (the app's own node_modules
+			// may hold another copy), it comes from this toolchain.
+			build.onResolve({ filter: reactFilter }, async (args) => {
+				if (args.pluginData === INNER) return undefined;
+				const r = await build.resolve(args.path, {
+					kind: args.kind, resolveDir: toolchainDir, importer: args.importer, pluginData: INNER,
+				});
+				if (r.errors.length) return undefined;
+				return { path: r.path, sideEffects: r.sideEffects };
+			});
+			// App code in the browser bundle must not use the global rpc: the
+			// browser has none (SPEC: rpc). Client modules were checked already.
+			build.onLoad({ filter: CODE_FILE }, async (args) => {
+				if (args.namespace !== 'file' || !isInside(st.root, args.path) ||
+					args.path.split(path.sep).includes('node_modules') || st.modules.has(args.path))
+					return undefined;
+				const info = await fileInfo(st, args.path);
+				if (info.src === null) return undefined;
+				let code;
+				try {
+					code = (await esbuild.transform(info.src, {
+						loader: loaderFor(args.path), jsx: 'automatic', define: { rpc: RPC_MARK },
+						sourcefile: args.path, logLevel: 'silent',
+					})).code;
+				} catch {
+					return undefined; // esbuild reports syntax errors itself
+				}
+				if (!code.includes(RPC_MARK)) return undefined;
+				return { errors: [clientError(args.path,
+					'this file is in the browser bundle (a "use client" module imports it) and references the global rpc',
+					RPC_FIX, rpcPosition(info.src))] };
+			});
+		},
+	};
+}
+
+function chunkName(id) {
+	return id.split('/').pop().replace(/[^A-Za-z0-9_-]/g, '_') || 'module';
+}
+
+// The browser build (docs/client-components.md §4) and client-manifest.json (§3).
+async function buildBrowser(job, st) {
+	const c = job.client;
+	const publicPath = c.publicPath || '/_kit/static/';
+	const mods = [...st.modules.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+	// kit's own client modules (Link, ...) are registered by the runtime
+	// entry itself: no wrapper, no chunks of their own.
+	const own = (m) => m.id.startsWith('@kit/core/');
+	const manifest = { entry: null, modules: {} };
+	const report = { modules: [], entry: null, entryBytes: 0, bytes: 0, browserMs: 0 };
+	fs.mkdirSync(c.outdir, { recursive: true });
+	if (!mods.length) {
+		fs.writeFileSync(c.manifest, JSON.stringify(manifest, null, 2) + '\n');
+		return { report };
+	}
+	const t0 = Date.now();
+	const browserAlias = {};
+	if (job.alias && job.alias['@kit/core']) browserAlias['@kit/core'] = job.alias['@kit/core'];
+	let result;
+	try {
+		result = await esbuild.build({
+			entryPoints: [{ in: 'kit-entry:', out: 'entry' },
+				...mods.filter((m) => !own(m)).map((m) => ({ in: 'kit-wrap:' + m.id, out: chunkName(m.id) }))],
+			absWorkingDir: job.root,
+			bundle: true,
+			splitting: true,
+			format: 'esm',
+			platform: 'browser',
+			target: 'es2020',
+			minify: true,
+			entryNames: '[name]-[hash]',
+			chunkNames: '[name]-[hash]',
+			outdir: c.outdir,
+			resolveExtensions: RESOLVE_EXTENSIONS,
+			loader: { '.css': 'empty' },
+			jsx: 'automatic',
+			jsxImportSource: 'react',
+			define: { 'process.env.NODE_ENV': '"production"' },
+			plugins: [clientBrowserPlugin(st, c.entry), aliasPlugin(browserAlias)],
+			metafile: true,
+			write: false,
+			logLevel: 'silent',
+		});
+	} catch (e) {
+		if (!e.errors) throw e;
+		return {
+			errors: e.errors.map((m) => fromEsbuild(job.root, m, 'browser')),
+			warnings: (e.warnings || []).map((m) => fromEsbuild(job.root, m, 'browser')),
+		};
+	}
+	const warnings = result.warnings.map((m) => fromEsbuild(job.root, m, 'browser'));
+
+	// One copy of each React package, and it is this toolchain's.
+	const roots = new Map();
+	for (const input of Object.keys(result.metafile.inputs)) {
+		const m = /^(.*?node_modules\/(react|react-dom|react-server-dom-webpack|scheduler))\//.exec(input);
+		if (!m) continue;
+		if (!roots.has(m[2])) roots.set(m[2], new Set());
+		roots.get(m[2]).add(path.resolve(job.root, m[1]));
+	}
+	for (const [name, set] of roots) {
+		const own = path.join(toolchainDir, 'node_modules', name);
+		if (set.size > 1 || ![...set].every((r) => r === own))
+			return { errors: [{ file: '', line: 0, column: 0, kind: 'client', phase: 'browser',
+				text: `the browser bundle holds ${name} from ${[...set].join(' and ')}, not only kit's copy ${own}`,
+				fix: 'this is a kit bug (React is aliased to kit\'s toolchain): please report it' }], warnings };
+	}
+
+	const outs = result.metafile.outputs;
+	const base = (k) => path.basename(k);
+	const staticImports = (k) => (outs[k].imports || [])
+		.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => i.path);
+	const closure = (start) => {
+		const order = [], seen = new Set([start]);
+		for (let q = [start]; q.length;) {
+			const k = q.shift();
+			order.push(k);
+			for (const d of staticImports(k)) if (!seen.has(d)) { seen.add(d); q.push(d); }
+		}
+		return order;
+	};
+	const entryKey = Object.keys(outs).find((k) => outs[k].entryPoint && !outs[k].entryPoint.startsWith('kit-wrap:'));
+	const entryClosure = new Set(closure(entryKey));
+	for (const f of result.outputFiles) report.bytes += f.contents.length;
+	for (const k of entryClosure) report.entryBytes += outs[k].bytes;
+	manifest.entry = publicPath + base(entryKey);
+	report.entry = base(entryKey);
+	const entryInputs = new Set();
+	for (const k of entryClosure) for (const i of Object.keys(outs[k].inputs)) entryInputs.add(path.resolve(job.root, i));
+	for (const m of mods) {
+		const chunks = [];
+		let bytes = 0;
+		if (own(m)) {
+			if (!entryInputs.has(m.abs))
+				return { errors: [{ file: m.file, line: 0, column: 0, kind: 'client', phase: 'browser',
+					text: `kit's browser runtime entry does not include its own client module ${m.id}`,
+					fix: 'this is a kit bug (js/client/entry.ts must register kit\'s client modules): please report it' }], warnings };
+			manifest.modules[m.id] = { chunks };
+			report.modules.push({ id: m.id, file: m.file, bytes });
+			continue;
+		}
+		const mine = Object.keys(outs).find((k) => outs[k].entryPoint === 'kit-wrap:' + m.id);
+		for (const k of closure(mine)) {
+			if (entryClosure.has(k)) continue;
+			chunks.push(base(k).replace(/\.js$/, ''), publicPath + base(k));
+			bytes += outs[k].bytes;
+		}
+		manifest.modules[m.id] = { chunks };
+		report.modules.push({ id: m.id, file: m.file, bytes });
+	}
+	for (const f of result.outputFiles) fs.writeFileSync(f.path, f.contents);
+	fs.writeFileSync(c.manifest, JSON.stringify(manifest, null, 2) + '\n');
+	report.browserMs = Date.now() - t0;
+	return { report, warnings };
+}
+
 async function main() {
 	let job;
 	try {
@@ -123,35 +611,44 @@ async function main() {
 	}
 	const mode = job.mode === 'development' ? 'development' : 'production';
 	const entryName = job.entryName || path.relative(job.root, job.entry);
+	const st = clientState(job);
 	const t0 = Date.now();
+	const options = {
+		// The entry is read (and its imports resolved) where it was
+		// written, but named as if it were at entryName below the root.
+		stdin: {
+			contents: fs.readFileSync(job.entry, 'utf8'),
+			resolveDir: path.dirname(job.entry),
+			sourcefile: st.serverEntry,
+			loader: 'js',
+		},
+		absWorkingDir: job.root,
+		bundle: true,
+		format: 'iife',
+		globalName: '__kit_app',
+		target: 'es2017',
+		platform: 'neutral',
+		mainFields: ['module', 'main'],
+		conditions: ['kit-server', 'module', 'import', 'require', 'default'],
+		resolveExtensions: RESOLVE_EXTENSIONS,
+		loader: { '.css': 'empty' },
+		jsx: 'automatic',
+		jsxImportSource: 'react',
+		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+		plugins: [aliasPlugin(job.alias)],
+		metafile: !!job.client,
+		write: false,
+		logLevel: 'silent',
+	};
 	let result;
 	try {
-		result = await esbuild.build({
-			// The entry is read (and its imports resolved) where it was
-			// written, but named as if it were at entryName below the root.
-			stdin: {
-				contents: fs.readFileSync(job.entry, 'utf8'),
-				resolveDir: path.dirname(job.entry),
-				sourcefile: path.resolve(job.root, entryName),
-				loader: 'js',
-			},
-			absWorkingDir: job.root,
-			bundle: true,
-			format: 'iife',
-			globalName: '__kit_app',
-			target: 'es2017',
-			platform: 'neutral',
-			mainFields: ['module', 'main'],
-			conditions: ['kit-server', 'module', 'import', 'require', 'default'],
-			resolveExtensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.cjs', '.json'],
-			loader: { '.css': 'empty' },
-			jsx: 'automatic',
-			jsxImportSource: 'react',
-			define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-			plugins: [aliasPlugin(job.alias)],
-			write: false,
-			logLevel: 'silent',
-		});
+		result = await esbuild.build(options);
+		// Client modules: bundle again with their imports from server code
+		// replaced by stubs (the first build found them).
+		const edges = job.client ? await clientEdges(st, result.metafile) : new Map();
+		if (edges.size)
+			result = await esbuild.build({ ...options, metafile: false,
+				plugins: [clientServerPlugin(st, edges), aliasPlugin(job.alias)] });
 	} catch (e) {
 		if (!e.errors) throw e;
 		return out({
@@ -160,7 +657,8 @@ async function main() {
 		}, 1);
 	}
 	const warnings = result.warnings.map((m) => fromEsbuild(job.root, m));
-	const es2017 = result.outputFiles[0].text;
+	// A stub's marker comment names the client module it stands for.
+	const es2017 = result.outputFiles[0].text.replace(/^(\s*\/\/ )kit-stub:/gm, '$1');
 	const t1 = Date.now();
 
 	let es5;
@@ -187,8 +685,16 @@ async function main() {
 		}, 1);
 	}
 	const t2 = Date.now();
+
+	let client;
+	if (job.client) {
+		const b = await buildBrowser(job, st);
+		warnings.push(...(b.warnings || []));
+		if (b.errors) return out({ errors: b.errors, warnings }, 1);
+		client = b.report;
+	}
 	fs.writeFileSync(job.outfile, es5);
-	out({ ok: true, bytes: Buffer.byteLength(es5), warnings, esbuildMs: t1 - t0, swcMs: t2 - t1 }, 0);
+	out({ ok: true, bytes: Buffer.byteLength(es5), warnings, esbuildMs: t1 - t0, swcMs: t2 - t1, client }, 0);
 }
 
 main().catch((e) => {
