@@ -9,13 +9,20 @@
 #
 # kit-build runs with KIT_DATADIR=$KIT_TOP_SRCDIR (the source tree is a data
 # directory: js/, runtime/, toolchain/); KIT_BUILD_DATADIR overrides it, e.g.
-# to try a stand-in runtime kept outside the repo.
+# to try a stand-in runtime kept outside the repo. The browser builds use the
+# stand-in entry tests/fixtures/build/client-entry.js (KIT_CLIENT_ENTRY), so
+# what they check does not move with kit's real browser runtime; one build
+# with the real entry runs when js/client/entry.ts exists.
+#
+# A fixture's `_node_modules/` becomes `node_modules/` in the copy (the repo
+# ignores node_modules directories).
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
 kit_build=$top_build/kit-build
 apps=$top_src/tests/fixtures/build/apps
 export KIT_DATADIR=${KIT_BUILD_DATADIR:-$top_src}
+export KIT_CLIENT_ENTRY=$top_src/tests/fixtures/build/client-entry.js
 work=$(mktemp -d "${TMPDIR:-/tmp}/kit-build-suite.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -46,6 +53,7 @@ run() {
 	local app=$1 dir=$work/$1
 	rm -rf "$dir"
 	cp -R "$apps/$app" "$dir"
+	if [ -d "$dir/_node_modules" ]; then mv "$dir/_node_modules" "$dir/node_modules"; fi
 	if [ "${2:-}" = seed ]; then
 		mkdir -p "$dir/.kit"
 		echo previous >"$dir/.kit/marker"
@@ -258,3 +266,146 @@ run config
 check "config: sourceDir from kit.config.json" test "$(cat "$work/config.rc")" -eq 0
 check "config: manifest records it" contains "$work/config/.kit/manifest.json" '"sourceDir": "app"'
 check "config: module ids stay app/..." contains "$work/config/.kit/manifest.json" '"module": "app/page"'
+
+# --- client components (docs/client-components.md §1–4) ------------------------
+check "no client module: client-manifest.json is empty" \
+	test "$(tr -d ' \n' <"$good/.kit/client-manifest.json")" = '{"entry":null,"modules":{}}'
+check "no client module: no static files" test -d "$good/.kit/static" -a -z "$(ls -A "$good/.kit/static")"
+
+expect_failure client-rpc 'error: src/app/save.tsx:4:33: a "use client" module cannot call rpc()' \
+	"fix:   rpc() exists on the server only"
+expect_failure client-rpc-helper 'error: src/lib/api.ts:3:10: this file is in the browser bundle (a "use client" module imports it) and references the global rpc'
+expect_failure client-route 'error: src/app/api/ping/route.ts: API routes and middleware run on the server: this file cannot be a "use client" module' \
+	"route: /api/ping"
+expect_failure client-cjs 'error: node_modules/cjs-ui/index.js: a CommonJS "use client" module' \
+	"fix:   import the package's ES module build"
+KIT_CLIENT_ENTRY=$work/no-such-entry.js run client seed
+check "missing browser entry: fails" test "$(cat "$work/client.rc")" -eq 1
+check "missing browser entry: says so" contains "$work/client.err" "kit's browser runtime entry $work/no-such-entry.js does not exist"
+check "missing browser entry: previous .kit untouched" test "$(ls -A "$work/client/.kit")" = marker
+
+capp=$work/client
+run client
+check "client: builds" test "$(cat "$work/client.rc")" -eq 0
+check "client: no warnings" test ! -s "$work/client.err"
+check "client: listing counts client modules and browser JS" \
+	grep -qE '^2 routes \(2 pages, 0 API\) from 3 modules · server.js [0-9.]+ kB · 4 client modules, browser JS [0-9.]+ kB · built in' "$work/client.out"
+check "client: listing shows each client module" \
+	grep -qE '^. src/components/counter +[0-9.]+ kB  src/components/counter.tsx$' "$work/client.out"
+check "client: static/ holds only hashed .js files" \
+	test -z "$(ls "$capp/.kit/static" | grep -vE '^[A-Za-z0-9_-]+-[A-Z0-9]{8}\.js$')"
+check "client: static/ has the entry, four module files and shared chunks" \
+	test "$(ls "$capp/.kit/static" | grep -cE '^(entry|index|page|counter|ui|chunk)-')" -ge 6
+react_marker='The argument must be a React element, but you passed'
+check "client: the browser JS holds React exactly once" \
+	test "$(cat "$capp"/.kit/static/*.js | grep -oF "$react_marker" | wc -l)" -eq 1
+check "client: not the app's own node_modules/react" \
+	test -z "$(grep -lF FAKE_REACT_DUPLICATE_COPY "$capp"/.kit/static/*.js)"
+
+# The client manifest, the version over static/, and the chunks evaluated in
+# node with a fake `self` (the stand-in entry records __kit_register calls).
+node - "$capp/.kit" <<'EOF'
+const fs = require('fs');
+const path = require('path');
+const { pathToFileURL } = require('url');
+const dir = process.argv[2];
+const eq = (name, got, want) => {
+  const g = JSON.stringify(got), w = JSON.stringify(want);
+  console.log(g === w ? `PASS: client: ${name}` : `FAIL: client: ${name}: got ${g}, want ${w}`);
+};
+const cm = JSON.parse(fs.readFileSync(dir + '/client-manifest.json', 'utf8'));
+const file = (url) => path.join(dir, 'static', url.replace(/^\/_kit\/static\//, ''));
+eq('manifest: entry is a file of static/', /^\/_kit\/static\/entry-[A-Z0-9]{8}\.js$/.test(cm.entry) && fs.existsSync(file(cm.entry)), true);
+eq('manifest: module ids', Object.keys(cm.modules),
+  ['node_modules/fake-ui/dist/index', 'src/app/client/page', 'src/components/counter', 'src/components/ui']);
+for (const [id, m] of Object.entries(cm.modules)) {
+  const c = m.chunks, pairs = [];
+  for (let i = 0; i < c.length; i += 2) pairs.push([c[i], c[i + 1]]);
+  eq(`manifest: ${id}: [chunkId, url] pairs of existing files`,
+    c.length >= 2 && c.length % 2 === 0 && pairs.every(([k, u]) => u === `/_kit/static/${k}.js` && fs.existsSync(file(u))), true);
+  eq(`manifest: ${id}: its own file first`, pairs[0][0].startsWith(id.split('/').pop() + '-'), true);
+  eq(`manifest: ${id}: not the entry`, pairs.some(([, u]) => u === cm.entry), false);
+}
+eq('manifest: no absolute paths', /"\/(?!_kit\/static\/)/.test(fs.readFileSync(dir + '/client-manifest.json', 'utf8')), false);
+
+// version = FNV-1a 64 of server.js, the routes array, then static/ (build-output.md)
+const fnv = (h, buf) => { for (const b of buf) { h ^= BigInt(b); h = (h * 0x100000001b3n) & 0xffffffffffffffffn; } return h; };
+const manifestText = fs.readFileSync(dir + '/manifest.json', 'utf8');
+const routes = manifestText.slice(manifestText.indexOf('"routes": ') + 10, manifestText.lastIndexOf(']') + 1);
+let h = fnv(0xcbf29ce484222325n, fs.readFileSync(dir + '/server.js'));
+h = fnv(h, Buffer.from(routes));
+for (const f of fs.readdirSync(dir + '/static').sort()) {
+  h = fnv(h, Buffer.concat([Buffer.from(f), Buffer.from([0])]));
+  h = fnv(h, fs.readFileSync(dir + '/static/' + f));
+}
+eq('version covers static/', h.toString(16).padStart(16, '0'), JSON.parse(manifestText).version);
+
+(async () => {
+  const copy = fs.mkdtempSync(path.join(path.dirname(dir), 'static-eval-'));
+  for (const f of fs.readdirSync(dir + '/static')) fs.copyFileSync(dir + '/static/' + f, copy + '/' + f);
+  fs.writeFileSync(copy + '/package.json', '{"type":"module"}');
+  globalThis.self = globalThis;
+  const load = (url) => import(pathToFileURL(path.join(copy, path.basename(url))).href);
+  try {
+    await load(cm.entry);
+    for (const m of Object.values(cm.modules)) for (let i = 1; i < m.chunks.length; i += 2) await load(m.chunks[i]);
+    const reg = self.__kit_test.modules;
+    eq('browser chunks register every module', Object.keys(reg).sort(), Object.keys(cm.modules));
+    eq('browser: default and named exports', Object.keys(reg['src/components/counter']).sort(), ['default', 'innerButton', 'step']);
+    eq('browser: export * names', Object.keys(reg['src/components/ui']).sort(), ['Button', 'Hint', 'Label', 'track']);
+    eq('browser: one module instance shared by its importers', reg['src/components/counter'].innerButton === reg['src/components/ui'].Button, true);
+    eq('browser: React from the entry is React 19.3.1', self.__kit_test.React.version, '19.3.1');
+  } catch (e) {
+    console.log(`FAIL: client: browser chunks evaluate in node: ${e && e.stack}`);
+  }
+})();
+EOF
+
+# The server bundle: client references in mujs (the CLI when installed, else node).
+{
+	echo 'function __kit_log(){} function __kit_timer_arm(){} function __kit_timer_disarm(){}'
+	cat "$capp/.kit/server.js"
+	cat <<'EOF'
+var p = __kit_app.modules['app/page'], cp = __kit_app.modules['app/client/page'];
+function ref(label, r) {
+  print(label + ': ' + typeof r + ' ' + (r.$$typeof === Symbol.for('react.client.reference')) + ' ' + r.$$id + ' ' + r.$$name + ' ' + typeof r.$$impl());
+}
+ref('Counter', p.Counter); ref('Button', p.Button); ref('Hint', p.Hint); ref('Badge', p.Badge); ref('ClientPage', cp.default);
+print('Plain: ' + typeof p.Plain + ' ' + (p.Plain.$$typeof === undefined));
+var inner = p.innerButton.$$impl();
+print('inner: ' + (inner.$$typeof === undefined) + ' ' + (inner === p.Button.$$impl()));
+try { p.Counter({}); print('call: returned'); } catch (e) { print('call: ' + e.message); }
+EOF
+} >"$work/client-load.js"
+if command -v mujs >/dev/null 2>&1; then
+	mujs "$work/client-load.js" >"$work/client-load.out" 2>&1
+else
+	node -e 'require("vm").runInNewContext(require("fs").readFileSync(process.argv[1], "utf8"), { print: (s) => console.log(s) })' \
+		"$work/client-load.js" >"$work/client-load.out" 2>&1
+fi
+check "client: server.js loads in $loader" test $? -eq 0
+check "client: a default export becomes a client reference" contains "$work/client-load.out" "Counter: function true src/components/counter default function"
+check "client: a named export becomes a client reference" contains "$work/client-load.out" "Button: function true src/components/ui Button function"
+check "client: export * names become client references" contains "$work/client-load.out" "Hint: function true src/components/ui Hint function"
+check "client: a \"use client\" package in node_modules" contains "$work/client-load.out" "Badge: function true node_modules/fake-ui/dist/index Badge function"
+check "client: a \"use client\" page is a client reference" contains "$work/client-load.out" "ClientPage: function true src/app/client/page default function"
+check "client: \"use client\" after an import is a plain module" contains "$work/client-load.out" "Plain: function true"
+check "client: inside client modules, client modules are the real ones" contains "$work/client-load.out" "inner: true true"
+check "client: calling a client reference throws" contains "$work/client-load.out" "call: kit: a client component cannot be called from a server component"
+check "client: export * skips the default export" test -z "$(grep -F '"src/components/ui", "default"' "$capp/.kit/server.js")"
+
+v1=$(cat "$capp/.kit/version")
+ls "$capp/.kit/static" >"$work/static1"
+"$kit_build" "$capp" >/dev/null 2>&1
+check "client: same app, same static files" cmp -s "$work/static1" <(ls "$capp/.kit/static")
+check "client: same app, same version" test "$(cat "$capp/.kit/version")" = "$v1"
+
+# kit's real browser runtime entry, when it exists.
+if [ -e "$KIT_DATADIR/js/client/entry.ts" ]; then
+	env -u KIT_CLIENT_ENTRY "$kit_build" "$capp" >/dev/null 2>"$work/real-entry.err"
+	check "client: builds with kit's real browser entry" test $? -eq 0
+	check "client: real entry: React exactly once" \
+		test "$(cat "$capp"/.kit/static/*.js | grep -oF "$react_marker" | wc -l)" -eq 1
+else
+	echo "SKIP: client: kit's real browser entry: $KIT_DATADIR/js/client/entry.ts does not exist yet"
+fi
