@@ -57,3 +57,14 @@ EXTRA_DIST += tests/suites/web-apis.sh tests/mujs/README.md tests/mujs/harness.t
 	tests/mujs/url.test.ts tests/mujs/headers.test.ts tests/mujs/request.test.ts \
 	tests/mujs/response.test.ts tests/mujs/formdata.test.ts tests/mujs/encoding.test.ts \
 	tests/mujs/abort.test.ts tests/mujs/kit.test.ts
+
+# --- streaming and hydration: tests/suites/streaming.sh (Suspense streaming
+# timed through lighttpd and Apache mod_fcgid, errors inside boundaries, 1,000
+# boundaries and the responder's memory) and tests/suites/hydration.sh (the
+# documents hydrate in headless Chromium; playwright-core is installed into
+# tests/browser/node_modules by the suite, from the committed lock).
+# Pages: examples/hello and examples/streaming.
+EXTRA_DIST += tests/suites/streaming.sh tests/suites/hydration.sh \
+	tests/streaming/stream.mjs tests/streaming/timing.mjs \
+	tests/browser/package.json tests/browser/package-lock.json tests/browser/.gitignore \
+	tests/browser/setup.js tests/browser/client-entry.jsx tests/browser/hydrate.mjs
