@@ -37,6 +37,33 @@ static void on_alarm(int sig)
 	_exit(3);
 }
 
+extern char **environ;
+
+static char **cgi_params(void *ctx)
+{
+	(void)ctx;
+	return environ;
+}
+
+/* CONTENT_LENGTH bytes, or to EOF when it is absent (Apache passes chunked
+ * bodies without it; notes/fastcgi.md §7). */
+static long long cgi_body_left = -1;
+
+static long cgi_read(void *ctx, char *buf, size_t n)
+{
+	(void)ctx;
+	if (cgi_body_left == 0)
+		return 0;
+	if (cgi_body_left > 0 && (long long)n > cgi_body_left)
+		n = (size_t)cgi_body_left;
+	size_t got = fread(buf, 1, n, stdin);
+	if (got == 0)
+		return ferror(stdin) ? -1 : 0;
+	if (cgi_body_left > 0)
+		cgi_body_left -= (long long)got;
+	return (long)got;
+}
+
 static int cgi_write(void *ctx, const char *p, size_t n)
 {
 	(void)ctx;
@@ -66,22 +93,19 @@ int kit_cgi_main(void)
 	long timeout_ms = t && atol(t) > 0 ? atol(t) : 30000;
 	signal(SIGALRM, on_alarm);
 	alarm((unsigned)(timeout_ms / 1000 + 5));
-	/* The host does not read request bodies yet: consume it first, or Apache's
-	 * mod_cgi aborts the exchange when the child exits with its stdin unread. */
 	const char *cl = getenv("CONTENT_LENGTH");
-	long long body = cl ? atoll(cl) : 0;
-	char sink[16384];
-	while (body > 0) {
-		size_t want = body > (long long)sizeof sink ? sizeof sink : (size_t)body;
-		size_t got = fread(sink, 1, want, stdin);
-		if (got == 0)
-			break;
-		body -= (long long)got;
-	}
-	kit_request req = { cgi_param, NULL };
+	const char *method = getenv("REQUEST_METHOD");
+	int has_body = method && strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0;
+	cgi_body_left = cl && *cl ? atoll(cl) : has_body ? -1 : 0;
+	kit_request req = { cgi_param, cgi_params, cgi_read, NULL };
 	kit_sink out = { cgi_write, cgi_flush, NULL };
 	kit_host_handle(host, &req, &out);
 	fflush(stdout);
+	/* Apache's mod_cgi aborts the exchange when the child exits with its
+	 * stdin unread: consume whatever body the host did not need */
+	char sink[16384];
+	while (cgi_read(NULL, sink, sizeof sink) > 0)
+		;
 	kit_host_close(host);
 	return 0;
 }

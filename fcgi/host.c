@@ -21,7 +21,12 @@ struct kit_host {
 	char *app_dir;
 	kit_routes routes;
 	kit_engine *engine;
+	size_t max_body;      /* request bodies above this are answered 413 */
 };
+
+/* Headers past this size are answered 431 (the web server usually refuses
+ * far earlier). */
+#define MAX_HEADER_BYTES (64 * 1024)
 
 #define VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
 
@@ -53,6 +58,8 @@ kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen)
 		opts.keepalive_ms = atol(t);
 	t = getenv("KIT_INLINE_FLIGHT");
 	opts.always_inline_rows = t && strcmp(t, "always") == 0;
+	t = getenv("KIT_MAX_BODY");
+	h->max_body = t && atoll(t) > 0 ? (size_t)atoll(t) : (size_t)8 << 20;
 	h->engine = kit_engine_open(server_js, h->routes.json, &opts, err, errlen);
 	if (!h->engine) {
 		kit_host_close(h);
@@ -90,6 +97,10 @@ static const char *reason(int status)
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
 	case 409: return "Conflict";
+	case 401: return "Unauthorized";
+	case 403: return "Forbidden";
+	case 413: return "Content Too Large";
+	case 431: return "Request Header Fields Too Large";
 	case 500: return "Internal Server Error";
 	case 501: return "Not Implemented";
 	case 503: return "Service Unavailable";
@@ -126,6 +137,13 @@ static void resp_header(response *r, const char *name, const char *fmt, ...)
 	kit_buf_vprintf(&r->head, fmt, ap);
 	va_end(ap);
 	kit_buf_puts(&r->head, "\r\n");
+}
+
+/* Lines "name: value\r\n" from middleware (Set-Cookie, responseHeaders()). */
+static void resp_lines(response *r, const kit_buf *lines)
+{
+	if (lines && lines->len)
+		kit_buf_put(&r->head, lines->data, lines->len);
 }
 
 static int resp_begin(response *r)
@@ -237,6 +255,90 @@ static size_t parse_query(const char *query, kit_kv **pairs, char **store)
 	return n;
 }
 
+/* The request as the engine hands it to JS: absolute URL, headers with
+ * lowercase names, and the body when one is wanted. */
+typedef struct http_req {
+	kit_http_req http;
+	kit_kv *headers;
+	char *storage;      /* header names and values */
+	kit_buf url, body;
+} http_req;
+
+static void http_free(http_req *r)
+{
+	free(r->headers);
+	free(r->storage);
+	kit_buf_free(&r->url);
+	kit_buf_free(&r->body);
+}
+
+/* Returns 0, or the 4xx status to answer (431 headers too large, 413 body
+ * too large, 400 unreadable body). */
+static int http_collect(kit_host *h, const kit_request *req, int want_body, http_req *r)
+{
+	memset(r, 0, sizeof *r);
+	kit_buf_init(&r->url);
+	kit_buf_init(&r->body);
+	const char *https = param(req, "HTTPS");
+	const char *host = param(req, "HTTP_HOST");
+	kit_buf_printf(&r->url, "%s://%s%s", *https && strcmp(https, "off") != 0 ? "https" : "http",
+		       *host ? host : *param(req, "SERVER_NAME") ? param(req, "SERVER_NAME") : "localhost",
+		       *param(req, "REQUEST_URI") ? param(req, "REQUEST_URI") : "/");
+	r->http.method = param(req, "REQUEST_METHOD");
+	r->http.url = kit_buf_cstr(&r->url);
+
+	char **env = req->params ? req->params(req->ctx) : NULL;
+	size_t n = 0, bytes = 0;
+	for (size_t i = 0; env && env[i]; i++)
+		if (strncmp(env[i], "HTTP_", 5) == 0 || strncmp(env[i], "CONTENT_TYPE=", 13) == 0 ||
+		    strncmp(env[i], "CONTENT_LENGTH=", 15) == 0) {
+			n++;
+			bytes += strlen(env[i]) + 1;
+		}
+	if (bytes > MAX_HEADER_BYTES)
+		return 431;
+	r->headers = calloc(n ? n : 1, sizeof *r->headers);
+	r->storage = malloc(bytes + 1);
+	if (!r->headers || !r->storage)
+		abort();
+	char *w = r->storage;
+	for (size_t i = 0; env && env[i]; i++) {
+		const char *v = env[i];
+		if (strncmp(v, "HTTP_", 5) == 0)
+			v += 5;
+		else if (strncmp(v, "CONTENT_TYPE=", 13) != 0 && strncmp(v, "CONTENT_LENGTH=", 15) != 0)
+			continue;
+		const char *eq = strchr(v, '=');
+		if (!eq)
+			continue;
+		kit_kv *kv = &r->headers[r->http.nheaders++];
+		kv->key = w;
+		for (const char *p = v; p < eq; p++)
+			*w++ = *p == '_' ? '-' : (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+		*w++ = '\0';
+		kv->value = eq + 1;
+	}
+	r->http.headers = r->headers;
+
+	if (want_body && req->read) {
+		const char *cl = param(req, "CONTENT_LENGTH");
+		if (*cl && strtoull(cl, NULL, 10) > h->max_body)
+			return 413;
+		char chunk[65536];
+		long got;
+		while ((got = req->read(req->ctx, chunk, sizeof chunk)) > 0) {
+			if (r->body.len + (size_t)got > h->max_body)
+				return 413;
+			kit_buf_put(&r->body, chunk, (size_t)got);
+		}
+		if (got < 0)
+			return 400;
+		r->http.body = r->body.data ? r->body.data : "";
+		r->http.body_len = r->body.len;
+	}
+	return 0;
+}
+
 struct render_ctx {
 	response *resp;
 	const kit_sink *out;
@@ -267,17 +369,78 @@ static int is_true(const char *v)
 	return strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
 }
 
+/* Runs the route's middleware chain. Returns 1 when the request may go on
+ * (guard->headers then holds what the chain set), 0 when a refusal was
+ * answered. Pages are refused with a redirect (document 3xx; navigation
+ * 204 + X-RSC-Redirect); API routes with 401 or 403, never a redirect, the
+ * wanted destination in X-RSC-Redirect. */
+static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, const kit_route *route,
+		      int route_index, const kit_http_req *http, int head_only, kit_guard_result *guard)
+{
+	int flight = is_true(param(req, "HTTP_X_RSC"));
+	kit_engine_middleware(h->engine, route_index, http, guard);
+	if (guard->outcome == KIT_GUARD_ALLOW)
+		return 1;
+	response r;
+	int status = guard->status;
+	const char *body = "";
+	if (guard->outcome == KIT_GUARD_REDIRECT) {
+		status = route->is_api ? 401 : flight ? 204 : (status >= 300 && status < 400 ? status : 307);
+	} else {
+		log_line("%d %s %s (route %s): %s", status, param(req, "REQUEST_METHOD"), http->url, route->path,
+			 guard->message);
+		if (route->is_api && status != 401 && status != 404 && status < 500)
+			status = 403;
+	}
+	if (status >= 400)
+		body = reason(status);
+	resp_init(&r, out, status, head_only);
+	resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+	resp_header(&r, "Cache-Control", "private, no-store");
+	resp_header(&r, "Vary", VARY);
+	if (guard->outcome == KIT_GUARD_REDIRECT) {
+		if (route->is_api || flight)
+			resp_header(&r, "X-RSC-Redirect", "%s", guard->location);
+		else
+			resp_header(&r, "Location", "%s", guard->location);
+	}
+	resp_lines(&r, &guard->headers);
+	if (resp_begin(&r) == 0 && !head_only && *body) {
+		kit_sink_write(out, body, strlen(body));
+		kit_sink_write(out, "\n", 1);
+	}
+	resp_free(&r);
+	return 0;
+}
+
 static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
 		       const kit_match *match, int head_only)
 {
 	int flight = is_true(param(req, "HTTP_X_RSC"));
 	const kit_route *route = match->index >= 0 ? &h->routes.routes[match->index] : NULL;
 
+	http_req hreq;
+	int bad = http_collect(h, req, 0, &hreq);
+	if (bad) {
+		http_free(&hreq);
+		return send_error_page(out, bad, head_only, flight) < 0 ? 0 : 0;
+	}
+	/* every request runs the whole chain before anything at or below it renders;
+	 * client-sent X-RSC-* headers never skip it */
+	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
+	kit_buf_init(&guard.headers);
+	if (route && route->has_middleware &&
+	    !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
+		kit_buf_free(&guard.headers);
+		http_free(&hreq);
+		return 0;
+	}
 	kit_kv *search = NULL;
 	char *store = NULL;
 	size_t nsearch = parse_query(url->query, &search, &store);
 
 	kit_render_req rreq = {
+		.http = &hreq.http,
 		.route_index = match->index,
 		.pathname = url->path,
 		.params = match->params,
@@ -297,6 +460,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		resp_header(&resp, "Cache-Control", "%s", route && route->has_middleware ? "private, no-store" : "no-store");
 		resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
 		resp_header(&resp, "X-Accel-Buffering", "no");
+		resp_lines(&resp, &guard.headers);
 		if (flight) {
 			resp_header(&resp, "X-RSC-Segment-Depth", "0");
 			resp_header(&resp, "X-RSC-Layouts", "%s", route ? route->layouts : "app/layout");
@@ -328,6 +492,8 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	}
 	free(search);
 	free(store);
+	http_free(&hreq);
+	kit_buf_free(&guard.headers);
 	return result;
 }
 

@@ -17,6 +17,10 @@ typedef struct kit_host kit_host;
 typedef struct kit_request {
 	/* CGI variable lookup: "REQUEST_METHOD", "REQUEST_URI", "HTTP_X_RSC", ... */
 	const char *(*param)(void *ctx, const char *name);
+	/* every CGI variable as "NAME=value", NULL-terminated (headers are HTTP_*) */
+	char **(*params)(void *ctx);
+	/* reads up to n bytes of the request body: the count, 0 at its end, -1 on error */
+	long (*read)(void *ctx, char *buf, size_t n);
 	void *ctx;
 } kit_request;
 

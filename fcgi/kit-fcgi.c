@@ -87,6 +87,19 @@ static const char *fcgi_param(void *ctx, const char *name)
 	return FCGX_GetParam(name, r->envp);
 }
 
+static char **fcgi_params(void *ctx)
+{
+	FCGX_Request *r = ctx;
+	return r->envp;
+}
+
+static long fcgi_read(void *ctx, char *buf, size_t n)
+{
+	FCGX_Request *r = ctx;
+	int want = n > 1 << 20 ? 1 << 20 : (int)n;
+	return FCGX_GetStr(buf, want, r->in);
+}
+
 static int fcgi_write(void *ctx, const char *p, size_t n)
 {
 	FCGX_Request *r = ctx;
@@ -162,7 +175,7 @@ int main(void)
 		current = &req;
 		pthread_mutex_unlock(&output_lock);
 		atomic_store(&request_started_ms, now_ms());
-		kit_request kreq = { fcgi_param, &req };
+		kit_request kreq = { fcgi_param, fcgi_params, fcgi_read, &req };
 		kit_sink out = { fcgi_write, fcgi_flush, &req };
 		int recycle = kit_host_handle(host, &kreq, &out) < 0;
 		pthread_mutex_lock(&output_lock);

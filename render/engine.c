@@ -332,12 +332,90 @@ static void push_search(js_State *J, const kit_render_req *req)
 	}
 }
 
+/* A byte string for JS: every byte one character (U+0000–U+00FF), in mujs's
+ * modified UTF-8 (NUL as C0 80), the way the web classes expect header
+ * values and bodies (js/server/web/README.md). */
+static void push_bytes(js_State *J, const char *p, size_t n)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_reserve(&b, n + n / 8 + 1);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c == 0) {
+			kit_buf_putc(&b, (char)0xC0);
+			kit_buf_putc(&b, (char)0x80);
+		} else if (c < 0x80) {
+			kit_buf_putc(&b, (char)c);
+		} else {
+			kit_buf_putc(&b, (char)(0xC0 | (c >> 6)));
+			kit_buf_putc(&b, (char)(0x80 | (c & 0x3F)));
+		}
+	}
+	js_pushlstring(J, b.data ? b.data : "", (int)b.len);
+	kit_buf_free(&b);
+}
+
+/* runtime.beginRequest({method, url, headers, body}, phase) */
+static int begin_request(kit_engine *e, const kit_http_req *http, const char *phase)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "beginRequest");
+	js_rot2(J);
+	if (http) {
+		js_newobject(J);
+		js_pushstring(J, http->method);
+		js_setproperty(J, -2, "method");
+		js_pushstring(J, http->url);
+		js_setproperty(J, -2, "url");
+		js_newarray(J);
+		for (size_t i = 0; i < http->nheaders; i++) {
+			js_newarray(J);
+			js_pushstring(J, http->headers[i].key);
+			js_setindex(J, -2, 0);
+			push_bytes(J, http->headers[i].value, strlen(http->headers[i].value));
+			js_setindex(J, -2, 1);
+			js_setindex(J, -2, (int)i);
+		}
+		js_setproperty(J, -2, "headers");
+		if (http->body)
+			push_bytes(J, http->body, http->body_len);
+		else
+			js_pushnull(J);
+		js_setproperty(J, -2, "body");
+	} else {
+		js_pushnull(J);
+	}
+	js_pushstring(J, phase);
+	if (js_pcall(J, 2)) {
+		kit_engine_exception(e, NULL, "starting the request");
+		return -1;
+	}
+	js_pop(J, 1);
+	return 0;
+}
+
+static void end_request(kit_engine *e)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "endRequest");
+	js_rot2(J);
+	if (js_pcall(J, 0) == 0)
+		js_pop(J, 1);
+	else
+		js_pop(J, 1);
+}
+
 /* Phase 1 (the route's element tree walked into row 0 and every lazy row),
  * interleaved by the loop with writing the answer (stream.c). */
 static int render_model(kit_engine *e)
 {
 	const kit_render_req *req = e->req;
 	js_State *J = e->J;
+	if (begin_request(e, req->http, req->http ? "render" : "build") < 0)
+		return -1;
 	js_getregistry(J, REG_RUNTIME);
 	if (req->route_index >= 0 && !req->not_found) {
 		js_getproperty(J, -1, "buildTree");
@@ -399,6 +477,7 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	}
 
 	/* nothing of this request may run in the next one */
+	end_request(e);
 	e->generation++;
 	for (struct retry_ref *r = e->retry_refs; r; r = r->next)
 		js_unref(e->J, r->name);
@@ -429,5 +508,139 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 		js_gc(e->J, 0);
 		e->heap_after_gc = e->heap_bytes;
 	}
+	return rc;
+}
+
+/* --- awaiting one promise (middleware, API routes) ---------------------- */
+
+static void settled_cb(js_State *J)
+{
+	int *flag = js_currentfunctiondata(J);
+	if (*flag == 0) {
+		js_copy(J, 1);
+		js_setregistry(J, "kit.settled");
+		*flag = 1;
+	}
+	js_pushundefined(J);
+}
+
+/* The promise on top of the stack (popped): waits for it through the loop.
+ * Its value is then on top of the stack. Returns 0 or -1 (e->err filled). */
+static int await_top(kit_engine *e)
+{
+	js_State *J = e->J;
+	static int flag;  /* one request at a time per process */
+	flag = 0;
+	js_getglobal(J, "Promise");
+	js_getproperty(J, -1, "resolve");
+	js_rot2(J);
+	js_copy(J, -3);    /* value, resolve, Promise, value */
+	if (js_pcall(J, 1)) {
+		kit_engine_exception(e, NULL, "Promise.resolve");
+		return -1;
+	}
+	js_rot2pop1(J);
+	js_getproperty(J, -1, "then");
+	js_rot2(J);
+	js_newcfunctionx(J, settled_cb, "kitSettled", 1, &flag, NULL);
+	js_copy(J, -1);
+	if (js_pcall(J, 2)) {
+		kit_engine_exception(e, NULL, "then()");
+		return -1;
+	}
+	js_pop(J, 1);
+	if (kit_loop_await(e, &flag) < 0)
+		return -1;
+	js_getregistry(J, "kit.settled");
+	js_delregistry(J, "kit.settled");
+	return 0;
+}
+
+static void take_response_headers(kit_engine *e, kit_buf *out)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "takeResponseHeaders");
+	js_rot2(J);
+	if (js_pcall(J, 0) || !js_isarray(J, -1)) {
+		js_pop(J, 1);
+		return;
+	}
+	int n = js_getlength(J, -1);
+	for (int i = 0; i < n; i++) {
+		js_getindex(J, -1, i);
+		js_getindex(J, -1, 0);
+		js_getindex(J, -2, 1);
+		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
+		/* names and values were checked in JS; a line break here would split the answer */
+		if (!strpbrk(name, "\r\n:") && !strpbrk(value, "\r\n"))
+			kit_buf_printf(out, "%s: %s\r\n", name, value);
+		js_pop(J, 3);
+	}
+	js_pop(J, 1);
+}
+
+/* What every request path does when it is done with the state. */
+static void finish_request(kit_engine *e)
+{
+	end_request(e);
+	e->generation++;
+	kit_loop_reset(e);
+	kit_model_clear(&e->model);
+	kit_arena_reset(e->arena);
+	e->err = NULL;
+}
+
+int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *http, kit_guard_result *out)
+{
+	js_State *J = e->J;
+	kit_render_error err;
+	memset(&err, 0, sizeof err);
+	out->outcome = KIT_GUARD_REFUSE;
+	out->status = 500;
+	out->location[0] = out->message[0] = '\0';
+	kit_buf_init(&out->headers);
+	e->generation++;
+	e->failed = 0;
+	e->err = &err;
+	kit_model_init(&e->model, e->arena);
+	int rc = -1;
+	if (begin_request(e, http, "middleware") < 0)
+		goto done;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "runMiddleware");
+	js_rot2(J);
+	js_pushnumber(J, route_index);
+	if (js_pcall(J, 1)) {
+		kit_engine_exception(e, NULL, "the middleware chain");
+		goto done;
+	}
+	if (await_top(e) < 0)
+		goto done;
+	js_getproperty(J, -1, "outcome");
+	const char *outcome = js_isstring(J, -1) ? js_tostring(J, -1) : "";
+	out->outcome = strcmp(outcome, "allow") == 0 ? KIT_GUARD_ALLOW
+		     : strcmp(outcome, "redirect") == 0 ? KIT_GUARD_REDIRECT : KIT_GUARD_REFUSE;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "status");
+	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : out->outcome == KIT_GUARD_ALLOW ? 200 : 403;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "location");
+	if (js_isstring(J, -1))
+		snprintf(out->location, sizeof out->location, "%s", js_tostring(J, -1));
+	js_pop(J, 1);
+	js_getproperty(J, -1, "message");
+	if (js_isstring(J, -1))
+		snprintf(out->message, sizeof out->message, "%s", js_tostring(J, -1));
+	js_pop(J, 2);
+	take_response_headers(e, &out->headers);
+	rc = 0;
+done:
+	if (rc < 0) {
+		out->outcome = KIT_GUARD_REFUSE;
+		out->status = err.status ? err.status : 500;
+		snprintf(out->message, sizeof out->message, "%.500s", err.message);
+	}
+	finish_request(e);
 	return rc;
 }

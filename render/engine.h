@@ -45,6 +45,17 @@ typedef struct kit_kv {
 	const char *key, *value;
 } kit_kv;
 
+/* The HTTP request as JS sees it (headers(), cookies(), request(), API
+ * routes). Header names are lowercase; values and the body are bytes. */
+typedef struct kit_http_req {
+	const char *method;
+	const char *url;          /* absolute: scheme://host/path?query, as sent */
+	const kit_kv *headers;    /* in arrival order */
+	size_t nheaders;
+	const char *body;         /* NULL when there is none */
+	size_t body_len;
+} kit_http_req;
+
 typedef enum kit_render_mode {
 	KIT_RENDER_DOCUMENT,  /* HTML document with the Flight rows inlined */
 	KIT_RENDER_FLIGHT,    /* text/x-component */
@@ -59,6 +70,7 @@ typedef struct kit_render_req {
 	const kit_kv *search;  /* query pairs in order; repeated keys allowed */
 	size_t nsearch;
 	kit_render_mode mode;
+	const kit_http_req *http; /* NULL: no request behind the render (build time) */
 } kit_render_req;
 
 /* The host's side of a response. begin is called once, before the first
@@ -88,6 +100,27 @@ typedef struct kit_render_error {
  * client went away mid-response (the render stopped; nothing of it runs on). */
 int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
 		      kit_render_error *err);
+
+typedef enum kit_guard_outcome {
+	KIT_GUARD_ALLOW,     /* render / answer the route */
+	KIT_GUARD_REDIRECT,  /* redirect() in a middleware.ts: status + location */
+	KIT_GUARD_REFUSE,    /* a throw (403), notFound() (404), or no answer possible (5xx) */
+} kit_guard_outcome;
+
+typedef struct kit_guard_result {
+	kit_guard_outcome outcome;
+	int status;
+	char location[2048];
+	char message[512];   /* for the log */
+	/* response headers the chain set (Set-Cookie, responseHeaders()), as
+	 * "name: value\r\n" lines, owned by the caller (kit_buf_free) */
+	kit_buf headers;
+} kit_guard_result;
+
+/* Runs the route's middleware.ts chain for this request, before anything at
+ * or below its directory renders or is read. Returns 0 (see out), or -1 when
+ * the chain itself could not run (out->status 500/503, message set). */
+int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *http, kit_guard_result *out);
 
 /* The build version found in the manifest ("" when none). */
 const char *kit_engine_version(const kit_engine *e);

@@ -125,6 +125,9 @@ void kit_loop_install(kit_engine *e);
  * shell) or -2 (client gone). */
 int kit_loop_run(kit_engine *e);
 void kit_loop_reset(kit_engine *e);
+/* Runs microtasks and timers until *settled is set (by a then-callback).
+ * Returns 0, or -1 (nothing can settle any more, or the budget ran out). */
+int kit_loop_await(kit_engine *e, const int *settled);
 
 /* stream.c — when each piece of the answer is written. Each returns
  * 0 to go on, 1 when the answer is complete, -1 failed before the shell,

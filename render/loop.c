@@ -154,6 +154,40 @@ int kit_loop_run(kit_engine *e)
 	}
 }
 
+int kit_loop_await(kit_engine *e, const int *settled)
+{
+	js_State *J = e->J;
+	long long deadline = kit_loop_now_ms() + e->timeout_ms;
+	for (;;) {
+		if (drain(e) < 0)
+			return -1;
+		if (*settled)
+			return 0;
+		long i = earliest(e);
+		if (i < 0) {
+			kit_engine_fail(e, 500, NULL, "waiting for a promise that can never settle (no timer, no I/O pending)");
+			return -1;
+		}
+		long long now = kit_loop_now_ms();
+		if (e->timers[i].due_ms > deadline) {
+			kit_engine_fail(e, 503, NULL, "did not finish within %ld ms", e->timeout_ms);
+			return -1;
+		}
+		if (e->timers[i].due_ms > now)
+			sleep_ms(e->timers[i].due_ms - now);
+		double id = e->timers[i].id;
+		e->timers[i] = e->timers[--e->ntimers];
+		js_getglobal(J, "__kit_timer_fire");
+		js_pushundefined(J);
+		js_pushnumber(J, id);
+		if (js_pcall(J, 1)) {
+			kit_engine_exception(e, NULL, "a timer");
+			return -1;
+		}
+		js_pop(J, 1);
+	}
+}
+
 void kit_loop_reset(kit_engine *e)
 {
 	e->ntimers = 0;

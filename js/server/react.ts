@@ -95,11 +95,8 @@ export function memo(type: unknown, compare?: unknown) {
 }
 
 // cache(): in a server component, results are shared within one request.
-// The per-request store comes with the Request APIs issue; until then the
-// function is called through, which is what cache() does outside a request.
-export function cache<T extends (...args: never[]) => unknown>(fn: T): T {
-  return fn;
-}
+export { cache } from '../cache';
+import { cache } from '../cache';
 
 function toArray(children: unknown): unknown[] {
   const out: unknown[] = [];

@@ -27,9 +27,13 @@ export {
   providerDepth, SuspenseException,
 } from './hooks';
 
+export { beginRequest, endRequest, setPhase, takeResponseHeaders } from './request-context';
+
 interface LayoutEntry { module: string; slots: Record<string, string | null> }
 interface RouteEntry {
   path: string;
+  middleware?: string[];
+  methods?: string[];
   kind: 'page' | 'api';
   module: string;
   layouts: LayoutEntry[];
@@ -104,4 +108,58 @@ export function buildNotFound(routeIndex: number): unknown {
   const rootLayout = modules['app/layout'] ? 'app/layout' : null;
   const nf = modules['app/not-found'] ? jsx(component('app/not-found'), {}) : jsx(DefaultNotFound, {});
   return rootLayout ? wrapLayouts(nf, [{ module: rootLayout, slots: {} }], null, empty, empty) : nf;
+}
+
+// --- middleware ----------------------------------------------------------------
+
+export interface GuardOutcome {
+  outcome: 'allow' | 'redirect' | 'refuse';
+  status?: number;
+  location?: string;
+  message?: string;
+}
+
+function digestOf(e: unknown): string {
+  const d = e && (e as { digest?: unknown }).digest;
+  return typeof d === 'string' ? d : '';
+}
+
+// Runs the route's middleware.ts chain, outermost first, each to completion
+// before the next: returning allows, redirect() refuses with a redirect,
+// throwing refuses. The host decides what a refusal looks like (a redirect
+// for a page, 401/403 for an API route).
+export function runMiddleware(routeIndex: number): Promise<GuardOutcome> {
+  const route = manifest.routes[routeIndex];
+  const chain = (route && route.middleware) || [];
+  let i = 0;
+  const next = (): Promise<GuardOutcome> => {
+    if (i >= chain.length) return Promise.resolve({ outcome: 'allow' });
+    const id = chain[i++];
+    const ns = modules[id];
+    if (!ns) return Promise.resolve({ outcome: 'refuse', status: 500, message: 'middleware ' + id + ' is missing from the server bundle' });
+    if (Array.isArray(ns['middleware']) && (ns['middleware'] as unknown[]).length)
+      // backend guards are asked of the backend (__rsc.middleware); without one, fail closed
+      return Promise.resolve({ outcome: 'refuse', status: 503, message: id + ' declares backend guards, and no backend (RSC_BACKEND) answers them' });
+    const fn = ns['default'];
+    if (typeof fn !== 'function') return next();
+    let result: unknown;
+    try {
+      result = (fn as () => unknown)();
+    } catch (e) {
+      return Promise.resolve(refusal(e, id));
+    }
+    return Promise.resolve(result).then(next, (e) => refusal(e, id));
+  };
+  return next();
+}
+
+function refusal(e: unknown, id: string): GuardOutcome {
+  const d = digestOf(e);
+  if (d.indexOf('KIT_REDIRECT;') === 0) {
+    const rest = d.slice('KIT_REDIRECT;'.length);
+    const semi = rest.indexOf(';');
+    return { outcome: 'redirect', status: +rest.slice(0, semi) || 307, location: rest.slice(semi + 1) };
+  }
+  if (d === 'KIT_NOT_FOUND') return { outcome: 'refuse', status: 404, message: id + ' called notFound()' };
+  return { outcome: 'refuse', status: 403, message: id + ' refused: ' + String(e) };
 }

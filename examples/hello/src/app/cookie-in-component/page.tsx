@@ -1,0 +1,8 @@
+import { cookies } from '@kit/core/request';
+
+// Wrong on purpose: the status and headers of a streamed page are out before
+// components run, so writing a cookie here throws (and the page is a 500).
+export default async function CookieInComponent() {
+  (await cookies()).set('seen', '1');
+  return <p>unreachable</p>;
+}

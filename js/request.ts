@@ -1,0 +1,171 @@
+// @kit/core/request — the in-flight request, wherever one is in flight
+// (middleware, server components, API routes, server actions).
+import { currentRequest, currentPhase, addResponseHeader } from './server/request-context';
+
+function need(what: string) {
+  const r = currentRequest();
+  if (!r)
+    throw new Error(what + ' reads the request, and there is none (build time or outside a request). ' +
+      'Put the part that needs it inside a <Suspense> boundary so it renders per visitor.');
+  return r;
+}
+
+export interface ReadonlyHeaders {
+  get(name: string): string | null;
+  has(name: string): boolean;
+  forEach(fn: (value: string, name: string) => void): void;
+  entries(): Array<[string, string]>;
+  keys(): string[];
+  values(): string[];
+}
+
+function headerList(): Array<[string, string]> {
+  return need('headers()').headers;
+}
+
+function readonlyHeaders(list: Array<[string, string]>): ReadonlyHeaders {
+  const get = (name: string) => {
+    const n = String(name).toLowerCase();
+    const found: string[] = [];
+    for (let i = 0; i < list.length; i++) if (list[i][0] === n) found.push(list[i][1]);
+    return found.length ? found.join(', ') : null;
+  };
+  const sorted = () => list.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return {
+    get,
+    has: (name) => get(name) !== null,
+    forEach: (fn) => sorted().forEach(([k, v]) => fn(v, k)),
+    entries: () => sorted(),
+    keys: () => sorted().map((e) => e[0]),
+    values: () => sorted().map((e) => e[1]),
+  };
+}
+
+export async function headers(): Promise<ReadonlyHeaders> {
+  return readonlyHeaders(headerList());
+}
+
+export interface Cookie { name: string; value: string }
+export interface CookieOptions {
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: 'lax' | 'strict' | 'none';
+  maxAge?: number;
+  path?: string;
+  domain?: string;
+  expires?: Date;
+}
+
+// RFC 6265 cookie-pairs; a malformed pair is skipped, never fatal.
+function parseCookies(header: string | null): Cookie[] {
+  const out: Cookie[] = [];
+  if (!header) return out;
+  const parts = header.split(';');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    let value = part.slice(eq + 1).trim();
+    if (!name || /[\s"(),/:;<=>?@[\\\]{}]/.test(name)) continue;
+    if (value.length >= 2 && value.charAt(0) === '"' && value.charAt(value.length - 1) === '"') value = value.slice(1, -1);
+    try {
+      value = decodeURIComponent(value);
+    } catch (e) {
+      // not percent-encoded: keep it as sent
+    }
+    out.push({ name, value });
+  }
+  return out;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function serialize(name: string, value: string, o: CookieOptions): string {
+  if (!TOKEN.test(name)) throw new TypeError('cookies().set(): invalid cookie name "' + name + '"');
+  let s = name + '=' + encodeURIComponent(value);
+  s += '; Path=' + (o.path || '/');
+  if (o.domain) s += '; Domain=' + o.domain;
+  if (o.maxAge !== undefined) {
+    if (typeof o.maxAge !== 'number' || !isFinite(o.maxAge)) throw new TypeError('cookies().set(): maxAge must be a number of seconds');
+    s += '; Max-Age=' + Math.floor(o.maxAge);
+  }
+  if (o.expires) s += '; Expires=' + o.expires.toUTCString();
+  if (o.httpOnly) s += '; HttpOnly';
+  if (o.secure) s += '; Secure';
+  const same = o.sameSite || 'lax';
+  s += '; SameSite=' + same.charAt(0).toUpperCase() + same.slice(1);
+  return s;
+}
+
+export interface CookieJar {
+  get(name: string): Cookie | undefined;
+  getAll(name?: string): Cookie[];
+  has(name: string): boolean;
+  set(name: string, value: string, options?: CookieOptions): void;
+  delete(name: string): void;
+}
+
+export async function cookies(): Promise<CookieJar> {
+  const list = parseCookies(readonlyHeaders(headerList()).get('cookie'));
+  return {
+    get: (name) => {
+      for (let i = 0; i < list.length; i++) if (list[i].name === name) return list[i];
+      return undefined;
+    },
+    getAll: (name) => (name === undefined ? list.slice() : list.filter((c) => c.name === name)),
+    has: (name) => list.some((c) => c.name === name),
+    set: (name, value, options) => {
+      addResponseHeader('set-cookie', serialize(name, String(value), options || {}), 'cookies().set()');
+      for (let i = 0; i < list.length; i++) if (list[i].name === name) { list[i] = { name, value: String(value) }; return; }
+      list.push({ name, value: String(value) });
+    },
+    delete: (name) => {
+      addResponseHeader('set-cookie', serialize(name, '', { maxAge: 0 }), 'cookies().delete()');
+      for (let i = 0; i < list.length; i++) if (list[i].name === name) { list.splice(i, 1); return; }
+    },
+  };
+}
+
+export interface WritableHeaders {
+  set(name: string, value: string): void;
+  append(name: string, value: string): void;
+}
+
+export function responseHeaders(): WritableHeaders {
+  need('responseHeaders()');
+  const check = (name: string) => {
+    if (!TOKEN.test(name)) throw new TypeError('responseHeaders(): invalid header name "' + name + '"');
+    if (/^(content-length|transfer-encoding|connection|status)$/i.test(name))
+      throw new TypeError('responseHeaders(): "' + name + '" is set by kit');
+    return name.toLowerCase();
+  };
+  const value = (v: string) => {
+    const s = String(v);
+    if (/[\r\n\0]/.test(s)) throw new TypeError('responseHeaders(): header values cannot contain line breaks');
+    return s;
+  };
+  return {
+    set: (name, v) => addResponseHeader(check(name), value(v), 'responseHeaders().set()'),
+    append: (name, v) => addResponseHeader(check(name), value(v), 'responseHeaders().append()'),
+  };
+}
+
+// The whole in-flight Request (web-standard; installed by the server runtime).
+export function request(): Request {
+  const r = need('request()');
+  const R = (globalThis as unknown as { Request?: typeof Request }).Request;
+  if (!R) throw new Error('request(): the web Request class is not available in this build');
+  const init: RequestInit = { method: r.method, headers: r.headers };
+  if (r.body !== null && r.method !== 'GET' && r.method !== 'HEAD') (init as { body: unknown }).body = r.body;
+  return new R(r.url, init);
+}
+
+// Awaited to say "this route depends on the request" (it then never freezes at build).
+export async function connection(): Promise<void> {
+  need('connection()');
+}
+
+export function isRendering(): boolean {
+  return currentPhase() === 'render';
+}

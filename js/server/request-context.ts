@@ -1,0 +1,72 @@
+// The request being answered, as the engine hands it over (render/engine.c
+// calls beginRequest before any app code runs for a request and endRequest
+// after the answer). One request at a time per mujs state, so this is plain
+// module state, set and cleared around each request — never a JS global.
+// Header values and the body are byte strings (one character per byte).
+
+export type Phase = 'middleware' | 'render' | 'route' | 'action' | 'build';
+
+export interface RequestInfo {
+  method: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body: string | null;
+}
+
+let current: RequestInfo | null = null;
+let phase: Phase = 'build';
+let responseHeaders: Array<[string, string]> = [];
+const caches: Array<{ fn: unknown; store: Map<string, unknown> }> = [];
+
+export function beginRequest(info: RequestInfo, p: Phase): void {
+  current = info;
+  phase = p;
+  responseHeaders = [];
+  caches.length = 0;
+}
+
+export function setPhase(p: Phase): void {
+  phase = p;
+}
+
+export function endRequest(): void {
+  current = null;
+  phase = 'build';
+  responseHeaders = [];
+  caches.length = 0;
+}
+
+export function currentRequest(): RequestInfo | null {
+  return current;
+}
+
+export function currentPhase(): Phase {
+  return phase;
+}
+
+// Response headers (Set-Cookie included) written by middleware or an API
+// route; the host puts them on the answer. A component cannot: the status
+// and headers of a streamed page are already out when it runs.
+export function addResponseHeader(name: string, value: string, what: string): void {
+  if (phase === 'render')
+    throw new Error(what + ' was called while rendering a component, after the response headers were sent. ' +
+      'Set headers and cookies in middleware.ts (or in an API route or a server action) instead.');
+  if (!current)
+    throw new Error(what + ' needs a request: it cannot run at build time.');
+  responseHeaders.push([name, value]);
+}
+
+export function takeResponseHeaders(): Array<[string, string]> {
+  const out = responseHeaders;
+  responseHeaders = [];
+  return out;
+}
+
+// cache(fn): results shared within one request.
+export function requestCache(fn: unknown): Map<string, unknown> | null {
+  if (!current) return null;
+  for (let i = 0; i < caches.length; i++) if (caches[i].fn === fn) return caches[i].store;
+  const store = new Map<string, unknown>();
+  caches.push({ fn, store });
+  return store;
+}
