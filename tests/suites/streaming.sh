@@ -123,7 +123,7 @@ timing_suite() { # timing_suite SERVER
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
 
 memory_suite() {
-	local pid before after mid i rss=() first
+	local pid started before after mid i rss=() first
 	export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
 	if ! kit_serve_start lighttpd "$streaming_app" "$work/run-memory" --procs 1; then
 		fail "streaming: memory: kit-serve starts" "$KIT_SERVE_ERROR"
@@ -138,6 +138,7 @@ memory_suite() {
 		unset KIT_FCGI
 		return
 	fi
+	started=$(awk '{ sub(/^.*\) /, ""); print $20 }' "/proc/$pid/stat")
 	"$node" "$timing" --base "$KIT_SERVE_BASE" --label lighttpd boundary-error || _suite_failed=1
 	first=$(rss_kib "$pid")
 	# the warm-up run checks the page too, and sets the memory's high-water mark
@@ -171,8 +172,9 @@ memory_suite() {
 				"VmRSS $mid KiB after 10 runs, $after KiB after 20: +$((after - mid)) KiB, ~$(((after - mid) * 1024 / 10 / 1000)) bytes per boundary per request (per run: ${rss[*]})"
 		fi
 	fi
-	[ "$(kit_serve_responders)" = "$pid" ] ||
-		fail "streaming: memory: the responder survives the runs" "pid $pid was replaced by $(kit_serve_responders | tr '\n' ' ')"
+	# (by pid and start time: a rebuilt kit-fcgi no longer matches by path)
+	_kit_alive "$pid:$started" ||
+		fail "streaming: memory: the responder survives the runs" "pid $pid is gone (crashed?); responders now: $(kit_serve_responders | tr '\n' ' ')"
 	check_stop "streaming: memory"
 	unset KIT_FCGI
 }
