@@ -68,3 +68,10 @@ EXTRA_DIST += tests/suites/streaming.sh tests/suites/hydration.sh \
 	tests/streaming/stream.mjs tests/streaming/timing.mjs \
 	tests/browser/package.json tests/browser/package-lock.json tests/browser/.gitignore \
 	tests/browser/setup.js tests/browser/client-entry.jsx tests/browser/hydrate.mjs
+
+# --- the browser runtime (js/client/, js/Link.tsx, js/router.ts, the hooks):
+# tests/suites/client-runtime.sh runs tests/client/run.mjs in headless Chromium.
+EXTRA_DIST += tests/suites/client-runtime.sh tests/client/README.md \
+	tests/client/package.json tests/client/package-lock.json \
+	tests/client/build.mjs tests/client/pages.mjs tests/client/server.mjs \
+	tests/client/run.mjs tests/client/app/widgets.tsx

@@ -1,0 +1,530 @@
+// The navigation core of the browser runtime: the payload cache, navigations,
+// history and scroll. React-free (the Router component attaches itself as the
+// "host" that commits payloads), so Link, the hooks and `@kit/core/router` can
+// import it from the server bundle too: nothing here runs a browser API unless
+// a function is called in the browser.
+//
+// The protocol (docs/client-components.md §5, SPEC "Headers of the rendering
+// protocol"):
+//   request   X-RSC: true
+//             X-RSC-Segments: <the layout chain held, outermost first>
+//             X-RSC-Version:  <the build version>
+//   answer    200 text/x-component, X-RSC-Segment-Depth: d → the payload is
+//                 what the SegmentBoundary at depth d renders (0 = the document)
+//             X-RSC-Layouts (chain to send next time), X-RSC-Version
+//             204 + X-RSC-Redirect → navigate there instead (same history mode)
+//             409 + X-RSC-Location → full load there
+//             anything else (network error, other status, not Flight) → full load
+// Before the first navigation the chain and the version come from two globals
+// the server writes into the document before its first Flight push:
+//   self.__kit_l = "app/layout,app/blog/layout"   (same format as X-RSC-Layouts)
+//   self.__kit_v = "<build version>"              (same value as X-RSC-Version)
+// Either may be missing: no X-RSC-Segments is sent (the server answers depth
+// 0), no X-RSC-Version is sent (no 409 check).
+
+export const DEFAULT_CACHE_FOR = 30000;
+export const HOVER_DELAY = 100;
+const MAX_REDIRECTS = 10;
+
+export const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
+
+declare global {
+  interface Window {
+    __kit_l?: string;
+    __kit_v?: string;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// What the Router commits
+
+export type HistoryMode = 'push' | 'replace' | 'none';
+export type ScrollMode = 'top' | 'keep' | { x: number; y: number };
+
+export interface Commit {
+  navId: number;
+  depth: number;      // which SegmentBoundary gets the node (0 = the whole document)
+  node: unknown;      // the decoded root of the payload
+  href: string;       // the URL now shown
+  history: HistoryMode;
+  scroll: ScrollMode;
+  key: string;        // the history entry's key
+  layouts: string[];
+  version: string | null;
+}
+
+export interface RouterHost {
+  commit(c: Commit): void;
+}
+
+type Decoder = (body: ReadableStream<Uint8Array>) => PromiseLike<unknown>;
+
+let host: RouterHost | null = null;
+let decoder: Decoder | null = null;
+let boundaryComponent: unknown = null;
+
+// Set by the entry (js/client/entry.ts): how a payload is decoded. Kept out
+// of this module so that the server bundle never pulls the Flight client in.
+export function setDecoder(d: Decoder) {
+  decoder = d;
+}
+
+// The error boundary each SegmentBoundary puts around its content (redirect
+// digests); a class component, which kit's server-side React does not have,
+// so the browser-only entry hands it over.
+export function setBoundaryComponent(c: unknown) {
+  boundaryComponent = c;
+}
+export function getBoundaryComponent(): unknown {
+  return boundaryComponent;
+}
+
+// ---------------------------------------------------------------------------
+// Session state: the layout chain held, the build version, the URL shown
+
+let layouts: string[] | null = null;
+let version: string | null | undefined;
+let current: URL | null = null;
+let currentKey = '';
+const boundaries = new Map<number, number>();
+const scrollPositions = new Map<string, { x: number; y: number }>();
+
+function splitList(s: string | null | undefined): string[] {
+  return s ? s.split(',').map((x) => x.trim()).filter(Boolean) : [];
+}
+
+export function currentLayouts(): string[] {
+  if (layouts === null) layouts = inBrowser ? splitList(self.__kit_l) : [];
+  return layouts;
+}
+
+export function currentVersion(): string | null {
+  if (version === undefined) version = inBrowser && typeof self.__kit_v === 'string' && self.__kit_v ? self.__kit_v : null;
+  return version;
+}
+
+function currentURL(): URL {
+  return current || new URL(location.href);
+}
+
+export function boundaryMounted(depth: number, delta: number) {
+  boundaries.set(depth, (boundaries.get(depth) || 0) + delta);
+}
+
+const newKey = () => Math.random().toString(36).slice(2, 10);
+
+// ---------------------------------------------------------------------------
+// Answers and the cache
+
+// A response body several decoders can read, each from the start, while it
+// still streams in: a prefetched answer may be used by more than one
+// navigation (click, then back/forward) within cacheFor.
+class Replay {
+  private chunks: Uint8Array[] = [];
+  private done = false;
+  private error: unknown = null;
+  private readers = new Set<ReadableStreamDefaultController<Uint8Array>>();
+
+  constructor(body: ReadableStream<Uint8Array> | null) {
+    if (!body) {
+      this.done = true;
+      return;
+    }
+    const reader = body.getReader();
+    const pump = (): void => {
+      reader.read().then(({ done, value }) => {
+        if (done) {
+          this.done = true;
+          this.readers.forEach((c) => c.close());
+          this.readers.clear();
+          return;
+        }
+        if (value && value.byteLength) {
+          this.chunks.push(value);
+          this.readers.forEach((c) => c.enqueue(value));
+        }
+        pump();
+      }, (e) => {
+        this.error = e || new Error('kit: the navigation answer was cut off');
+        this.readers.forEach((c) => c.error(this.error));
+        this.readers.clear();
+      });
+    };
+    pump();
+  }
+
+  stream(): ReadableStream<Uint8Array> {
+    let ctl: ReadableStreamDefaultController<Uint8Array>;
+    return new ReadableStream<Uint8Array>({
+      start: (c) => {
+        ctl = c;
+        for (const chunk of this.chunks) c.enqueue(chunk);
+        if (this.error) c.error(this.error);
+        else if (this.done) c.close();
+        else this.readers.add(c);
+      },
+      cancel: () => {
+        this.readers.delete(ctl);
+      },
+    });
+  }
+}
+
+interface FlightAnswer {
+  kind: 'flight';
+  depth: number;
+  layouts: string[];
+  version: string | null;
+  href: string;     // the URL answered (after HTTP redirects fetch followed)
+  body: Replay;
+}
+type Answer =
+  | FlightAnswer
+  | { kind: 'redirect'; location: string }
+  | { kind: 'reload'; location: string }
+  | { kind: 'error' };
+
+interface Entry {
+  sent: string[];               // the layout chain the request carried
+  answer: Answer | null;        // once known
+  promise: Promise<Answer>;
+  expires: number;              // ms epoch; Infinity while in flight
+}
+
+const cache = new Map<string, Entry>();
+
+function cacheKey(url: URL): string {
+  return url.pathname + url.search;
+}
+
+function sameList(a: string[], b: string[], n = Math.max(a.length, b.length)): boolean {
+  if (a.length < n || b.length < n) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+// Can this entry still be used by a client holding the current chain? A
+// payload of depth d only needs the first d layouts to be the ones it was
+// asked for; while the answer is unknown the whole chain must match.
+function usable(e: Entry, now: number): boolean {
+  if (now >= e.expires) return false;
+  const held = currentLayouts();
+  if (!e.answer) return sameList(e.sent, held);
+  if (e.answer.kind !== 'flight') return false;
+  return sameList(e.sent, held, e.answer.depth);
+}
+
+async function fetchAnswer(url: URL, sent: string[]): Promise<Answer> {
+  const headers: Record<string, string> = { 'X-RSC': 'true' };
+  if (sent.length) headers['X-RSC-Segments'] = sent.join(',');
+  const v = currentVersion();
+  if (v) headers['X-RSC-Version'] = v;
+  let res: Response;
+  try {
+    res = await fetch(url.pathname + url.search, { headers, credentials: 'same-origin' });
+  } catch {
+    return { kind: 'error' };
+  }
+  const h = res.headers;
+  if (res.status === 409) return { kind: 'reload', location: h.get('X-RSC-Location') || url.href };
+  const redirect = h.get('X-RSC-Redirect');
+  if (redirect && (res.status === 204 || (res.status >= 200 && res.status < 300))) return { kind: 'redirect', location: redirect };
+  const type = h.get('Content-Type') || '';
+  const depthHeader = h.get('X-RSC-Segment-Depth');
+  if (res.status !== 200 || (type.indexOf('text/x-component') < 0 && depthHeader === null)) {
+    if (res.body) res.body.cancel().catch(() => {});
+    return { kind: 'error' };
+  }
+  const depth = depthHeader === null ? 0 : parseInt(depthHeader, 10);
+  if (!(depth >= 0)) return { kind: 'error' };
+  const answered = new URL(res.redirected && res.url ? res.url : url.href);
+  answered.hash = url.hash;
+  return {
+    kind: 'flight',
+    depth,
+    layouts: splitList(h.get('X-RSC-Layouts')),
+    version: h.get('X-RSC-Version'),
+    href: answered.href,
+    body: new Replay(res.body),
+  };
+}
+
+function prune(now: number) {
+  cache.forEach((e, k) => {
+    if (now >= e.expires) cache.delete(k);
+  });
+}
+
+function request(url: URL, cacheFor: number): Entry {
+  prune(Date.now());
+  const sent = currentLayouts().slice();
+  const e: Entry = { sent, answer: null, promise: null as unknown as Promise<Answer>, expires: Infinity };
+  const k = cacheKey(url);
+  e.promise = fetchAnswer(url, sent).then((a) => {
+    e.answer = a;
+    if (a.kind === 'flight') e.expires = Date.now() + Math.max(0, cacheFor);
+    else if (cache.get(k) === e) cache.delete(k);   // redirects and failures are never cached
+    if (e.expires <= Date.now() && cache.get(k) === e) cache.delete(k);
+    return a;
+  });
+  cache.set(k, e);
+  return e;
+}
+
+function entryFor(url: URL, cacheFor: number): Entry {
+  const now = Date.now();
+  const e = cache.get(cacheKey(url));
+  if (e && usable(e, now)) return e;
+  return request(url, cacheFor);
+}
+
+function toURL(path: unknown): URL {
+  return new URL(String(path), location.href);
+}
+
+// Warms the cache for path: a later navigation there (within cacheFor ms of
+// the answer) uses it instead of asking the server again.
+export function prefetch(path: string, options: { cacheFor?: number } = {}): Promise<void> {
+  if (!inBrowser) return Promise.resolve();
+  let url: URL;
+  try {
+    url = toURL(path);
+  } catch {
+    return Promise.resolve();
+  }
+  if (url.origin !== location.origin) return Promise.resolve();
+  const cacheFor = options.cacheFor === undefined ? DEFAULT_CACHE_FOR : options.cacheFor;
+  return entryFor(url, cacheFor).promise.then(() => undefined, () => undefined);
+}
+
+// Drops every cached answer (for tests and for code that knows the data moved).
+export function clearCache() {
+  cache.clear();
+}
+
+// ---------------------------------------------------------------------------
+// Navigations
+
+export interface VisitOptions {
+  replace?: boolean;
+  preserveScroll?: boolean;
+  cacheFor?: number;
+}
+
+interface Nav {
+  id: number;
+  settle: () => void;
+}
+
+let navSeq = 0;
+const inFlight = new Map<number, Nav>();
+
+function hardNavigate(url: URL | string, mode: HistoryMode) {
+  const href = typeof url === 'string' ? url : url.href;
+  if (mode === 'push') location.assign(href);
+  else location.replace(href);
+}
+
+function saveScroll() {
+  if (currentKey) scrollPositions.set(currentKey, { x: window.scrollX, y: window.scrollY });
+}
+
+function isThenable(x: unknown): x is PromiseLike<unknown> {
+  return !!x && (typeof x === 'object' || typeof x === 'function') && typeof (x as PromiseLike<unknown>).then === 'function';
+}
+
+export function redirectTarget(e: unknown): string | null {
+  const d = e && typeof e === 'object' ? (e as { digest?: unknown }).digest : undefined;
+  if (typeof d !== 'string' || d.indexOf('KIT_REDIRECT;') !== 0) return null;
+  const rest = d.slice('KIT_REDIRECT;'.length);
+  const semi = rest.indexOf(';');
+  return semi < 0 ? null : rest.slice(semi + 1) || '/';
+}
+
+interface NavOptions {
+  history: HistoryMode;
+  scroll: ScrollMode;
+  key: string;
+  cacheFor: number;
+}
+
+function navigate(url: URL, o: NavOptions): Promise<void> {
+  if (url.origin !== location.origin || !host || !decoder) {
+    hardNavigate(url, o.history);
+    return Promise.resolve();
+  }
+  // A newer navigation ends the older ones (their Links stop being pending).
+  inFlight.forEach((n) => n.settle());
+  inFlight.clear();
+  let settle!: () => void;
+  const done = new Promise<void>((r) => { settle = r; });
+  const nav: Nav = { id: ++navSeq, settle };
+  inFlight.set(nav.id, nav);
+  saveScroll();
+  run(nav, url, o).catch((e) => {
+    if (typeof console !== 'undefined') console.error('kit: navigation to ' + url.href + ' failed', e);
+    if (nav.id === navSeq) hardNavigate(url, o.history);
+  });
+  return done;
+}
+
+async function run(nav: Nav, first: URL, o: NavOptions): Promise<void> {
+  let url = first;
+  let history = o.history;
+  for (let hops = 0; ; hops++) {
+    const answer = await entryFor(url, o.cacheFor).promise;
+    if (nav.id !== navSeq) return;
+    if (answer.kind === 'reload') {
+      location.href = new URL(answer.location, url).href;
+      return;
+    }
+    if (answer.kind === 'error') {
+      hardNavigate(url, history);
+      return;
+    }
+    if (answer.kind === 'redirect') {
+      const to = new URL(answer.location, url);
+      // the history gets the destination only: popstate targets are replaced
+      if (history === 'none') history = 'replace';
+      if (to.origin !== location.origin || hops >= MAX_REDIRECTS) {
+        hardNavigate(to, history);
+        return;
+      }
+      url = to;
+      continue;
+    }
+    if (answer.depth > 0 && !boundaries.get(answer.depth)) {
+      // nothing on the page can take a payload of this depth
+      hardNavigate(url, history);
+      return;
+    }
+    let node: unknown;
+    try {
+      const decoded = decoder!(answer.body.stream());
+      node = isThenable(decoded) ? await decoded : decoded;
+    } catch (e) {
+      if (nav.id !== navSeq) return;
+      const to = redirectTarget(e);
+      if (to !== null && hops < MAX_REDIRECTS) {
+        if (history === 'none') history = 'replace';
+        url = new URL(to, url);
+        continue;
+      }
+      hardNavigate(url, history);
+      return;
+    }
+    if (nav.id !== navSeq) return;
+    const target = new URL(answer.href);
+    if (!target.hash) target.hash = url.hash;
+    host!.commit({
+      navId: nav.id,
+      depth: answer.depth,
+      node,
+      href: target.href,
+      history,
+      scroll: o.scroll,
+      key: history === 'none' ? o.key : newKey(),
+      layouts: answer.layouts,
+      version: answer.version,
+    });
+    return;
+  }
+}
+
+// visit(path, {replace}): a client navigation. Resolves once the new page is
+// committed (or when a newer navigation took over).
+export function visit(path: string, options: VisitOptions = {}): Promise<void> {
+  if (!inBrowser) return Promise.reject(new Error('visit() navigates in the browser; a server component uses redirect()'));
+  const url = toURL(path);
+  return navigate(url, {
+    history: options.replace ? 'replace' : 'push',
+    scroll: options.preserveScroll ? 'keep' : 'top',
+    key: '',
+    cacheFor: options.cacheFor === undefined ? DEFAULT_CACHE_FOR : options.cacheFor,
+  });
+}
+
+function scrollTo(c: Commit) {
+  const s = c.scroll;
+  if (s === 'keep') return;
+  if (s !== 'top') {
+    window.scrollTo(s.x, s.y);
+    return;
+  }
+  const hash = new URL(c.href).hash;
+  if (hash.length > 1) {
+    let id = hash.slice(1);
+    try { id = decodeURIComponent(id); } catch { /* keep it raw */ }
+    const el = document.getElementById(id);
+    if (el) {
+      el.scrollIntoView();
+      return;
+    }
+  }
+  window.scrollTo(0, 0);
+}
+
+// Called by the Router in a layout effect once a commit is on screen.
+export function committed(c: Commit) {
+  layouts = c.layouts;
+  if (c.version) version = c.version;
+  const same = c.href === currentURL().href;
+  current = new URL(c.href);
+  const state = { __kit: { key: c.key } };
+  // a Link to the page shown replaces its entry, as the browser does
+  if (c.history === 'push' && !same) history.pushState(state, '', c.href);
+  else if (c.history !== 'none') history.replaceState(state, '', c.href);
+  else if (!(history.state && history.state.__kit)) history.replaceState(state, '', location.href);
+  currentKey = c.key;
+  scrollTo(c);
+  inFlight.forEach((n, id) => {
+    if (id <= c.navId) {
+      n.settle();
+      inFlight.delete(id);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Startup (browser): the Router attaches once it is mounted.
+
+function onPopState(e: PopStateEvent) {
+  const target = new URL(location.href);
+  const was = currentURL();
+  const st = e.state && e.state.__kit;
+  if (target.pathname === was.pathname && target.search === was.search) {
+    // a hash change within the page: the browser scrolls
+    current = target;
+    if (st) currentKey = st.key;
+    return;
+  }
+  saveScroll();
+  const key: string = st ? st.key : newKey();
+  const saved = scrollPositions.get(key);
+  navigate(target, { history: 'none', scroll: saved || 'top', key, cacheFor: DEFAULT_CACHE_FOR });
+}
+
+export function attach(h: RouterHost): () => void {
+  host = h;
+  if (!current) {
+    current = new URL(location.href);
+    const st = history.state && history.state.__kit;
+    currentKey = st ? st.key : newKey();
+    if (!st) {
+      try {
+        history.replaceState(Object.assign({}, history.state || {}, { __kit: { key: currentKey } }), '', location.href);
+      } catch { /* a state that cannot be cloned: leave it */ }
+    }
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  }
+  window.addEventListener('popstate', onPopState);
+  return () => {
+    window.removeEventListener('popstate', onPopState);
+    if (host === h) host = null;
+  };
+}
+
+// The URL the Router shows (for tests and debugging).
+export function currentHref(): string {
+  return currentURL().href;
+}

@@ -1,0 +1,115 @@
+// The browser runtime's entry (`@kit/core/client/entry`, docs/client-components.md §5).
+//
+// Loaded by a document whose tree holds a client reference, as
+//     <script type="module" async src="<manifest entry>"></script>
+// which the server must write AFTER the shell's HTML (where Fizz puts its
+// bootstrap modules), e.g. right before the first Flight push. It hydrates as
+// soon as the shell has been parsed: at once if the first inline Flight push
+// has run (it follows the shell) or the document is parsed, else when that
+// push happens (or at DOMContentLoaded).
+//
+// Globals it reads:  self.__kit_f  the Flight rows, pushed by inline scripts
+//                                  `(self.__kit_f=self.__kit_f||[]).push("…")`
+//                    self.__kit_l, self.__kit_v  (js/client/core.ts)
+// Globals it defines: self.__kit_register, __webpack_require__,
+//                     __webpack_chunk_load__ (webpack-shim.ts),
+//                     self.__kit_errors  [{kind, message, digest}] every error
+//                                        React reported (recoverable, caught,
+//                                        uncaught), for tests and debugging
+// Event: `kit:hydrate` on document, just before hydrateRoot (tests mark the
+// server's nodes then, to check React kept them).
+import { register } from './webpack-shim';   // FIRST: before the Flight client
+import { createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createFromReadableStream } from 'react-server-dom-webpack/client.browser';
+import * as segmentModule from './segment';
+import * as linkModule from '../Link';
+import { Router } from './Router';
+import { RedirectBoundary } from './redirect-boundary';
+import { redirectTarget, setBoundaryComponent, setDecoder } from './core';
+
+declare global {
+  interface Window {
+    __kit_f?: string[];
+    __kit_errors?: Array<{ kind: string; message: string; digest?: string }>;
+  }
+}
+
+// kit's own client components: no chunk to load for them.
+register('@kit/core/client/segment', segmentModule as unknown as Record<string, unknown>);
+register('@kit/core/Link', linkModule as unknown as Record<string, unknown>);
+
+// Server actions ("$h" references) arrive with the Actions issue; until then
+// calling one fails loudly instead of doing nothing.
+function callServer(id: string): Promise<never> {
+  return Promise.reject(new Error('kit: server actions arrive with the Actions issue (called ' + id + ')'));
+}
+
+setDecoder((body) => createFromReadableStream(body, { callServer }));
+setBoundaryComponent(RedirectBoundary);
+
+const errors = (self.__kit_errors = self.__kit_errors || []);
+function report(kind: string) {
+  return (e: unknown) => {
+    const err = e as { message?: string; digest?: string } | null;
+    const digest = err && typeof err.digest === 'string' ? err.digest : undefined;
+    // redirect() digests are navigations, not errors: caught by the
+    // SegmentBoundary's redirect boundary, or (the boundary was client-
+    // rendered on hydration) reported as recoverable
+    if (kind !== 'uncaught' && redirectTarget(err) !== null) return;
+    errors.push({ kind, message: String(err && err.message !== undefined ? err.message : e), digest });
+    console.error('kit: ' + kind + ' error', e);
+  };
+}
+
+function start() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const flight = new ReadableStream<Uint8Array>({ start(c) { controller = c; } });
+  const queue = (self.__kit_f = self.__kit_f || []);
+  for (const chunk of queue) controller.enqueue(encoder.encode(chunk));
+  queue.push = (...chunks: string[]) => {
+    for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+    return queue.length;
+  };
+  const close = () => controller.close();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', close);
+  else close();
+
+  const initial = createFromReadableStream(flight, { callServer });
+  document.dispatchEvent(new Event('kit:hydrate'));
+  hydrateRoot(document, createElement(Router, { initial }), {
+    onRecoverableError: report('recoverable'),
+    onCaughtError: report('caught'),
+    onUncaughtError: report('uncaught'),
+  });
+}
+
+function whenShellParsed(go: () => void) {
+  if (self.__kit_f || document.readyState !== 'loading') return go();
+  let started = false;
+  const once = () => {
+    if (!started) {
+      started = true;
+      go();
+    }
+  };
+  // The first `(self.__kit_f=self.__kit_f||[])` assigns: start right then,
+  // before its push runs (the push lands in the stream).
+  Object.defineProperty(self, '__kit_f', {
+    configurable: true,
+    enumerable: true,
+    get() { return undefined; },
+    set(v) {
+      Object.defineProperty(self, '__kit_f', { value: v, writable: true, configurable: true, enumerable: true });
+      once();
+    },
+  });
+  document.addEventListener('DOMContentLoaded', () => {
+    if (!started && Object.getOwnPropertyDescriptor(self, '__kit_f')?.get)
+      Object.defineProperty(self, '__kit_f', { value: undefined, writable: true, configurable: true, enumerable: true });
+    once();
+  });
+}
+
+whenShellParsed(start);

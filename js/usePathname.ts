@@ -1,0 +1,2 @@
+// `@kit/core/usePathname`: see navigation.ts.
+export { usePathname, usePathname as default } from './navigation';

@@ -1,0 +1,100 @@
+#!/bin/bash
+# client-runtime.sh — kit's browser runtime (js/client/, js/Link.tsx,
+# js/router.ts, the navigation hooks) in headless Chromium.
+#
+# tests/client/run.mjs bundles js/client/entry.ts and the test app's client
+# components with esbuild from toolchain/node_modules (ESM, splitting, React
+# 19.3.1: as kit-build does), serves hand-written documents and navigation
+# answers (tests/client/pages.mjs, server.mjs: 200 + X-RSC-Segment-Depth, 204 +
+# X-RSC-Redirect, 409, 500) and drives /usr/bin/chromium with playwright-core
+# (tests/client/package.json, installed with npm ci into tests/client/node_modules
+# when missing or not the locked version). Checks hydration (no errors, the
+# server's nodes kept), client state, Link navigations that replace only what
+# is below the shared layout, data-pending/useLinkStatus, prefetch modes and
+# cacheFor, push/replace, back/forward from the cache, scroll, what is left to
+# the browser, 409 → full load, 204 redirects, redirect digests.
+# KIT_CLIENT_BASE=<url> runs the same checks against a server already running.
+# SKIP only when chromium is not installed.
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+node=${NODE:-node}
+npm=${NPM:-npm}
+client_dir=$top_src/tests/client
+toolchain=${KIT_NODE_MODULES:-$top_build/toolchain/node_modules}
+chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
+
+[ -x "$chromium" ] || {
+	echo "SKIP: client-runtime: $chromium is not installed (apt-get install chromium)"
+	exit 0
+}
+command -v "$node" >/dev/null || {
+	echo "FAIL: client-runtime: node is not installed"
+	exit 1
+}
+for m in esbuild react react-dom react-server-dom-webpack; do
+	[ -f "$toolchain/$m/package.json" ] || {
+		echo "FAIL: client-runtime: $toolchain/$m is missing (make installs the toolchain)"
+		exit 1
+	}
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-client-runtime.XXXXXX") || exit 1
+# The browser test runs in a session of its own (setsid), so that Chromium,
+# which it starts, can be found and stopped by pid whatever happens to node.
+browser_sid=
+browser_left() { # pids still running (zombies are gone already) in that session
+	[ -n "$browser_sid" ] && ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }'
+}
+stop_browser() {
+	local left
+	left=$(browser_left)
+	# shellcheck disable=SC2086
+	[ -n "$left" ] && kill -KILL $left 2>/dev/null
+	browser_sid=
+}
+# shellcheck disable=SC2064
+trap "stop_browser; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+
+# playwright-core, exactly the version of the committed lock. npm ci runs in a
+# private copy and the result is moved in: concurrent runs never see a half-
+# installed node_modules.
+want=$(sed -n '/"node_modules\/playwright-core"/,/}/s/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/package-lock.json")
+have=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/node_modules/playwright-core/package.json" 2>/dev/null | head -n 1)
+if [ -z "$want" ] || [ "$have" != "$want" ]; then
+	mkdir -p "$work/npm"
+	cp "$client_dir/package.json" "$client_dir/package-lock.json" "$work/npm/"
+	if (cd "$work/npm" && "$npm" ci --no-audit --no-fund) >"$work/npm-ci.log" 2>&1; then
+		rm -rf "$client_dir/node_modules.old.$$"
+		[ -d "$client_dir/node_modules" ] && mv "$client_dir/node_modules" "$client_dir/node_modules.old.$$"
+		mv "$work/npm/node_modules" "$client_dir/node_modules" && rm -rf "$client_dir/node_modules.old.$$"
+		echo "PASS: client-runtime: npm ci in tests/client (playwright-core $want)"
+	else
+		echo "FAIL: client-runtime: npm ci in tests/client (playwright-core $want): $(tail -n 5 "$work/npm-ci.log" | tr '\n' ' ')"
+		exit 1
+	fi
+fi
+
+args=()
+[ -n "${KIT_CLIENT_BASE:-}" ] && args+=(--base "$KIT_CLIENT_BASE")
+KIT_CHROMIUM=$chromium KIT_NODE_MODULES=$toolchain KIT_CLIENT_OUT=$work/out \
+	setsid "$node" "$client_dir/run.mjs" "${args[@]}" </dev/null >"$work/run.out" 2>"$work/run.err" &
+browser_sid=$!
+wait "$browser_sid"
+rc=$?
+grep -E '^(PASS|FAIL|SKIP): ' "$work/run.out"
+status=0
+if [ "$rc" -ne 0 ]; then
+	status=1
+	grep -q '^FAIL: ' "$work/run.out" ||
+		echo "FAIL: client-runtime: run.mjs exited $rc: $(tail -n 20 "$work/run.err" "$work/run.out" | tr '\n' ' ' | cut -c1-1500)"
+fi
+left=$(browser_left)
+if [ -n "$left" ]; then
+	echo "FAIL: client-runtime: the browser test leaves no process behind: still running: $(ps -o pid=,args= -p "$(echo "$left" | paste -sd,)" | cut -c1-200 | tr '\n' ';')"
+	status=1
+fi
+stop_browser
+exit "$status"
