@@ -13,7 +13,8 @@
 /* gen/entry.server.js: imports the kit runtime and every route module (paths
  * relative to .kit/gen/) and exports {modules: {id: namespace}, runtime}; the
  * bundle's IIFE assigns that to the global __kit_app. */
-void kit_emit_entry(const kit_scan *scan, kit_buf *out);
+/* web_classes: import the web platform classes first (build/webuse.c). */
+void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out);
 
 /* The manifest's "routes" array, one route per line; the build version hashes
  * exactly these bytes. */

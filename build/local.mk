@@ -10,7 +10,8 @@ kit_build_SOURCES = \
 	build/emit.c build/emit.h \
 	build/outdir.c build/outdir.h \
 	build/scan.c build/scan.h \
-	build/verify.c build/verify.h
+	build/verify.c build/verify.h \
+	build/webuse.c build/webuse.h
 kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS)
 kit_build_CPPFLAGS = $(AM_CPPFLAGS) -DKIT_NODE='"$(NODE)"'
 kit_build_LDADD = librender.a $(MUJS_LIBS) -lm

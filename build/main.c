@@ -26,6 +26,7 @@
 #include "build/config.h"
 #include "build/diag.h"
 #include "build/emit.h"
+#include "build/webuse.h"
 #include "build/outdir.h"
 #include "build/scan.h"
 #include "build/verify.h"
@@ -280,7 +281,7 @@ static int run(build *b)
 
 	kit_buf buf;
 	kit_buf_init(&buf);
-	kit_emit_entry(&b->scan, &buf);
+	kit_emit_entry(&b->scan, kit_webuse_needed(&b->scan, b->app_root), &buf);
 	int rc = kit_outdir_write(b->tmp, "gen/entry.server.js", buf.data, buf.len, err, sizeof err);
 	kit_buf_free(&buf);
 	if (rc != 0) {
@@ -299,10 +300,11 @@ static int run(build *b)
 		.entry_name = ".kit/gen/entry.server.js",
 		.outfile = path2(b->a, b->tmp, "gen/app.js"),
 		.root = b->app_root,
-		.alias_from = { "react", "react/jsx-runtime", "react/jsx-dev-runtime", "@kit/core" },
+		/* core-js: the web classes of @kit/core (js/server/web) build on kit's own copy */
+		.alias_from = { "react", "react/jsx-runtime", "react/jsx-dev-runtime", "@kit/core", "core-js" },
 		.alias_to = { react, jsx, exists(jsx_dev, 0) ? jsx_dev : jsx,
-			      path2(b->a, b->datadir, "js") },
-		.nalias = 4,
+			      path2(b->a, b->datadir, "js"), path2(b->a, b->datadir, "toolchain/node_modules/core-js") },
+		.nalias = 5,
 		.client_entry = client_entry && *client_entry ? client_entry : "@kit/core/client/entry",
 		.static_dir = path2(b->a, b->tmp, "static"),
 		.client_manifest = path2(b->a, b->tmp, "client-manifest.json"),

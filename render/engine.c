@@ -198,6 +198,8 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 
 	js_newarray(J);
 	js_setregistry(J, REG_WORK);
+	js_newarray(J);
+	js_setregistry(J, REG_KEEP);
 
 	/* built-ins are shared by every request of this worker (prelude.js) */
 	js_getglobal(J, "__kit_harden");
@@ -268,6 +270,7 @@ void kit_engine_close(kit_engine *e)
 	}
 	free(e->items);
 	free(e->timers);
+	free(e->scopes);
 	free(e);
 }
 
@@ -456,8 +459,7 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->last_write_ms = kit_loop_now_ms();
 	e->client_refs = NULL;
 	e->ssr_cache = NULL;
-	e->retry_refs = NULL;
-	e->scopes = NULL;
+	e->nkeep = 0;
 	e->nscopes = 0;
 	e->ssr = 0;
 	e->tree_id = 1;
@@ -479,12 +481,10 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	/* nothing of this request may run in the next one */
 	end_request(e);
 	e->generation++;
-	for (struct retry_ref *r = e->retry_refs; r; r = r->next)
-		js_unref(e->J, r->name);
-	e->retry_refs = NULL;
-	for (struct retry_ref *r = e->scopes; r; r = r->next)
-		js_unref(e->J, r->name);
-	e->scopes = NULL;
+	js_getregistry(e->J, REG_KEEP);
+	js_setlength(e->J, -1, 0);
+	js_pop(e->J, 1);
+	e->nkeep = 0;
 	e->nscopes = 0;
 	js_getregistry(e->J, REG_RUNTIME);
 	js_getproperty(e->J, -1, "resetContexts");
@@ -506,6 +506,9 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	size_t grown = e->heap_bytes > e->heap_after_gc ? e->heap_bytes - e->heap_after_gc : 0;
 	if (grown > e->heap_after_gc / 2 && grown > ((size_t)2 << 20)) {
 		js_gc(e->J, 0);
+		/* a big render (1,000 boundaries) must not leave the worker at its peak RSS */
+		if (e->heap_after_gc + ((size_t)8 << 20) < grown)
+			malloc_trim(0);
 		e->heap_after_gc = e->heap_bytes;
 	}
 	return rc;

@@ -10,6 +10,7 @@
 /* Registry names of values C keeps between calls. */
 #define REG_RUNTIME "kit.runtime"
 #define REG_WORK "kit.work"
+#define REG_KEEP "kit.keep"
 #define REG_SYM_ELEMENT "kit.sym.element"
 #define REG_SYM_FRAGMENT "kit.sym.fragment"
 #define REG_SYM_SUSPENSE "kit.sym.suspense"
@@ -80,21 +81,18 @@ struct kit_engine {
 	unsigned tree_id;            /* React's tree context of the item being walked (useId) */
 	const char *tree_overflow;
 	struct ssr_cache *ssr_cache; /* client element -> its SSR row, this request */
-	struct retry_ref *retry_refs;
-	struct retry_ref *scopes;    /* saved context values of kit.scope elements, newest first */
-	int nscopes;
+	/* JS values a request keeps between calls (retries, kit.scope context
+	 * values): slots of the REG_KEEP array, emptied when the request ends.
+	 * Not js_ref: its names never repeat, and mujs keeps every property
+	 * name it has seen, so a per-request js_ref leaks. */
+	int nkeep;
+	int *scopes;                 /* kit.scope number n -> keep slot scopes[n - 1] */
+	int nscopes, capscopes;
 
 	/* timers (loop.c) */
 	struct kit_timer *timers;
 	size_t ntimers, captimers;
 	unsigned long timer_seq;
-};
-
-/* Registry entries of components waiting to render again; dropped when the
- * request ends (never from a GC finalizer). */
-struct retry_ref {
-	const char *name;
-	struct retry_ref *next;
 };
 
 /* The SSR of one client element (phase 2), cached per element. */
@@ -107,6 +105,11 @@ struct ssr_cache {
  * tree_id/tree_overflow: React's tree context at the element. */
 kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
 			   int scope);
+
+/* walk.c: keeps the value on top of the stack (popped) until the request
+ * ends; returns its slot. kit_keep_get pushes it back. */
+int kit_keep(kit_engine *e);
+void kit_keep_get(kit_engine *e, int slot);
 
 /* walk.c: turns the JS value on top of the stack (popped) into row's value.
  * Returns 0, or -1 with the render marked failed. */

@@ -56,7 +56,7 @@ struct settle_data {
 	unsigned row_id;
 	char component[96];
 	int retry;              /* re-walk the saved element instead of the settled value */
-	char retry_ref[64];     /* registry key of {element, contexts}; freed at the request's end */
+	int retry_slot;         /* kit_keep slot of {element, contexts} */
 	int ssr;
 	unsigned tree_id;
 	char tree_overflow[128];
@@ -80,6 +80,24 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 	it->context = context;
 	it->tree_id = e->tree_id;
 	it->tree_overflow = e->tree_overflow;
+}
+
+int kit_keep(kit_engine *e)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_KEEP);
+	js_rot2(J);
+	js_setindex(J, -2, e->nkeep);
+	js_pop(J, 1);
+	return e->nkeep++;
+}
+
+void kit_keep_get(kit_engine *e, int slot)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_KEEP);
+	js_getindex(J, -1, slot);
+	js_rot2pop1(J);
 }
 
 /* Stack layout of a walk: [value, work array, element symbol, ...]; the
@@ -363,7 +381,7 @@ static void on_settle(js_State *J, int fulfilled)
 	if (d->retry) {
 		/* the component suspended: render it again now that its promise settled
 		 * (a rejection is re-thrown by use() inside it) */
-		js_getregistry(J, d->retry_ref);
+		kit_keep_get(e, d->retry_slot);
 		js_getregistry(J, REG_RUNTIME);
 		js_getproperty(J, -1, "restoreContexts");
 		js_rot2(J);
@@ -521,15 +539,12 @@ static int defer_retry(kit_engine *e, kit_value **target, int fnidx, int propsid
 	if (js_pcall(J, 0))
 		js_pop(J, 1), js_newarray(J);
 	js_setproperty(J, -2, "contexts");
-	const char *ref = js_ref(J);
+	js_copy(J, -1);
+	int slot = kit_keep(e);
 	struct settle_data *ok = settle_data_new(e, row, name), *bad = settle_data_new(e, row, name);
 	ok->retry = bad->retry = 1;
-	snprintf(ok->retry_ref, sizeof ok->retry_ref, "%s", ref);
-	snprintf(bad->retry_ref, sizeof bad->retry_ref, "%s", ref);
-	struct retry_ref *keep = kit_arena_alloc(e->arena, sizeof *keep);
-	keep->name = kit_arena_strdup(e->arena, ref);
-	keep->next = e->retry_refs;
-	e->retry_refs = keep;
+	ok->retry_slot = bad->retry_slot = slot;
+	js_pop(J, 1);
 	js_getproperty(J, -1, "thenable");
 	js_getproperty(J, -1, "then");
 	js_rot2(J);
@@ -935,10 +950,15 @@ static kit_value *scoped(kit_engine *e, kit_value *node)
 		js_pop(J, 1);
 		return node;
 	}
-	struct retry_ref *r = kit_arena_alloc(e->arena, sizeof *r);
-	r->name = kit_arena_strdup(e->arena, js_ref(J));
-	r->next = e->scopes;
-	e->scopes = r;
+	if (e->nscopes == e->capscopes) {
+		int cap = e->capscopes ? e->capscopes * 2 : 16;
+		int *more = realloc(e->scopes, (size_t)cap * sizeof *more);
+		if (!more)
+			abort();
+		e->scopes = more;
+		e->capscopes = cap;
+	}
+	e->scopes[e->nscopes] = kit_keep(e);
 	int number = ++e->nscopes;
 	kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "kit.scope"), NULL, 2);
 	kit_v_set_prop(&e->model, &el->u.elem.props[0], "scope", kit_v_number(&e->model, number));
@@ -1213,14 +1233,11 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 		e->tree_overflow = tree_overflow ? kit_arena_strdup(e->arena, tree_overflow) : "";
 		int restored = 0;
 		if (scope > 0 && scope <= e->nscopes) {
-			const struct retry_ref *r = e->scopes;
-			for (int i = e->nscopes; i > scope && r; i--)
-				r = r->next;
-			if (r) {
+			{
 				js_getregistry(J, REG_RUNTIME);
 				js_getproperty(J, -1, "restoreContexts");
 				js_rot2(J);
-				js_getregistry(J, r->name);
+				kit_keep_get(e, e->scopes[scope - 1]);
 				if (js_pcall(J, 1) == 0 && js_isnumber(J, -1))
 					restored = js_toint32(J, -1);
 				js_pop(J, 1);

@@ -29,3 +29,41 @@
 		return out;
 	};
 })();
+
+/* Array.prototype.flat/flatMap: core-js builds the result with
+ * Object.defineProperty on indexes, which in mujs 1.3.2 does not update
+ * length (the result looks empty), so they are defined here with push. */
+(function () {
+	function flatten(out, list, depth) {
+		for (var i = 0; i < list.length; i++) {
+			var v = list[i];
+			if (depth > 0 && Array.isArray(v))
+				flatten(out, v, depth - 1);
+			else if (i in list)
+				out.push(v);
+		}
+		return out;
+	}
+	Object.defineProperty(Array.prototype, 'flat', {
+		value: function (depth) {
+			return flatten([], Object(this), depth === undefined ? 1 : Number(depth) || 0);
+		},
+		writable: true, configurable: true, enumerable: false
+	});
+	Object.defineProperty(Array.prototype, 'flatMap', {
+		value: function (fn, thisArg) {
+			if (typeof fn !== 'function')
+				throw new TypeError('flatMap: callback is not a function');
+			var list = Object(this), out = [];
+			for (var i = 0; i < list.length; i++) {
+				var v = fn.call(thisArg, list[i], i, list);
+				if (Array.isArray(v))
+					flatten(out, v, 0);
+				else
+					out.push(v);
+			}
+			return out;
+		},
+		writable: true, configurable: true, enumerable: false
+	});
+})();

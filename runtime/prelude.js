@@ -77,10 +77,14 @@ function __kit_timer_fire(id) {
 	try { t.fn.apply(null, t.args); } catch (e) { __kit_log(2, 'uncaught exception in a timer: ' + __kit_error_text(e)); }
 	__kit_drain();
 }
-/* Called by C when a request ends: nothing of it may run in the next one. */
+/* Called by C when a request ends: nothing of it may run in the next one.
+ * The id sequence restarts too: mujs keeps every property name it has seen
+ * until the state is freed, so ids growing forever would leak (measured: ~60
+ * bytes per setTimeout per request). */
 function __kit_reset_queues() {
 	__kit_mq = [];
 	__kit_timers = {};
+	__kit_timer_seq = 0;
 }
 
 /* Promise: Promises/A+ on queueMicrotask. Measured 7–18 µs per hop in mujs,

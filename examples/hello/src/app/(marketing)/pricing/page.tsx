@@ -1,4 +1,4 @@
-// A route group: (marketing) adds no URL segment, so this is /pricing.
+// A route group: (marketing) adds no path segment, so this is /pricing.
 const plans = [
   { name: 'Free', price: 0 },
   { name: 'Pro', price: 12 },

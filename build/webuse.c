@@ -1,0 +1,97 @@
+/* webuse.c — does the app need the web platform classes on the server?
+ *
+ * Request, Response, Headers, URL, FormData and the rest (js/server/web)
+ * add ~300 kB to server.js, which doubles a worker's start-up (it counts for
+ * kit.cgi's cold start). They are bundled only for an app that can use them:
+ * one with an API route, or whose own sources name one of them (a word
+ * match: a false positive only costs start-up time). */
+#include "build/webuse.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *const words[] = {
+	"Request", "Response", "Headers", "URL", "URLSearchParams", "FormData", "Blob", "File",
+	"AbortController", "AbortSignal", "fetch", "request",
+};
+
+static int ident_char(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+static int mentions(const char *text, size_t len)
+{
+	for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+		size_t n = strlen(words[w]);
+		for (const char *p = text; (p = memmem(p, len - (size_t)(p - text), words[w], n)); p += n) {
+			int before = p > text && (ident_char((unsigned char)p[-1]) || p[-1] == '.');
+			int after = (size_t)(p - text) + n < len && ident_char((unsigned char)p[n]);
+			if (before || after)
+				continue;
+			/* request and fetch count only as calls: "@kit/core/request" is not a use */
+			if (words[w][0] >= 'a') {
+				const char *q = p + n;
+				while ((size_t)(q - text) < len && (*q == ' ' || *q == '\t'))
+					q++;
+				if ((size_t)(q - text) >= len || *q != '(')
+					continue;
+			}
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int code_file(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	return dot && (!strcmp(dot, ".ts") || !strcmp(dot, ".tsx") || !strcmp(dot, ".js") || !strcmp(dot, ".jsx") ||
+		       !strcmp(dot, ".mjs") || !strcmp(dot, ".cjs") || !strcmp(dot, ".mts"));
+}
+
+static int scan_dir(const char *dir, int depth)
+{
+	if (depth > 32)
+		return 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int found = 0;
+	struct dirent *de;
+	while (!found && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "node_modules"))
+			continue;
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		struct stat st;
+		if (stat(path, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			found = scan_dir(path, depth + 1);
+		} else if (S_ISREG(st.st_mode) && code_file(de->d_name) && st.st_size < (8 << 20)) {
+			FILE *f = fopen(path, "rb");
+			if (!f)
+				continue;
+			char *text = malloc((size_t)st.st_size + 1);
+			size_t n = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
+			fclose(f);
+			if (text)
+				found = mentions(text, n);
+			free(text);
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+int kit_webuse_needed(const kit_scan *scan, const char *app_root)
+{
+	for (size_t i = 0; i < scan->nroutes; i++)
+		if (scan->routes[i].kind == KIT_SCAN_API)
+			return 1;
+	return scan_dir(app_root, 0);
+}

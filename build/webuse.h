@@ -1,0 +1,11 @@
+/* webuse.h — whether server.js must carry the web platform classes. */
+#ifndef KIT_BUILD_WEBUSE_H
+#define KIT_BUILD_WEBUSE_H
+
+#include "build/scan.h"
+
+/* 1 when the app has an API route or its sources name Request, Response,
+ * Headers, URL, FormData, fetch, request(), ... (see webuse.c). */
+int kit_webuse_needed(const kit_scan *scan, const char *app_root);
+
+#endif
