@@ -497,6 +497,71 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	return result;
 }
 
+/* route.ts: middleware first, then the handler for the method; 405 with
+ * Allow for a method it does not export, HEAD answered by GET without the
+ * body, OPTIONS answered with Allow unless exported. */
+static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, const kit_route *route,
+		      const kit_match *match, const char *method)
+{
+	int head_only = strcmp(method, "HEAD") == 0;
+	unsigned bit = kit_method_bit(method);
+	if (!(route->methods & bit)) {
+		if (strcmp(method, "OPTIONS") == 0) {
+			return send_simple(out, 204, 0, "text/plain; charset=utf-8", "", "Allow", route->allow) < 0 ? 0 : 0;
+		}
+		if (!(head_only && (route->methods & KIT_METHOD_GET))) {
+			send_simple(out, 405, head_only, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
+				    "Allow", route->allow);
+			return 0;
+		}
+	}
+	http_req hreq;
+	int bad = http_collect(h, req, !head_only && strcmp(method, "GET") != 0, &hreq);
+	if (bad) {
+		http_free(&hreq);
+		kit_buf b;
+		kit_buf_init(&b);
+		kit_buf_printf(&b, "%d %s%s\n", bad, reason(bad),
+			       bad == 413 ? ": the request body is larger than this server accepts (KIT_MAX_BODY)" : "");
+		send_simple(out, bad, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
+		kit_buf_free(&b);
+		return 0;
+	}
+	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
+	kit_buf_init(&guard.headers);
+	int result = 0;
+	if (!route->has_middleware || run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
+		kit_api_answer ans;
+		kit_render_error err;
+		if (kit_engine_api(h->engine, match->index, route->module, method, &hreq.http, match->params,
+				   match->nparams, &ans, &err) < 0) {
+			log_line("%d %s %s (API route %s): %s", err.status ? err.status : 500, method, hreq.http.url,
+				 route->path, err.message);
+			send_simple(out, err.status >= 500 ? err.status : 500, head_only, "text/plain; charset=utf-8",
+				    "500 Internal Server Error\n", NULL, NULL);
+			if (err.status == 503)
+				result = -1;
+		} else {
+			response r;
+			resp_init(&r, out, ans.status >= 100 && ans.status <= 599 ? ans.status : 500, head_only);
+			if (!strstr(ans.headers.data ? kit_buf_cstr(&ans.headers) : "", "content-type:"))
+				resp_header(&r, "Content-Type", "%s", ans.body.len ? "text/plain; charset=utf-8" : "text/plain");
+			if (route->has_middleware)
+				resp_header(&r, "Cache-Control", "private, no-store");
+			resp_lines(&r, &guard.headers);
+			resp_lines(&r, &ans.headers);
+			if (resp_begin(&r) == 0 && !head_only)
+				kit_sink_write(out, ans.body.data ? ans.body.data : "", ans.body.len);
+			resp_free(&r);
+		}
+		kit_buf_free(&ans.headers);
+		kit_buf_free(&ans.body);
+	}
+	kit_buf_free(&guard.headers);
+	http_free(&hreq);
+	return result;
+}
+
 int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	const char *method = param(req, "REQUEST_METHOD");
@@ -538,9 +603,7 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_routes_match(&h->routes, url.path, &match);
 		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
 		if (route && route->is_api) {
-			send_simple(out, 501, head_only, "text/plain; charset=utf-8",
-				    "501 Not Implemented: API routes (route.ts) are not served by this version of kit\n",
-				    NULL, NULL);
+			result = handle_api(h, req, out, route, &match, method);
 		} else if (strcmp(method, "GET") != 0 && !head_only) {
 			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
 				    "Allow", "GET, HEAD");

@@ -87,6 +87,28 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 	kit_buf_free(&lay);
 	const kit_value *mw = kit_v_get(v, "middleware");
 	rt->has_middleware = mw && mw->kind == KIT_ARRAY && mw->u.arr.len > 0;
+	const kit_value *methods = kit_v_get(v, "methods");
+	for (size_t i = 0; methods && methods->kind == KIT_ARRAY && i < methods->u.arr.len; i++)
+		if (methods->u.arr.items[i]->kind == KIT_STRING)
+			rt->methods |= kit_method_bit(methods->u.arr.items[i]->u.str.ptr);
+	kit_buf allow;
+	kit_buf_init(&allow);
+	static const char *names[] = { "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS" };
+	unsigned bits = rt->methods | (rt->methods & KIT_METHOD_GET ? KIT_METHOD_HEAD : 0);
+	for (int b = 0; b < 7; b++)
+		if (bits & (1u << b))
+			kit_buf_printf(&allow, "%s%s", allow.len ? ", " : "", names[b]);
+	rt->allow = xstrdup(kit_buf_cstr(&allow));
+	kit_buf_free(&allow);
+	return 0;
+}
+
+unsigned kit_method_bit(const char *m)
+{
+	static const char *names[] = { "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS" };
+	for (int b = 0; b < 7; b++)
+		if (strcmp(m, names[b]) == 0)
+			return 1u << b;
 	return 0;
 }
 
@@ -141,6 +163,7 @@ void kit_routes_free(kit_routes *r)
 			free(rt->segs[j].text);
 		free(rt->segs);
 		free(rt->layouts);
+		free(rt->allow);
 	}
 	free(r->routes);
 	free(r->version);

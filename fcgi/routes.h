@@ -25,7 +25,16 @@ typedef struct kit_route {
 	size_t nsegs;
 	char *layouts;       /* X-RSC-Layouts value: layout ids joined by "," */
 	int has_middleware;
+	char *allow;         /* API routes: the Allow header (exported methods, + HEAD with GET) */
+	unsigned methods;    /* API routes: KIT_METHOD_* bits */
 } kit_route;
+
+enum {
+	KIT_METHOD_GET = 1, KIT_METHOD_POST = 2, KIT_METHOD_PUT = 4, KIT_METHOD_PATCH = 8,
+	KIT_METHOD_DELETE = 16, KIT_METHOD_HEAD = 32, KIT_METHOD_OPTIONS = 64,
+};
+/* The KIT_METHOD_* bit of an HTTP method, 0 for anything else. */
+unsigned kit_method_bit(const char *method);
 
 typedef struct kit_routes {
 	kit_route *routes;

@@ -157,7 +157,11 @@ export function request(): Request {
   const R = (globalThis as unknown as { Request?: typeof Request }).Request;
   if (!R) throw new Error('request(): the web Request class is not available in this build');
   const init: RequestInit = { method: r.method, headers: r.headers };
-  if (r.body !== null && r.method !== 'GET' && r.method !== 'HEAD') (init as { body: unknown }).body = r.body;
+  if (r.body !== null && r.method !== 'GET' && r.method !== 'HEAD') {
+    // the body is a byte string: hand it over as bytes, so text() and json() decode UTF-8
+    const web = (globalThis as unknown as { __kit_web?: { bufferFromByteString(s: string): unknown } }).__kit_web;
+    (init as { body: unknown }).body = web ? web.bufferFromByteString(r.body) : r.body;
+  }
   return new R(r.url, init);
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine_impl.h"
 #include "json.h"
@@ -156,6 +157,8 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 		snprintf(err, errlen, "%s does not define __kit_app — it was not written by kit-build", server_js);
 		return -1;
 	}
+	js_copy(J, -1);
+	js_setregistry(J, REG_APP);
 	js_getproperty(J, -1, "runtime");
 	js_copy(J, -1);
 	js_setregistry(J, REG_RUNTIME);
@@ -644,6 +647,108 @@ done:
 		out->status = err.status ? err.status : 500;
 		snprintf(out->message, sizeof out->message, "%.500s", err.message);
 	}
+	finish_request(e);
+	return rc;
+}
+
+/* UTF-8 bytes of a mujs string. */
+static void put_text(kit_buf *out, const char *s)
+{
+	size_t n = strlen(s);
+	kit_buf_reserve(out, n + 1);
+	out->len += kit_utf8_from_mujs(out->data + out->len, s, n);
+}
+
+/* The bytes of a byte string (every character U+0000–U+00FF). */
+static void put_bytes(kit_buf *out, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((p[0] == 0xC2 || p[0] == 0xC3) && (p[1] & 0xC0) == 0x80) {
+			kit_buf_putc(out, (char)(((p[0] & 0x03) << 6) | (p[1] & 0x3F)));
+			p++;
+		} else if (p[0] == 0xC0 && p[1] == 0x80) {
+			kit_buf_putc(out, '\0');
+			p++;
+		} else {
+			kit_buf_putc(out, (char)*p);
+		}
+	}
+}
+
+int kit_engine_api(kit_engine *e, int route_index, const char *module, const char *method,
+		   const kit_http_req *http, const kit_param *params, size_t nparams,
+		   kit_api_answer *out, kit_render_error *err)
+{
+	(void)route_index;
+	js_State *J = e->J;
+	memset(err, 0, sizeof *err);
+	out->status = 500;
+	kit_buf_init(&out->headers);
+	kit_buf_init(&out->body);
+	e->generation++;
+	e->failed = 0;
+	e->err = err;
+	kit_model_init(&e->model, e->arena);
+	int rc = -1;
+	if (begin_request(e, http, "route") < 0)
+		goto done;
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, "api");
+	if (!js_isobject(J, -1)) {
+		js_pop(J, 2);
+		kit_engine_fail(e, 500, NULL, "the server bundle has no API route runner: rebuild with kit-build");
+		goto done;
+	}
+	js_getproperty(J, -1, "runRoute");
+	js_rot2(J);                       /* app, runRoute, api */
+	js_getproperty(J, -3, "modules");
+	js_getproperty(J, -1, module);
+	js_rot2pop1(J);                   /* app, runRoute, api, ns */
+	js_pushstring(J, method);
+	kit_render_req req = { .params = params, .nparams = nparams };
+	push_params(J, &req);
+	if (js_pcall(J, 3)) {
+		kit_engine_exception(e, module, NULL);
+		js_pop(J, 1);
+		goto done;
+	}
+	js_rot2pop1(J);                   /* the promise */
+	if (await_top(e) < 0)
+		goto done;
+	js_getproperty(J, -1, "status");
+	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "headers");
+	int n = js_isarray(J, -1) ? js_getlength(J, -1) : 0;
+	for (int i = 0; i < n; i++) {
+		js_getindex(J, -1, i);
+		js_getindex(J, -1, 0);
+		js_getindex(J, -2, 1);
+		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
+		if (!strpbrk(name, "\r\n:") && !strpbrk(value, "\r\n") &&
+		    strcasecmp(name, "content-length") != 0 && strcasecmp(name, "transfer-encoding") != 0 &&
+		    strcasecmp(name, "status") != 0)
+			kit_buf_printf(&out->headers, "%s: %s\r\n", name, value);
+		js_pop(J, 3);
+	}
+	js_pop(J, 1);
+	js_getproperty(J, -1, "kind");
+	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "none";
+	int bytes = strcmp(kind, "bytes") == 0, text = strcmp(kind, "text") == 0;
+	js_pop(J, 1);
+	if (bytes || text) {
+		js_getproperty(J, -1, "body");
+		if (bytes)
+			put_bytes(&out->body, js_tostring(J, -1));
+		else
+			put_text(&out->body, js_tostring(J, -1));
+		js_pop(J, 1);
+	}
+	js_pop(J, 1);
+	rc = 0;
+done:
+	if (rc < 0 && !err->status)
+		err->status = 500;
 	finish_request(e);
 	return rc;
 }

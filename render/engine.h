@@ -122,6 +122,20 @@ typedef struct kit_guard_result {
  * the chain itself could not run (out->status 500/503, message set). */
 int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *http, kit_guard_result *out);
 
+/* What an API route answered. */
+typedef struct kit_api_answer {
+	int status;
+	kit_buf headers;     /* "name: value\r\n" lines; caller frees */
+	kit_buf body;        /* bytes; caller frees */
+} kit_api_answer;
+
+/* Runs the route.ts handler for the method (HEAD falls back to GET) with the
+ * request's Request and { params }. Returns 0 (out filled), or -1 with err
+ * (the handler threw or returned something that is not a Response: 500). */
+int kit_engine_api(kit_engine *e, int route_index, const char *module, const char *method,
+		   const kit_http_req *http, const kit_param *params, size_t nparams,
+		   kit_api_answer *out, kit_render_error *err);
+
 /* The build version found in the manifest ("" when none). */
 const char *kit_engine_version(const kit_engine *e);
 

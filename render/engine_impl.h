@@ -11,6 +11,7 @@
 #define REG_RUNTIME "kit.runtime"
 #define REG_WORK "kit.work"
 #define REG_KEEP "kit.keep"
+#define REG_APP "kit.app"
 #define REG_SYM_ELEMENT "kit.sym.element"
 #define REG_SYM_FRAGMENT "kit.sym.fragment"
 #define REG_SYM_SUSPENSE "kit.sym.suspense"
@@ -105,6 +106,10 @@ struct ssr_cache {
  * tree_id/tree_overflow: React's tree context at the element. */
 kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
 			   int scope);
+
+/* walk.c: mujs's modified UTF-8 (C0 80, CESU-8 surrogate pairs) as real
+ * UTF-8; out has room for n bytes. Returns the length. */
+size_t kit_utf8_from_mujs(char *out, const char *s, size_t n);
 
 /* walk.c: keeps the value on top of the stack (popped) until the request
  * ends; returns its slot. kit_keep_get pushes it back. */

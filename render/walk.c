@@ -259,7 +259,7 @@ static void error_at(kit_engine *e, kit_value **target, const char *fmt, ...)
  * escape in the source becomes two 3-byte surrogate sequences (CESU-8).
  * React's client expects real UTF-8, so both are rewritten here: pairs join
  * into one 4-byte sequence, a lone surrogate becomes U+FFFD. */
-static size_t utf8_from_mujs(char *out, const char *s, size_t n)
+size_t kit_utf8_from_mujs(char *out, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t o = 0;
@@ -299,7 +299,7 @@ static const char *js_text(kit_engine *e, const char *s, size_t *len)
 		return kit_arena_strndup(e->arena, s, n);
 	}
 	char *out = kit_arena_alloc(e->arena, n + 1);
-	*len = utf8_from_mujs(out, s, n);
+	*len = kit_utf8_from_mujs(out, s, n);
 	out[*len] = '\0';
 	return out;
 }

@@ -8,6 +8,7 @@ import {
   URL, URLSearchParams, Headers, Request, Response, FormData, Blob, File,
   AbortController, AbortSignal,
 } from './index';
+import { bufferFromByteString } from './bytes';
 
 defineGlobal('URL', URL);
 defineGlobal('URLSearchParams', URLSearchParams);
@@ -19,3 +20,6 @@ defineGlobal('Blob', Blob);
 defineGlobal('File', File);
 defineGlobal('AbortController', AbortController);
 defineGlobal('AbortSignal', AbortSignal);
+// For @kit/core/request's request(): the request body arrives as a byte
+// string and must become a bytes body (not text) so text()/json() decode UTF-8.
+defineGlobal('__kit_web', { bufferFromByteString });
