@@ -16,6 +16,7 @@ export const VERSION = 'v1';
 // ---- trees -----------------------------------------------------------------
 const REF = Symbol('client reference');
 const LAZY = Symbol('lazy row');
+const LATER = Symbol('late row');
 export const SUSPENSE = Symbol('suspense');
 const ref = (id, name, chunks = []) => ({ [REF]: true, id, name, chunks });
 const h = (type, props, ...children) => {
@@ -25,6 +26,9 @@ const h = (type, props, ...children) => {
 };
 // a row the server could not finish: an E row with this digest
 const failed = (digest) => ({ [LAZY]: true, digest });
+// a subtree a navigation answer sends `ms` later, in a row of its own (a
+// document has it in the shell already)
+const later = (node, ms) => ({ [LATER]: true, node, ms });
 
 const SegmentBoundary = ref('@kit/core/client/segment', 'SegmentBoundary');
 const Link = ref('@kit/core/Link', 'default');
@@ -69,12 +73,13 @@ const layouts = {
         h(Link, { href: '/', id: 'to-home' }, 'home'),
         h(Link, { href: '/shop/a', id: 'to-a' }, 'a'),
         h(Link, { href: '/shop/b', id: 'to-b', prefetch: 'none' }, 'b'),
-        h(Link, { href: '/shop/c', id: 'to-c', cacheFor: 400 }, 'c'),
+        h(Link, { href: '/shop/c', id: 'to-c', cacheFor: 1000 }, 'c'),
         h(Link, { href: '/shop/e', id: 'to-e', prefetch: 'click' }, 'e'),
         h(Link, { href: '/shop/slow', id: 'to-slow', prefetch: false }, h(Status, null)),
         h(Link, { href: '/shop/b?q=x', id: 'to-b-replace', replace: true, prefetch: 'none' }, 'b replace'),
         h(Link, { href: '/shop/a?q=hello', id: 'to-a-q', prefetch: 'none' }, 'a?q'),
         h(Link, { href: '/old', id: 'to-old', prefetch: 'none' }, 'old'),
+        h(Link, { href: '/shop/stream', id: 'to-stream', prefetch: 'none' }, 'stream'),
         h(Link, { href: '/boom', id: 'to-boom', prefetch: 'none' }, 'boom'),
         h(Link, { href: '/about', id: 'to-about', prefetch: 'none', preserveScroll: true }, 'about'),
         h(Link, { href: '/broken', id: 'to-broken', prefetch: 'none' }, 'broken'),
@@ -116,6 +121,10 @@ export const routes = {
   '/shop/d': { layouts: SHOP, page: shopPage('d') },
   '/shop/e': { layouts: SHOP, page: shopPage('e') },
   '/shop/slow': { layouts: SHOP, page: shopPage('slow'), delay: 800 },
+  // a navigation answer whose Suspense content comes 600 ms after row 0
+  '/shop/stream': { layouts: SHOP, page: () => h('article', { id: 'page-stream' },
+    h(SUSPENSE, { fallback: h('i', { id: 'stream-fallback' }, 'streaming…') },
+      later(h('p', { id: 'stream-late' }, 'late content'), 600))) },
   // redirect() inside a Suspense boundary: the digest reaches the browser
   '/boom': { layouts: SHOP, page: () => h('article', { id: 'page-boom' },
     h(SUSPENSE, { fallback: h('i', { id: 'boom-fallback' }, 'boom…') }, failed('KIT_REDIRECT;307;/shop/c'))) },
@@ -129,7 +138,9 @@ export const routes = {
 const jsonStr = (s) => JSON.stringify(s[0] === '$' ? '$' + s : s);
 
 class Flight {
-  constructor() {
+  constructor(stream = false) {
+    this.stream = stream;
+    this.late = [];
     this.rows = [];
     this.refs = new Map();
     this.next = 1;
@@ -148,6 +159,16 @@ class Flight {
     if (typeof v === 'string') return jsonStr(v);
     if (typeof v === 'number' || typeof v === 'boolean') return JSON.stringify(v);
     if (Array.isArray(v)) return '[' + v.map((x) => this.value(x)).join(',') + ']';
+    if (v[LATER]) {
+      if (!this.stream) return this.value(v.node);
+      const id = this.next++;
+      const sub = new Flight();
+      sub.next = 1 << 20;   // ids of its own
+      sub.refs = this.refs;
+      const rows = sub.value(v.node);
+      this.late.push({ ms: v.ms, rows: sub.rows.join('') + `${id.toString(16)}:${rows}\n` });
+      return `"$L${id.toString(16)}"`;
+    }
     if (v[LAZY]) {
       const id = this.next++;
       this.rows.push(`${id.toString(16)}:E${JSON.stringify({ digest: v.digest })}\n`);
@@ -193,6 +214,7 @@ function html(node, ctx, st = { text: false }) {
     return sep + esc(node);
   }
   if (Array.isArray(node)) return node.map((n) => html(n, ctx, st)).join('');
+  if (node[LATER]) return html(node.node, ctx, st);
   if (node[LAZY]) throw Object.assign(new Error('server error'), { digest: node.digest });
   if (node.type === SUSPENSE) {
     st.text = false;
@@ -242,8 +264,11 @@ export function documentWrites(route, ctx, opts = {}) {
   return [[0, shell + globals + pushes + ENTRY + doc.slice(cut)]];
 }
 
-export function navigationPayload(route, depth, ctx) {
-  return new Flight().payload(tree(route, depth, ctx));
+// The Flight writes of a navigation answer: [[delay ms, rows], ...].
+export function navigationWrites(route, depth, ctx) {
+  const f = new Flight(true);
+  const first = f.payload(tree(route, depth, ctx));
+  return [[0, first], ...f.late.map((l) => [l.ms, l.rows])];
 }
 
 // How deep the client and the route share their layout chains.

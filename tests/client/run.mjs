@@ -290,6 +290,25 @@ await test('link-pending', async (t) => {
   await t.noErrors();
 });
 
+await test('nav-streamed-answer', async (t) => {
+  // the new page commits with its Suspense fallback; the late row fills it in
+  await t.open('/shop/a');
+  await t.page.click('#to-stream');
+  await t.waitFor('#stream-fallback');
+  expect(!(await t.page.$('#stream-late')), 'the late content came with row 0');
+  await t.page.waitForFunction(() => !document.querySelector('#to-stream').hasAttribute('data-pending'), null, { timeout: 500 })
+    .catch(() => { throw new Check('the Link stayed pending while only a Suspense boundary waited'); });
+  await t.waitFor('#stream-late', 3000);
+  expect(!(await t.page.$('#stream-fallback')), 'the fallback stayed');
+  eq(await t.text('#shop-counter'), 'shop: 0', 'shop layout');
+  await t.noErrors();
+  // the whole document (the late content already in its shell) hydrates
+  await t.open('/shop/stream');
+  await sleep(100);
+  await t.noErrors();
+  eq(await t.clientCreated(), [], 'elements React created instead of hydrating');
+});
+
 await test('visit', async (t) => {
   await t.open('/shop/a');
   const len = await t.page.evaluate(() => history.length);
@@ -310,11 +329,22 @@ const countTo = (t, p) => t.rsc.filter((r) => r.path === p).length;
 
 await test('prefetch-hover', async (t) => {
   await t.open('/');
-  await t.page.hover('#to-a');
-  await sleep(40);
-  eq(countTo(t, '/shop/a'), 0, 'requests 40 ms into the hover');
-  await sleep(260);
-  eq(countTo(t, '/shop/a'), 1, 'requests 300 ms into the hover');
+  // the pointer enters in the page, and the prefetch's start time is read from
+  // the page's resource timing: no dependence on the test driver's latency
+  const t0 = await t.page.evaluate(() => {
+    const a = document.querySelector('#to-a');
+    const out = document.querySelector('#root-counter');
+    a.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: out }));
+    out.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: a }));
+    return performance.now();
+  });
+  await sleep(400);
+  const starts = await t.page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => new URL(e.name).pathname === '/shop/a').map((e) => e.startTime));
+  eq(starts.length, 1, 'prefetches of /shop/a while hovering');
+  const after = starts[0] - t0;
+  expect(after >= 95 && after < 350, `the prefetch started ${after.toFixed(0)} ms after the pointer entered (expected 100)`);
+  eq(countTo(t, '/shop/a'), 1, 'requests 400 ms into the hover');
   await t.page.click('#to-a');
   await t.waitFor('#page-a');
   eq(countTo(t, '/shop/a'), 1, 'requests after the click (the prefetch is used)');
@@ -401,21 +431,22 @@ await test('cache-for-default', async (t) => {
 
 await test('cache-for-expiry', async (t) => {
   await t.open('/');
-  await t.page.hover('#to-c');   // cacheFor={400}
-  await sleep(250);
+  await t.page.hover('#to-c');   // cacheFor={1000}
+  await sleep(300);
   eq(countTo(t, '/shop/c'), 1, 'requests after the hover');
-  await sleep(600);
+  await sleep(1200);
   await t.page.click('#to-c');
   await t.waitFor('#page-c');
-  eq(countTo(t, '/shop/c'), 2, 'requests (cacheFor 400 ms, clicked after 0.85 s)');
-  // and within cacheFor it is used
+  eq(countTo(t, '/shop/c'), 2, 'requests (cacheFor 1000 ms, clicked after 1.5 s)');
+  // and within cacheFor it is used (the navigation's own answer expires first)
   await t.page.click('#to-a');
   await t.waitFor('#page-a');
+  await sleep(1100);
   await t.page.hover('#to-c');
-  await sleep(200);
+  await sleep(250);
   await t.page.click('#to-c');
   await t.waitFor('#page-c');
-  eq(countTo(t, '/shop/c'), 3, 'requests (cacheFor 400 ms, clicked within it)');
+  eq(countTo(t, '/shop/c'), 3, 'requests (cacheFor 1000 ms, clicked within it)');
 });
 
 // ---------------------------------------------------------------------------

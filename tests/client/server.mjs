@@ -8,7 +8,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { routes, documentWrites, navigationPayload, sharedDepth, VERSION } from './pages.mjs';
+import { routes, documentWrites, navigationWrites, sharedDepth, VERSION } from './pages.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -42,7 +42,11 @@ export async function startServer(staticDir, { host = '127.0.0.1' } = {}) {
         'Content-Type': 'text/x-component', 'X-RSC-Segment-Depth': String(depth),
         'X-RSC-Layouts': route.layouts.join(','), 'X-RSC-Version': VERSION, ...vary,
       });
-      return res.end(navigationPayload(route, depth, ctx));
+      for (const [delay, rows] of navigationWrites(route, depth, ctx)) {
+        if (delay) await sleep(delay);
+        res.write(rows);
+      }
+      return res.end();
     }
     if (route.redirect) { res.writeHead(307, { Location: route.redirect, ...vary }); return res.end(); }
     const writes = documentWrites(route, ctx, { entryInHead: url.searchParams.has('head') });
