@@ -470,6 +470,12 @@ export function committed(c: Commit) {
   if (c.version) version = c.version;
   const same = c.href === currentURL().href;
   current = new URL(c.href);
+  if (c.navId !== navSeq) {
+    // React committed a navigation a newer one has superseded (it started
+    // while this one still rendered): the newer one writes history and scroll
+    settleUpTo(c.navId);
+    return;
+  }
   const state = { __kit: { key: c.key } };
   // a Link to the page shown replaces its entry, as the browser does
   if (c.history === 'push' && !same) history.pushState(state, '', c.href);
@@ -477,8 +483,12 @@ export function committed(c: Commit) {
   else if (!(history.state && history.state.__kit)) history.replaceState(state, '', location.href);
   currentKey = c.key;
   scrollTo(c);
+  settleUpTo(c.navId);
+}
+
+function settleUpTo(navId: number) {
   inFlight.forEach((n, id) => {
-    if (id <= c.navId) {
+    if (id <= navId) {
       n.settle();
       inFlight.delete(id);
     }

@@ -23,7 +23,10 @@ export class RedirectBoundary extends Component<Props, State> {
     const to = redirectTarget(error);
     if (to !== null) {
       this.setState({ navId: this.props.navId });
-      visit(to, { replace: true }).catch(() => location.replace(to));
+      // after this commit is done (the Router writes the history entry of the
+      // navigation that brought the error in its layout effect, which runs
+      // after this one): the redirect then replaces that entry
+      Promise.resolve().then(() => visit(to, { replace: true })).catch(() => location.replace(to));
     }
   }
 
