@@ -75,3 +75,4 @@ EXTRA_DIST += tests/suites/client-runtime.sh tests/client/README.md \
 	tests/client/package.json tests/client/package-lock.json \
 	tests/client/build.mjs tests/client/pages.mjs tests/client/server.mjs \
 	tests/client/run.mjs tests/client/app/widgets.tsx
+EXTRA_DIST += tests/suites/limits.sh

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Bad input against kit.cgi run as plain CGI: bodies past KIT_MAX_BODY get
+# 413, oversized headers 431, an unreadable URL 400, and none of it crashes.
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+cgi=$top_build/kit.cgi
+app=$(mktemp -d /tmp/kit-limits.XXXXXX)
+trap 'rm -rf "$app"' EXIT
+cp -R "$top_src/examples/hello/." "$app/"
+rm -rf "$app/.kit"
+if ! KIT_DATADIR=$top_src "$top_build/kit-build" "$app" >"$app/build.log" 2>&1; then
+	echo "FAIL: limits: kit-build of examples/hello failed (see $app/build.log)"
+	exit 1
+fi
+
+# run NAME EXPECTED-STATUS [ENV...] < body
+run() {
+	local name=$1 want=$2
+	shift 2
+	local out
+	out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost "$@" "$cgi" 2>"$app/stderr")
+	local rc=$? status
+	status=$(printf '%s' "$out" | head -n 1 | sed -n 's/^Status: \([0-9]*\).*/\1/p')
+	if [ "$rc" -ne 0 ]; then
+		echo "FAIL: limits: $name: kit.cgi exited $rc ($(head -c 200 "$app/stderr"))"
+	elif [ "$status" != "$want" ]; then
+		echo "FAIL: limits: $name: status ${status:-none}, expected $want"
+	else
+		echo "PASS: limits: $name"
+	fi
+}
+
+head -c 2048 /dev/zero | run "body past KIT_MAX_BODY (Content-Length) is 413" 413 \
+	KIT_MAX_BODY=1024 REQUEST_METHOD=POST REQUEST_URI=/api/echo CONTENT_TYPE=text/plain CONTENT_LENGTH=2048
+head -c 2048 /dev/zero | run "body past KIT_MAX_BODY (no Content-Length, read to the end) is 413" 413 \
+	KIT_MAX_BODY=1024 REQUEST_METHOD=POST REQUEST_URI=/api/echo CONTENT_TYPE=text/plain
+head -c 512 /dev/zero | run "body within KIT_MAX_BODY is read" 200 \
+	KIT_MAX_BODY=1024 REQUEST_METHOD=POST REQUEST_URI=/api/echo CONTENT_TYPE=text/plain CONTENT_LENGTH=512
+big=$(head -c 70000 /dev/zero | tr '\0' 'a')
+run "headers past 64 KiB are 431" 431 REQUEST_METHOD=GET REQUEST_URI=/whoami HTTP_X_BIG="$big" </dev/null
+run "an encoded NUL in the path is 400" 400 REQUEST_METHOD=GET REQUEST_URI=/a%00b </dev/null
+run "a malformed escape in the path is 400" 400 REQUEST_METHOD=GET REQUEST_URI=/a%zzb </dev/null
+run "a malformed Cookie header is fine" 200 REQUEST_METHOD=GET REQUEST_URI=/whoami 'HTTP_COOKIE=;;;=;a' </dev/null
+run "a malformed query string is fine" 200 REQUEST_METHOD=GET 'REQUEST_URI=/blog/x?%zz=%&&=' </dev/null
+printf '{"a":' | run "truncated JSON is 400" 400 REQUEST_METHOD=POST REQUEST_URI=/api/echo \
+	CONTENT_TYPE=application/json CONTENT_LENGTH=5
+printf -- '--B\r\nContent-Disposition: form-data; name="x"\r\n\r\nno end' | run "multipart without its closing boundary is 400" 400 \
+	REQUEST_METHOD=POST REQUEST_URI=/api/echo 'CONTENT_TYPE=multipart/form-data; boundary=B' CONTENT_LENGTH=52
