@@ -71,7 +71,8 @@ function sameOrigin(href: string): boolean {
 
 // Link's own props; every other one goes to the <a>. (A loop, not object
 // rest/spread: esbuild lowers those for es2017 with helpers that need
-// Object.getOwnPropertyDescriptors, which mujs lacks.)
+// Object.getOwnPropertyDescriptors, which mujs itself lacks; the loop needs
+// no polyfill.)
 const OWN: Record<string, 1> = { href: 1, prefetch: 1, cacheFor: 1, replace: 1, preserveScroll: 1, children: 1 };
 
 export default function Link(props: LinkProps): any {

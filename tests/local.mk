@@ -74,5 +74,5 @@ EXTRA_DIST += tests/suites/streaming.sh tests/suites/hydration.sh \
 EXTRA_DIST += tests/suites/client-runtime.sh tests/client/README.md \
 	tests/client/package.json tests/client/package-lock.json \
 	tests/client/build.mjs tests/client/pages.mjs tests/client/server.mjs \
-	tests/client/run.mjs tests/client/app/widgets.tsx
+	tests/client/run.mjs tests/client/ssr-entry.js tests/client/app/widgets.tsx
 EXTRA_DIST += tests/suites/limits.sh

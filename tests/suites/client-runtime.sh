@@ -77,6 +77,32 @@ if [ -z "$want" ] || [ "$have" != "$want" ]; then
 	fi
 fi
 
+# The modules apps import are also compiled into the server bundle (mujs):
+# bundle tests/client/ssr-entry.js like an app and run it there.
+mujs_run=$top_build/tests/mujs/mujs-run
+ssr_status=0
+if [ -x "$mujs_run" ] && [ -f "$top_build/runtime/polyfills.js" ]; then
+	alias=$(printf '{"react":"%s/js/server/react.ts","react/jsx-runtime":"%s/js/server/jsx-runtime.ts","@kit/core":"%s/js"}' "$top_src" "$top_src" "$top_src")
+	job=$(printf '{"entry":"%s","entryName":"ssr-entry.js","outfile":"%s","root":"%s","mode":"production","alias":%s}' \
+		"$client_dir/ssr-entry.js" "$work/ssr.js" "$client_dir" "$alias")
+	if "$node" "$top_src/toolchain/bundle.mjs" "$job" >"$work/ssr-bundle.out" 2>&1; then
+		"$mujs_run" "$top_src/runtime/mujs-fixes.js" "$top_src/runtime/prelude.js" "$top_build/runtime/polyfills.js" \
+			"$work/ssr.js" >"$work/ssr.out" 2>&1
+		rc=$?
+		grep -E '^(PASS|FAIL): ' "$work/ssr.out"
+		grep -q '^FAIL: ' "$work/ssr.out" && ssr_status=1
+		if [ "$rc" -ne 0 ] || [ "$(grep -c '^PASS: ' "$work/ssr.out")" -ne 6 ]; then
+			ssr_status=1
+			echo "FAIL: client/ssr: mujs-run exited $rc: $(grep -v '^PASS: ' "$work/ssr.out" | tail -n 5 | tr '\n' ' ')"
+		fi
+	else
+		ssr_status=1
+		echo "FAIL: client/ssr: the server bundle of tests/client/ssr-entry.js: $(tail -c 1500 "$work/ssr-bundle.out")"
+	fi
+else
+	echo "SKIP: client/ssr: $mujs_run is not built (make check builds it)"
+fi
+
 args=()
 [ -n "${KIT_CLIENT_BASE:-}" ] && args+=(--base "$KIT_CLIENT_BASE")
 KIT_CHROMIUM=$chromium KIT_NODE_MODULES=$toolchain KIT_CLIENT_OUT=$work/out \
@@ -85,7 +111,7 @@ browser_sid=$!
 wait "$browser_sid"
 rc=$?
 grep -E '^(PASS|FAIL|SKIP): ' "$work/run.out"
-status=0
+status=$ssr_status
 if [ "$rc" -ne 0 ]; then
 	status=1
 	grep -q '^FAIL: ' "$work/run.out" ||
