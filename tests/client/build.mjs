@@ -66,7 +66,9 @@ export async function buildBundle(outdir, { minify = true } = {}) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = process.argv[2] || path.join(here, '.out', 'static');
+  const os = await import('node:os');
+  const out = process.argv[2] || path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kit-client-')), 'static');
+  console.log('bundle in ' + out);
   const r = await buildBundle(out);
   for (const [f, o] of Object.entries(r.metafile.outputs)) console.log(f, o.bytes);
 }
