@@ -439,8 +439,12 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	char *store = NULL;
 	size_t nsearch = parse_query(url->query, &search, &store);
 
+	size_t depth = flight && route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
 	kit_render_req rreq = {
 		.http = &hreq.http,
+		.segment_depth = (int)depth,
+		.layouts = route ? route->layouts : "",
+		.version = h->routes.version,
 		.route_index = match->index,
 		.pathname = url->path,
 		.params = match->params,
@@ -462,7 +466,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		resp_header(&resp, "X-Accel-Buffering", "no");
 		resp_lines(&resp, &guard.headers);
 		if (flight) {
-			resp_header(&resp, "X-RSC-Segment-Depth", "0");
+			resp_header(&resp, "X-RSC-Segment-Depth", "%zu", rreq.not_found ? (size_t)0 : depth);
 			resp_header(&resp, "X-RSC-Layouts", "%s", route ? route->layouts : "app/layout");
 		}
 		struct render_ctx ctx = { &resp, out };
@@ -474,6 +478,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 			break;
 		if (err.status == 404 && !rreq.not_found) {
 			rreq.not_found = 1;
+			rreq.segment_depth = 0;
 			continue;
 		}
 		if (err.status >= 300 && err.status < 400) {

@@ -73,16 +73,26 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 	kit_buf lay;
 	kit_buf_init(&lay);
 	const kit_value *layouts = kit_v_get(v, "layouts");
-	if (layouts && layouts->kind == KIT_ARRAY) {
-		for (size_t i = 0; i < layouts->u.arr.len; i++) {
-			const char *id = str_of(kit_v_get(layouts->u.arr.items[i], "module"));
-			if (!id)
-				continue;
-			if (lay.len)
-				kit_buf_putc(&lay, ',');
-			kit_buf_puts(&lay, id);
-		}
+	size_t nl = layouts && layouts->kind == KIT_ARRAY ? layouts->u.arr.len : 0;
+	rt->layout_ids = calloc(nl ? nl : 1, sizeof *rt->layout_ids);
+	if (!rt->layout_ids)
+		abort();
+	rt->slot_layout = (size_t)-1;
+	for (size_t i = 0; i < nl; i++) {
+		const kit_value *l = layouts->u.arr.items[i];
+		const char *id = str_of(kit_v_get(l, "module"));
+		if (!id)
+			continue;
+		const kit_value *slots = kit_v_get(l, "slots");
+		if (slots && slots->kind == KIT_OBJECT && slots->u.obj.len && rt->slot_layout == (size_t)-1)
+			rt->slot_layout = rt->nlayouts;
+		rt->layout_ids[rt->nlayouts++] = xstrdup(id);
+		if (lay.len)
+			kit_buf_putc(&lay, ',');
+		kit_buf_puts(&lay, id);
 	}
+	if (rt->slot_layout == (size_t)-1)
+		rt->slot_layout = rt->nlayouts;
 	rt->layouts = xstrdup(kit_buf_cstr(&lay));
 	kit_buf_free(&lay);
 	const kit_value *mw = kit_v_get(v, "middleware");
@@ -163,6 +173,9 @@ void kit_routes_free(kit_routes *r)
 			free(rt->segs[j].text);
 		free(rt->segs);
 		free(rt->layouts);
+		for (size_t j = 0; j < rt->nlayouts; j++)
+			free(rt->layout_ids[j]);
+		free(rt->layout_ids);
 		free(rt->allow);
 	}
 	free(r->routes);
@@ -245,4 +258,27 @@ void kit_match_free(kit_match *m)
 	free(m->params);
 	memset(m, 0, sizeof *m);
 	m->index = -1;
+}
+
+size_t kit_route_shared_depth(const kit_route *rt, const char *segments)
+{
+	if (!segments || !*segments)
+		return 0;
+	size_t depth = 0;
+	const char *p = segments;
+	while (depth < rt->nlayouts && depth < rt->slot_layout) {
+		const char *comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		while (n && (*p == ' ' || *p == '\t'))
+			p++, n--;
+		while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+			n--;
+		if (strlen(rt->layout_ids[depth]) != n || strncmp(rt->layout_ids[depth], p, n) != 0)
+			break;
+		depth++;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return depth;
 }

@@ -24,6 +24,9 @@ typedef struct kit_route {
 	kit_seg *segs;
 	size_t nsegs;
 	char *layouts;       /* X-RSC-Layouts value: layout ids joined by "," */
+	char **layout_ids;   /* the same, one per layout, outermost first */
+	size_t nlayouts;
+	size_t slot_layout;  /* index of the first layout with parallel slots (nlayouts: none) */
 	int has_middleware;
 	char *allow;         /* API routes: the Allow header (exported methods, + HEAD with GET) */
 	unsigned methods;    /* API routes: KIT_METHOD_* bits */
@@ -60,5 +63,11 @@ typedef struct kit_match {
 /* path: canonical, without a trailing slash (except "/"). */
 void kit_routes_match(const kit_routes *r, const char *path, kit_match *m);
 void kit_match_free(kit_match *m);
+
+/* How many of the route's layouts the client holds (X-RSC-Segments, outermost
+ * first): the longest common prefix, stopping before a layout with parallel
+ * slots (their content changes with the URL, so such a layout renders again).
+ * The client's list only narrows what is sent: it never skips middleware. */
+size_t kit_route_shared_depth(const kit_route *rt, const char *segments);
 
 #endif

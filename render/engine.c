@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "engine_impl.h"
+#include "fetch.h"
 #include "json.h"
 
 #ifdef KIT_MUJS_NUMBERTOSTRING
@@ -238,6 +239,12 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	js_newcfunction(e->J, native_log, "__kit_log", 2);
 	js_setglobal(e->J, "__kit_log");
 	kit_loop_install(e);
+	/* fetch(): the curl multi handle and the natives (fetch.c) */
+	if (kit_fetch_open(e, err, errlen) < 0) {
+		kit_engine_close(e);
+		return NULL;
+	}
+	kit_fetch_install(e);
 
 	if (load_client_manifest(e, server_js, err, errlen) < 0 || load(e, server_js, manifest_json, err, errlen) < 0) {
 		kit_engine_close(e);
@@ -264,6 +271,7 @@ void kit_engine_close(kit_engine *e)
 {
 	if (!e)
 		return;
+	kit_fetch_close(e);  /* fetch.c: transfers, then the multi handle */
 	if (e->J)
 		js_freestate(e->J);
 	kit_arena_free(e->arena);
@@ -429,7 +437,8 @@ static int render_model(kit_engine *e)
 		js_pushnumber(J, req->route_index);
 		push_params(J, req);
 		push_search(J, req);
-		if (js_pcall(J, 3)) {
+		js_pushnumber(J, req->segment_depth);
+		if (js_pcall(J, 4)) {
 			kit_engine_exception(e, NULL, "composing the route (layouts, page)");
 			return -1;
 		}
@@ -591,6 +600,12 @@ static void finish_request(kit_engine *e)
 {
 	end_request(e);
 	e->generation++;
+	/* fetch(): the callbacks a middleware or API route kept (kit_keep slots)
+	 * go with the request; kit_loop_reset removes its transfers */
+	js_getregistry(e->J, REG_KEEP);
+	js_setlength(e->J, -1, 0);
+	js_pop(e->J, 1);
+	e->nkeep = 0;
 	kit_loop_reset(e);
 	kit_model_clear(&e->model);
 	kit_arena_reset(e->arena);

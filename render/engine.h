@@ -71,6 +71,9 @@ typedef struct kit_render_req {
 	size_t nsearch;
 	kit_render_mode mode;
 	const kit_http_req *http; /* NULL: no request behind the render (build time) */
+	int segment_depth;        /* navigation: the layouts the client keeps (0 = the whole document) */
+	const char *layouts;      /* the route's layout chain (X-RSC-Layouts), for the browser runtime */
+	const char *version;      /* the build version, for the browser runtime */
 } kit_render_req;
 
 /* The host's side of a response. begin is called once, before the first

@@ -94,6 +94,9 @@ struct kit_engine {
 	struct kit_timer *timers;
 	size_t ntimers, captimers;
 	unsigned long timer_seq;
+
+	/* fetch() (fetch.c): the worker's curl multi handle and this request's transfers */
+	struct kit_fetch *fetch;
 };
 
 /* The SSR of one client element (phase 2), cached per element. */

@@ -13,3 +13,7 @@ librender_a_SOURCES += \
 	render/json.c render/json.h \
 	render/flight.c render/flight.h \
 	render/html.c render/html.h
+# fetch() over libcurl: the engine's curl multi handle (programs linking
+# librender.a add $(CURL_LIBS)).
+librender_a_SOURCES += render/fetch.c render/fetch.h
+librender_a_CFLAGS += $(CURL_CFLAGS)

@@ -4,15 +4,18 @@
  * and calls __kit_timer_fire(id) when one is due. One loop iteration drains
  * every microtask, lets stream.c write whatever became ready, then sleeps
  * until the earliest deadline (a timer, the render budget, the keep-alive).
- * A render that waits with nothing armed can never finish: stream.c ends it
- * (an error before the shell, error completions after), never a hang.
- * (libcurl handles join the wait in the Backend issue.) */
+ * While fetch() transfers are in flight (fetch.c) the sleep is a wait on the
+ * curl multi handle, so a completion wakes the loop at once and its callback
+ * runs before the next drain. A render that waits with nothing armed and
+ * nothing in flight can never finish: stream.c ends it (an error before the
+ * shell, error completions after), never a hang. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "engine_impl.h"
+#include "fetch.h"
 
 long long kit_loop_now_ms(void)
 {
@@ -105,9 +108,37 @@ static void sleep_ms(long long ms)
 		;
 }
 
-int kit_loop_run(kit_engine *e)
+/* The waiting step: until `wake` (monotonic ms) or, with transfers in
+ * flight, until one of them completes. Returns how many completed (their
+ * callbacks ran: the caller drains before anything else). */
+static int wait_until(kit_engine *e, long long wake)
+{
+	long long ms = wake - kit_loop_now_ms();
+	if (kit_fetch_pending(e))
+		return kit_fetch_wait(e, ms > 0 ? ms : 0);
+	if (ms > 0)
+		sleep_ms(ms);
+	return 0;
+}
+
+static int fire_timer(kit_engine *e, long i)
 {
 	js_State *J = e->J;
+	double id = e->timers[i].id;
+	e->timers[i] = e->timers[--e->ntimers];
+	js_getglobal(J, "__kit_timer_fire");
+	js_pushundefined(J);
+	js_pushnumber(J, id);
+	if (js_pcall(J, 1)) {
+		kit_engine_exception(e, NULL, "a timer");
+		return -1;
+	}
+	js_pop(J, 1);
+	return 0;
+}
+
+int kit_loop_run(kit_engine *e)
+{
 	long long deadline = kit_loop_now_ms() + e->timeout_ms;
 	for (;;) {
 		if (drain(e) < 0 || e->failed)
@@ -116,20 +147,17 @@ int kit_loop_run(kit_engine *e)
 		if (p != 0)
 			return p > 0 ? 0 : p;
 		long i = earliest(e);
-		if (i < 0) {
+		if (i < 0 && !kit_fetch_pending(e)) {
 			p = kit_stream_stalled(e);
 			return p > 0 ? 0 : p;
 		}
+		long long wake = deadline;
+		if (i >= 0 && e->timers[i].due_ms < wake)
+			wake = e->timers[i].due_ms;
+		if (e->shell_sent && e->last_write_ms + e->keepalive_ms < wake)
+			wake = e->last_write_ms + e->keepalive_ms;
+		int completed = wait_until(e, wake);
 		long long now = kit_loop_now_ms();
-		long long wake = e->timers[i].due_ms;
-		if (wake > deadline)
-			wake = deadline;
-		long long keepalive_due = e->shell_sent ? e->last_write_ms + e->keepalive_ms : wake;
-		if (keepalive_due < wake)
-			wake = keepalive_due;
-		if (wake > now)
-			sleep_ms(wake - now);
-		now = kit_loop_now_ms();
 		if (now >= deadline) {
 			p = kit_stream_timeout(e);
 			return p > 0 ? 0 : p;
@@ -139,24 +167,16 @@ int kit_loop_run(kit_engine *e)
 			if (p != 0)
 				return p > 0 ? 0 : p;
 		}
-		if (e->timers[i].due_ms > now)
+		/* a fetch callback ran: drain first (it may have changed the timers) */
+		if (completed || i < 0 || e->timers[i].due_ms > now)
 			continue;
-		double id = e->timers[i].id;
-		e->timers[i] = e->timers[--e->ntimers];
-		js_getglobal(J, "__kit_timer_fire");
-		js_pushundefined(J);
-		js_pushnumber(J, id);
-		if (js_pcall(J, 1)) {
-			kit_engine_exception(e, NULL, "a timer");
+		if (fire_timer(e, i) < 0)
 			return -1;
-		}
-		js_pop(J, 1);
 	}
 }
 
 int kit_loop_await(kit_engine *e, const int *settled)
 {
-	js_State *J = e->J;
 	long long deadline = kit_loop_now_ms() + e->timeout_ms;
 	for (;;) {
 		if (drain(e) < 0)
@@ -164,32 +184,34 @@ int kit_loop_await(kit_engine *e, const int *settled)
 		if (*settled)
 			return 0;
 		long i = earliest(e);
-		if (i < 0) {
-			kit_engine_fail(e, 500, NULL, "waiting for a promise that can never settle (no timer, no I/O pending)");
+		int busy = kit_fetch_pending(e) > 0;
+		if (i < 0 && !busy) {
+			kit_engine_fail(e, 500, NULL,
+					"waiting for a promise that can never settle (no timer, no fetch in flight)");
 			return -1;
 		}
-		long long now = kit_loop_now_ms();
-		if (e->timers[i].due_ms > deadline) {
+		if (!busy && e->timers[i].due_ms > deadline) {
 			kit_engine_fail(e, 503, NULL, "did not finish within %ld ms", e->timeout_ms);
 			return -1;
 		}
-		if (e->timers[i].due_ms > now)
-			sleep_ms(e->timers[i].due_ms - now);
-		double id = e->timers[i].id;
-		e->timers[i] = e->timers[--e->ntimers];
-		js_getglobal(J, "__kit_timer_fire");
-		js_pushundefined(J);
-		js_pushnumber(J, id);
-		if (js_pcall(J, 1)) {
-			kit_engine_exception(e, NULL, "a timer");
+		long long wake = deadline;
+		if (i >= 0 && e->timers[i].due_ms < wake)
+			wake = e->timers[i].due_ms;
+		int completed = wait_until(e, wake);
+		if (kit_loop_now_ms() >= deadline) {
+			kit_engine_fail(e, 503, NULL, "did not finish within %ld ms", e->timeout_ms);
 			return -1;
 		}
-		js_pop(J, 1);
+		if (completed || i < 0 || e->timers[i].due_ms > kit_loop_now_ms())
+			continue;
+		if (fire_timer(e, i) < 0)
+			return -1;
 	}
 }
 
 void kit_loop_reset(kit_engine *e)
 {
 	e->ntimers = 0;
+	kit_fetch_reset(e);  /* no transfer, and so no callback, outlives its request */
 	call_global(e, "__kit_reset_queues");
 }

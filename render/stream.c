@@ -141,6 +141,16 @@ static void redirect_scripts(kit_engine *e, kit_buf *out)
 	}
 }
 
+/* A client component other than kit's own SegmentBoundary (which only
+ * matters to a page that can navigate, i.e. one with a client component). */
+static int has_client_component(const kit_engine *e)
+{
+	for (const struct client_ref_entry *c = e->client_refs; c; c = c->next)
+		if (strcmp(c->ref->module_id, "@kit/core/client/segment") != 0)
+			return 1;
+	return 0;
+}
+
 /* Ready Flight rows: as they are (navigation) or as an inline push
  * (document). A document ships no script while its tree holds no client
  * component: the rows wait in held_rows, and go out together with the
@@ -153,13 +163,22 @@ static void rows_out(kit_engine *e, kit_buf *out)
 		return;
 	}
 	kit_flight_write_ready(&e->model, &e->held_rows);
-	if ((!e->client_refs && !e->always_inline_rows) || !e->held_rows.len)
+	if ((!has_client_component(e) && !e->always_inline_rows) || !e->held_rows.len)
 		return;
+	int runtime = has_client_component(e);
+	if (!e->entry_sent && runtime) {
+		/* what the browser runtime sends on its first navigation (js/client/README.md) */
+		kit_buf_puts(out, "<script>self.__kit_v=");
+		put_script_string(out, e->req->version ? e->req->version : "", e->req->version ? strlen(e->req->version) : 0);
+		kit_buf_puts(out, ";self.__kit_l=");
+		put_script_string(out, e->req->layouts ? e->req->layouts : "", e->req->layouts ? strlen(e->req->layouts) : 0);
+		kit_buf_puts(out, "</script>");
+	}
 	kit_buf_puts(out, "<script>(self.__kit_f=self.__kit_f||[]).push(");
 	put_script_string(out, e->held_rows.data, e->held_rows.len);
 	kit_buf_puts(out, ")</script>");
 	kit_buf_reset(&e->held_rows);
-	if (!e->entry_sent && e->client_entry) {
+	if (!e->entry_sent && runtime && e->client_entry) {
 		kit_buf_puts(out, "<script type=\"module\" async=\"\" src=\"");
 		kit_html_escape_attr(out, e->client_entry, strlen(e->client_entry));
 		kit_buf_puts(out, "\"></script>");

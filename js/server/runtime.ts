@@ -3,6 +3,7 @@
 // (render/engine.c) calls init() once per worker and buildTree() per request,
 // passing request data as arguments; nothing per-request is kept here.
 import { jsx } from './jsx-runtime';
+import { SegmentBoundary } from '../client/segment';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
   REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE, REACT_CONTEXT, REACT_CONSUMER, REACT_LAZY,
@@ -65,12 +66,22 @@ function DefaultNotFound() {
   });
 }
 
+// Composes layouts around node, innermost last. Every layout's children are
+// wrapped in a SegmentBoundary (a client component: docs/client-components.md
+// §5) whose depth is the number of layouts above it, so a navigation can
+// replace what is below a layout the browser keeps. With depth > 0 only the
+// part a client holding `depth` layouts needs is returned: what goes inside
+// the SegmentBoundary at that depth.
 function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry['loading'],
-  params: unknown, searchParams: unknown): unknown {
+  params: unknown, searchParams: unknown, depth = 0): unknown {
   for (let i = layouts.length - 1; i >= 0; i--) {
     if (loading && loading.depth === i + 1)
       node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
-    const props: Record<string, unknown> = { children: node, params };
+    if (i + 1 === depth) return node;
+    const props: Record<string, unknown> = {
+      children: jsx(SegmentBoundary, { depth: i + 1, children: node }),
+      params,
+    };
     const slots = layouts[i].slots;
     for (const name in slots) {
       const id = slots[name];
@@ -85,13 +96,13 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
 
 // params and searchParams reach pages and layouts as promises (Next.js 15+).
 export function buildTree(routeIndex: number, params: Record<string, string | string[]>,
-  search: Record<string, string | string[]>): unknown {
+  search: Record<string, string | string[]>, depth?: number): unknown {
   const route = manifest.routes[routeIndex];
   if (!route || route.kind !== 'page') throw new Error('kit: route ' + routeIndex + ' is not a page');
   const paramsP = Promise.resolve(params);
   const searchP = Promise.resolve(search);
   const page = jsx(component(route.module), { params: paramsP, searchParams: searchP });
-  return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP);
+  return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0);
 }
 
 // The 404 document. For a route whose render called notFound(): the nearest

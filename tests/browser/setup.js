@@ -16,6 +16,10 @@ function __webpack_require__(id) {
 __webpack_require__.u = (chunkId) => chunkId + '.js';
 self.__webpack_require__ = __webpack_require__;
 self.__webpack_chunk_load__ = (chunkId) => Promise.reject(new Error('no client chunks in this test: ' + chunkId));
+// kit wraps every layout's children in its SegmentBoundary (a client
+// component the real runtime registers itself): here it renders its children,
+// which is what it does on a page until a navigation replaces them.
+modules.set('@kit/core/client/segment', { SegmentBoundary: (props) => props.children });
 
 const report = (self.__kit_report = self.__kit_report || {});
 Object.assign(report, {

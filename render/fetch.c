@@ -1,0 +1,573 @@
+/* fetch.c — server-side fetch() over libcurl: one multi handle per worker.
+ *
+ * js/server/fetch.ts turns fetch(input, init) into a call of the native
+ *   __kit_fetch(method, url, [[name, value]...], bodyBytes|null, timeoutMs,
+ *               redirect, onDone, onFail) → id
+ * which adds one easy handle to the engine's multi handle. The event loop
+ * (loop.c) waits on the multi handle as well as on its timers and calls
+ * kit_fetch_wait, which drives curl and, for each finished transfer, calls
+ *   onDone({status, statusText, url, redirected, headers, body})
+ * with the headers of the last response as [[name, value]...] (set-cookie
+ * lines kept apart) and the body as a byte string, or
+ *   onFail(TypeError("fetch failed: <curl's message>")) with a `cause`.
+ * __kit_fetch_abort(id) drops a transfer without calling anything (fetch.ts
+ * rejects with the signal's reason itself).
+ *
+ * The callbacks live in kit_keep slots (never js_ref: its names are interned
+ * forever). A transfer remembers the request generation; kit_fetch_reset
+ * removes every transfer when the request ends, so nothing of an old request
+ * can call into the next one. Bodies arrive whole: mujs has no streams, and
+ * a body past KIT_FETCH_MAX_BODY fails the fetch. Only http and https, no
+ * signals (CURLOPT_NOSIGNAL), no proxy from the environment (like Node's
+ * fetch), Accept-Encoding: identity (bytes come back as the server sent them). */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <curl/curl.h>
+
+#include "engine_impl.h"
+#include "fetch.h"
+
+/* More transfers at once than this is a TypeError (each holds a socket). */
+#define MAX_IN_FLIGHT 256
+#define MAX_HEADER_BYTES ((size_t)1 << 20)
+#define MAX_REDIRECTS 20L
+
+struct transfer {
+	kit_engine *e;
+	CURL *easy;
+	double id;
+	unsigned generation;
+	int on_done, on_fail;          /* kit_keep slots */
+	struct curl_slist *req_headers;
+	kit_buf req_body;
+	kit_buf headers;               /* the last response's: "name\0value\0"... */
+	kit_buf body;
+	char status_text[256];
+	int body_too_big, headers_too_big;
+	CURLcode result;               /* once done */
+	char errbuf[CURL_ERROR_SIZE];
+	struct transfer *next;
+};
+
+struct kit_fetch {
+	CURLM *multi;
+	struct transfer *list;         /* in flight */
+	size_t n;
+	double next_id;
+};
+
+int kit_fetch_open(kit_engine *e, char *err, size_t errlen)
+{
+	static int global_done;
+	if (!global_done) {
+		CURLcode rc = curl_global_init(CURL_GLOBAL_DEFAULT);
+		if (rc != CURLE_OK) {
+			snprintf(err, errlen, "libcurl failed to start: %s", curl_easy_strerror(rc));
+			return -1;
+		}
+		global_done = 1;
+	}
+	struct kit_fetch *f = calloc(1, sizeof *f);
+	if (!f || !(f->multi = curl_multi_init())) {
+		free(f);
+		snprintf(err, errlen, "cannot create a curl multi handle (out of memory)");
+		return -1;
+	}
+	f->next_id = 1;
+	e->fetch = f;
+	return 0;
+}
+
+static void transfer_free(struct transfer *t)
+{
+	curl_easy_cleanup(t->easy);
+	curl_slist_free_all(t->req_headers);
+	kit_buf_free(&t->req_body);
+	kit_buf_free(&t->headers);
+	kit_buf_free(&t->body);
+	free(t);
+}
+
+/* Takes t out of the multi handle and the list (not freed). */
+static void transfer_unlink(struct kit_fetch *f, struct transfer *t)
+{
+	curl_multi_remove_handle(f->multi, t->easy);
+	for (struct transfer **p = &f->list; *p; p = &(*p)->next) {
+		if (*p == t) {
+			*p = t->next;
+			f->n--;
+			break;
+		}
+	}
+	t->next = NULL;
+}
+
+void kit_fetch_reset(kit_engine *e)
+{
+	struct kit_fetch *f = e->fetch;
+	if (!f)
+		return;
+	while (f->list) {
+		struct transfer *t = f->list;
+		transfer_unlink(f, t);
+		transfer_free(t);
+	}
+}
+
+void kit_fetch_close(kit_engine *e)
+{
+	struct kit_fetch *f = e->fetch;
+	if (!f)
+		return;
+	kit_fetch_reset(e);
+	curl_multi_cleanup(f->multi);
+	free(f);
+	e->fetch = NULL;
+}
+
+size_t kit_fetch_pending(const kit_engine *e)
+{
+	return e->fetch ? e->fetch->n : 0;
+}
+
+/* --- byte strings ------------------------------------------------------- */
+
+/* The bytes of a JS byte string (every character U+0000–U+00FF, in mujs's
+ * modified UTF-8: NUL is C0 80). */
+static void put_bytes(kit_buf *out, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((p[0] == 0xC2 || p[0] == 0xC3) && (p[1] & 0xC0) == 0x80) {
+			kit_buf_putc(out, (char)(((p[0] & 0x03) << 6) | (p[1] & 0x3F)));
+			p++;
+		} else if (p[0] == 0xC0 && p[1] == 0x80) {
+			kit_buf_putc(out, '\0');
+			p++;
+		} else {
+			kit_buf_putc(out, (char)*p);
+		}
+	}
+}
+
+/* Pushes bytes as a byte string. */
+static void push_bytes(js_State *J, const char *p, size_t n)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_reserve(&b, n + n / 4 + 1);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c == 0) {
+			kit_buf_putc(&b, (char)0xC0);
+			kit_buf_putc(&b, (char)0x80);
+		} else if (c < 0x80) {
+			kit_buf_putc(&b, (char)c);
+		} else {
+			kit_buf_putc(&b, (char)(0xC0 | (c >> 6)));
+			kit_buf_putc(&b, (char)(0x80 | (c & 0x3F)));
+		}
+	}
+	if (b.len > INT_MAX) {
+		kit_buf_free(&b);
+		js_error(J, "fetch: a response too large for a JS string");
+	}
+	js_pushlstring(J, b.data ? b.data : "", (int)b.len);
+	kit_buf_free(&b);
+}
+
+/* --- curl callbacks ----------------------------------------------------- */
+
+static size_t on_body(char *p, size_t size, size_t n, void *ctx)
+{
+	struct transfer *t = ctx;
+	size_t len = size * n;
+	if (t->body.len + len > KIT_FETCH_MAX_BODY) {
+		t->body_too_big = 1;
+		return 0;  /* curl fails the transfer with CURLE_WRITE_ERROR */
+	}
+	kit_buf_put(&t->body, p, len);
+	return len;
+}
+
+static int is_tchar(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("!#$%&'*+-.^_`|~", c));
+}
+
+/* One header line (curl hands them whole). A status line starts a new
+ * response (a redirect, a 100 Continue): the headers kept so far go. */
+static size_t on_header(char *p, size_t size, size_t n, void *ctx)
+{
+	struct transfer *t = ctx;
+	size_t len = size * n;
+	while (len && (p[len - 1] == '\n' || p[len - 1] == '\r'))
+		len--;
+	if (len >= 5 && memcmp(p, "HTTP/", 5) == 0) {
+		kit_buf_reset(&t->headers);
+		t->status_text[0] = '\0';
+		/* HTTP/1.1 200 OK: the reason phrase follows the second space */
+		const char *sp = memchr(p, ' ', len);
+		const char *sp2 = sp ? memchr(sp + 1, ' ', len - (size_t)(sp + 1 - p)) : NULL;
+		if (sp2) {
+			size_t m = len - (size_t)(sp2 + 1 - p);
+			if (m >= sizeof t->status_text)
+				m = sizeof t->status_text - 1;
+			memcpy(t->status_text, sp2 + 1, m);
+			t->status_text[m] = '\0';
+		}
+		return size * n;
+	}
+	const char *colon = memchr(p, ':', len);
+	if (!colon || colon == p)
+		return size * n;  /* the empty line, an obsolete folded line: skipped */
+	for (const char *q = p; q < colon; q++)
+		if (!is_tchar((unsigned char)*q))
+			return size * n;
+	if (t->headers.len + len + 2 > MAX_HEADER_BYTES) {
+		t->headers_too_big = 1;
+		return 0;
+	}
+	const char *v = colon + 1, *end = p + len;
+	while (v < end && (*v == ' ' || *v == '\t'))
+		v++;
+	while (end > v && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	for (const char *q = p; q < colon; q++)
+		kit_buf_putc(&t->headers, (char)((*q >= 'A' && *q <= 'Z') ? *q + 32 : *q));
+	kit_buf_putc(&t->headers, '\0');
+	for (const char *q = v; q < end; q++)
+		kit_buf_putc(&t->headers, *q ? *q : ' ');
+	kit_buf_putc(&t->headers, '\0');
+	return size * n;
+}
+
+/* --- __kit_fetch -------------------------------------------------------- */
+
+/* Request headers fetch() must not pass on: curl writes them from the
+ * request itself, or they would break the exchange. */
+static int dropped_header(const char *name)
+{
+	static const char *const names[] = {
+		"accept-encoding", "connection", "content-length", "expect", "host", "keep-alive",
+		"te", "trailer", "transfer-encoding", "upgrade",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strcasecmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static struct curl_slist *add_header(struct curl_slist *list, const char *line)
+{
+	struct curl_slist *l = curl_slist_append(list, line);
+	if (!l)
+		abort();
+	return l;
+}
+
+/* Reads the arguments of __kit_fetch into t (may throw: t is freed by the caller's try). */
+static void read_request(js_State *J, struct transfer *t, int *has_type, int *has_body)
+{
+	const char *method = js_tostring(J, 1);
+	CURL *c = t->easy;
+	kit_buf line;
+	kit_buf_init(&line);
+	*has_type = 0;
+	int n = js_isarray(J, 3) ? js_getlength(J, 3) : 0;
+	for (int i = 0; i < n; i++) {
+		js_getindex(J, 3, i);
+		js_getindex(J, -1, 0);
+		js_getindex(J, -2, 1);
+		const char *name = js_isstring(J, -2) ? js_tostring(J, -2) : "";
+		const char *value = js_isstring(J, -1) ? js_tostring(J, -1) : "";
+		if (name[0] && !dropped_header(name) && !strpbrk(name, "\r\n:")) {
+			kit_buf_reset(&line);
+			kit_buf_puts(&line, name);
+			if (value[0]) {
+				kit_buf_puts(&line, ": ");
+				put_bytes(&line, value);
+			} else {
+				kit_buf_putc(&line, ';');  /* curl's way of sending an empty value */
+			}
+			/* Headers refused CR, LF and NUL already; a NUL would end the line early */
+			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
+			    !memchr(line.data, '\n', line.len))
+				t->req_headers = add_header(t->req_headers, kit_buf_cstr(&line));
+			if (strcasecmp(name, "content-type") == 0)
+				*has_type = 1;
+		}
+		js_pop(J, 3);
+	}
+	kit_buf_free(&line);
+	t->req_headers = add_header(t->req_headers, "Accept-Encoding: identity");
+	t->req_headers = add_header(t->req_headers, "Expect:");  /* no 100-continue round trip */
+
+	*has_body = js_isstring(J, 4);
+	if (*has_body)
+		put_bytes(&t->req_body, js_tostring(J, 4));
+	int post = strcmp(method, "POST") == 0;
+	if (strcmp(method, "GET") == 0)
+		curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
+	else if (strcmp(method, "HEAD") == 0)
+		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+	else if (!post)
+		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+	if (post || *has_body || strcmp(method, "PUT") == 0 || strcmp(method, "PATCH") == 0) {
+		/* a body (Content-Length: 0 when empty, as Node sends for these methods) */
+		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)t->req_body.len);
+		curl_easy_setopt(c, CURLOPT_POSTFIELDS, t->req_body.len ? t->req_body.data : "");
+		if (!*has_type)  /* curl would add application/x-www-form-urlencoded */
+			t->req_headers = add_header(t->req_headers, "Content-Type:");
+	}
+}
+
+static void native_fetch(js_State *J)
+{
+	kit_engine *e = js_getcontext(J);
+	struct kit_fetch *f = e->fetch;
+	if (!f)
+		js_error(J, "fetch: libcurl is not available in this worker");
+	if (!e->err)
+		js_typeerror(J, "fetch() can only run while a request is answered (not while the app loads)");
+	if (f->n >= MAX_IN_FLIGHT)
+		js_typeerror(J, "fetch failed: more than %d requests in flight at once", MAX_IN_FLIGHT);
+	if (!js_isstring(J, 1) || !js_isstring(J, 2) || !js_iscallable(J, 7) || !js_iscallable(J, 8))
+		js_typeerror(J, "__kit_fetch: bad arguments");
+	const char *url = js_tostring(J, 2);
+	if (strncasecmp(url, "http://", 7) != 0 && strncasecmp(url, "https://", 8) != 0)
+		js_typeerror(J, "fetch failed: only http: and https: URLs can be fetched (%.200s)", url);
+	double timeout = js_isnumber(J, 5) ? js_tonumber(J, 5) : KIT_FETCH_DEFAULT_TIMEOUT_MS;
+	const char *redirect = js_isstring(J, 6) ? js_tostring(J, 6) : "follow";
+
+	struct transfer *t = calloc(1, sizeof *t);
+	if (!t || !(t->easy = curl_easy_init())) {
+		free(t);
+		js_error(J, "fetch: out of memory");
+	}
+	t->e = e;
+	t->generation = e->generation;
+	kit_buf_init(&t->req_body);
+	kit_buf_init(&t->headers);
+	kit_buf_init(&t->body);
+	CURL *c = t->easy;
+	int has_type, has_body;
+	if (js_try(J)) {
+		transfer_free(t);
+		js_throw(J);
+	}
+	read_request(J, t, &has_type, &has_body);
+	js_copy(J, 7);
+	t->on_done = kit_keep(e);
+	js_copy(J, 8);
+	t->on_fail = kit_keep(e);
+	js_endtry(J);
+
+	curl_easy_setopt(c, CURLOPT_URL, url);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_PROXY, "");
+	curl_easy_setopt(c, CURLOPT_USERAGENT, "kit");
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, t->req_headers);
+	if (strcmp(redirect, "follow") == 0) {
+		curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+		curl_easy_setopt(c, CURLOPT_MAXREDIRS, MAX_REDIRECTS);
+	}
+	if (timeout > 0)
+		curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout < (double)LONG_MAX / 2 ? (long)timeout : LONG_MAX / 2);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, t);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, t);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, t->errbuf);
+	curl_easy_setopt(c, CURLOPT_PRIVATE, t);
+
+	CURLMcode mc = curl_multi_add_handle(f->multi, c);
+	if (mc != CURLM_OK) {
+		transfer_free(t);
+		js_error(J, "fetch: curl_multi_add_handle: %s", curl_multi_strerror(mc));
+	}
+	t->id = f->next_id++;
+	t->next = f->list;
+	f->list = t;
+	f->n++;
+	js_pushnumber(J, t->id);
+}
+
+static void native_fetch_abort(js_State *J)
+{
+	kit_engine *e = js_getcontext(J);
+	struct kit_fetch *f = e->fetch;
+	double id = js_tonumber(J, 1);
+	for (struct transfer *t = f ? f->list : NULL; t; t = t->next) {
+		if (t->id == id) {
+			transfer_unlink(f, t);
+			transfer_free(t);
+			break;
+		}
+	}
+	js_pushundefined(J);
+}
+
+void kit_fetch_install(kit_engine *e)
+{
+	js_State *J = e->J;
+	js_newcfunction(J, native_fetch, "__kit_fetch", 8);
+	js_setglobal(J, "__kit_fetch");
+	js_newcfunction(J, native_fetch_abort, "__kit_fetch_abort", 1);
+	js_setglobal(J, "__kit_fetch_abort");
+}
+
+/* --- completion --------------------------------------------------------- */
+
+/* Node's error codes where there is one, so code can test err.cause.code. */
+static const char *error_code(const struct transfer *t, CURLcode rc)
+{
+	if (t->body_too_big || t->headers_too_big)
+		return "KIT_FETCH_TOO_LARGE";
+	switch (rc) {
+	case CURLE_COULDNT_CONNECT: return "ECONNREFUSED";
+	case CURLE_COULDNT_RESOLVE_HOST: return "ENOTFOUND";
+	case CURLE_OPERATION_TIMEDOUT: return "ETIMEDOUT";
+	case CURLE_GOT_NOTHING:
+	case CURLE_RECV_ERROR:
+	case CURLE_SEND_ERROR:
+	case CURLE_PARTIAL_FILE: return "ECONNRESET";
+	case CURLE_TOO_MANY_REDIRECTS: return "KIT_FETCH_REDIRECTS";
+	default: return "KIT_FETCH_FAILED";
+	}
+}
+
+/* Pushes the argument of onDone. */
+static void push_answer(js_State *J, struct transfer *t)
+{
+	long status = 0, redirects = 0;
+	char *url = NULL;
+	curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
+	curl_easy_getinfo(t->easy, CURLINFO_REDIRECT_COUNT, &redirects);
+	curl_easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url);
+	js_newobject(J);
+	js_pushnumber(J, (double)status);
+	js_setproperty(J, -2, "status");
+	push_bytes(J, t->status_text, strlen(t->status_text));
+	js_setproperty(J, -2, "statusText");
+	push_bytes(J, url ? url : "", url ? strlen(url) : 0);
+	js_setproperty(J, -2, "url");
+	js_pushboolean(J, redirects > 0);
+	js_setproperty(J, -2, "redirected");
+	js_newarray(J);
+	int i = 0;
+	for (size_t off = 0; off < t->headers.len; i++) {
+		const char *name = t->headers.data + off;
+		const char *value = name + strlen(name) + 1;
+		off = (size_t)(value - t->headers.data) + strlen(value) + 1;
+		js_newarray(J);
+		js_pushstring(J, name);
+		js_setindex(J, -2, 0);
+		push_bytes(J, value, strlen(value));
+		js_setindex(J, -2, 1);
+		js_setindex(J, -2, i);
+	}
+	js_setproperty(J, -2, "headers");
+	push_bytes(J, t->body.data ? t->body.data : "", t->body.len);
+	js_setproperty(J, -2, "body");
+}
+
+/* Pushes the TypeError for onFail, its cause an Error with curl's message and a code. */
+static void push_failure(js_State *J, struct transfer *t, CURLcode rc)
+{
+	char text[CURL_ERROR_SIZE + 128];
+	if (t->body_too_big)
+		snprintf(text, sizeof text, "the response body is larger than %zu MiB (fetch collects bodies whole)",
+			 KIT_FETCH_MAX_BODY >> 20);
+	else if (t->headers_too_big)
+		snprintf(text, sizeof text, "the response headers are larger than %zu KiB", MAX_HEADER_BYTES >> 10);
+	else
+		snprintf(text, sizeof text, "%s", t->errbuf[0] ? t->errbuf : curl_easy_strerror(rc));
+	kit_buf msg;
+	kit_buf_init(&msg);
+	kit_buf_printf(&msg, "fetch failed: %s", text);
+	js_newtypeerror(J, kit_buf_cstr(&msg));
+	kit_buf_free(&msg);
+	js_newerror(J, text);
+	js_pushstring(J, error_code(t, rc));
+	js_setproperty(J, -2, "code");
+	js_setproperty(J, -2, "cause");
+}
+
+/* Calls the transfer's callback; t is already out of the list. */
+static void complete(kit_engine *e, struct transfer *t, CURLcode rc)
+{
+	js_State *J = e->J;
+	if (t->generation != e->generation)
+		return;
+	kit_keep_get(e, rc == CURLE_OK ? t->on_done : t->on_fail);
+	js_pushundefined(J);
+	if (js_try(J)) {
+		/* out of memory building the answer: the stack is [callback, this, error] */
+		fprintf(stderr, "kit: %s: fetch: cannot hand over the answer: %s\n", e->pathname ? e->pathname : "",
+			js_trystring(J, -1, "?"));
+		js_pop(J, 3);
+		return;
+	}
+	if (rc == CURLE_OK)
+		push_answer(J, t);
+	else
+		push_failure(J, t, rc);
+	js_endtry(J);
+	if (js_pcall(J, 1)) {
+		fprintf(stderr, "kit: %s: fetch: a callback threw: %s\n", e->pathname ? e->pathname : "",
+			js_trystring(J, -1, "?"));
+	}
+	js_pop(J, 1);
+}
+
+int kit_fetch_wait(kit_engine *e, long long timeout_ms)
+{
+	struct kit_fetch *f = e->fetch;
+	if (!f || !f->n)
+		return 0;
+	int running, completed = 0;
+	for (int round = 0; round < 2 && !completed; round++) {
+		if (round == 1) {
+			if (timeout_ms <= 0)
+				break;
+			curl_multi_poll(f->multi, NULL, 0, timeout_ms > INT_MAX ? INT_MAX : (int)timeout_ms, NULL);
+		}
+		curl_multi_perform(f->multi, &running);
+		/* take every finished transfer out first: their callbacks may start
+		 * or abort other transfers */
+		struct transfer *done = NULL, **tail = &done;
+		CURLMsg *m;
+		int left;
+		while ((m = curl_multi_info_read(f->multi, &left))) {
+			if (m->msg != CURLMSG_DONE)
+				continue;
+			struct transfer *t = NULL;
+			curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+			t->result = m->data.result;
+			transfer_unlink(f, t);  /* m is invalid from here */
+			t->errbuf[sizeof t->errbuf - 1] = '\0';
+			*tail = t;
+			tail = &t->next;
+		}
+		while (done) {
+			struct transfer *t = done;
+			done = t->next;
+			complete(e, t, t->result);
+			transfer_free(t);
+			completed++;
+		}
+	}
+	return completed;
+}

@@ -1,0 +1,36 @@
+/* fetch.h — the server-side fetch() over libcurl (not public: the engine's).
+ *
+ * The engine owns one curl multi handle per worker. JS's fetch()
+ * (js/server/fetch.ts) calls the native __kit_fetch, which adds an easy
+ * handle to it; the event loop (loop.c) waits on the multi handle next to its
+ * timers and completes transfers through kit_fetch_wait, which calls the JS
+ * callbacks. When a request ends, kit_fetch_reset removes whatever is still
+ * running: no callback of an old request ever runs. */
+#ifndef KIT_FETCH_H
+#define KIT_FETCH_H
+
+#include <stddef.h>
+
+#include "engine.h"
+
+/* Response bodies are collected whole; a bigger one fails the fetch. */
+#define KIT_FETCH_MAX_BODY ((size_t)32 << 20)
+/* The timeout of a fetch without a `timeout` option (milliseconds). */
+#define KIT_FETCH_DEFAULT_TIMEOUT_MS 30000
+
+/* Opens the worker's multi handle. Returns 0, or -1 with a message in err. */
+int kit_fetch_open(kit_engine *e, char *err, size_t errlen);
+/* Frees every transfer and the multi handle. */
+void kit_fetch_close(kit_engine *e);
+/* Defines the natives __kit_fetch and __kit_fetch_abort. */
+void kit_fetch_install(kit_engine *e);
+/* Transfers in flight (the loop is not stalled while there are any). */
+size_t kit_fetch_pending(const kit_engine *e);
+/* Lets the transfers progress, waiting up to timeout_ms for activity (0:
+ * only what is ready now); each completed transfer calls its JS callback.
+ * Returns how many completed (their callbacks ran: microtasks may be queued). */
+int kit_fetch_wait(kit_engine *e, long long timeout_ms);
+/* End of a request: every transfer still running is removed and freed. */
+void kit_fetch_reset(kit_engine *e);
+
+#endif
