@@ -438,7 +438,8 @@ static int render_model(kit_engine *e)
 		push_params(J, req);
 		push_search(J, req);
 		js_pushnumber(J, req->segment_depth);
-		if (js_pcall(J, 4)) {
+		js_pushstring(J, req->pathname ? req->pathname : "/");
+		if (js_pcall(J, 5)) {
 			kit_engine_exception(e, NULL, "composing the route (layouts, page)");
 			return -1;
 		}
@@ -446,7 +447,8 @@ static int render_model(kit_engine *e)
 		js_getproperty(J, -1, "buildNotFound");
 		js_rot2(J);
 		js_pushnumber(J, req->route_index);
-		if (js_pcall(J, 1)) {
+		js_pushstring(J, req->pathname ? req->pathname : "/");
+		if (js_pcall(J, 2)) {
 			kit_engine_exception(e, NULL, "composing the not-found page");
 			return -1;
 		}

@@ -228,6 +228,13 @@ static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 	for (const char *q = p; q < colon; q++)
 		if (!is_tchar((unsigned char)*q))
 			return size * n;
+	/* hop-by-hop: they describe kit's connection to the server, not the
+	 * answer (the body is already de-chunked), and must not be passed on
+	 * when an API route returns the Response as it is */
+	static const char *const hop[] = { "connection", "keep-alive", "transfer-encoding" };
+	for (size_t i = 0; i < sizeof hop / sizeof *hop; i++)
+		if ((size_t)(colon - p) == strlen(hop[i]) && strncasecmp(p, hop[i], strlen(hop[i])) == 0)
+			return size * n;
 	if (t->headers.len + len + 2 > MAX_HEADER_BYTES) {
 		t->headers_too_big = 1;
 		return 0;

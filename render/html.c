@@ -55,6 +55,9 @@
 #include "json.h"
 
 #define HTML_MAX_DEPTH 1024
+/* The digest the engine gives a client-only bailout (useSearchParams() on the
+ * server): written as data-dgst="", which React's client renders silently. */
+#define CLIENT_ONLY_DIGEST "KIT_CLIENT_ONLY"
 /* Fizz keeps the first 10 image preloads (and fetchPriority="high" ones) in
  * the high-priority queue, the rest after scripts. */
 #define HIGH_IMAGE_PRELOADS 10
@@ -1739,7 +1742,10 @@ static int render_suspense(kit_html *h, const hctx *ctx, segment *seg, const kit
 		return R_FAIL;
 	if (rc == R_ERRORED) {
 		kit_buf_puts(out, "<!--$!--><template");
-		if (b.digest && *b.digest) {
+		if (b.digest && strcmp(b.digest, CLIENT_ONLY_DIGEST) == 0) {
+			/* a client-only bailout: React's client renders it without reporting an error */
+			kit_buf_puts(out, " data-dgst=\"\"");
+		} else if (b.digest && *b.digest) {
 			kit_buf_puts(out, " data-dgst=\"");
 			escape(out, b.digest, strlen(b.digest));
 			kit_buf_putc(out, '"');
@@ -1988,7 +1994,9 @@ static void error_script(kit_html *h, kit_buf *out, unsigned id, const char *dig
 {
 	kit_buf_puts(out, "<script>$KX(");
 	boundary_id_js(h, out, 'B', id);
-	if (digest && *digest) {
+	if (digest && strcmp(digest, CLIENT_ONLY_DIGEST) == 0) {
+		kit_buf_puts(out, ",\"\"");  /* data-dgst="": a silent client render */
+	} else if (digest && *digest) {
 		kit_buf_putc(out, ',');
 		js_string(out, digest, strlen(digest));
 	}

@@ -197,6 +197,11 @@ static void read_exception(kit_engine *e, char *msg, size_t msglen, char *digest
 		if (js_isstring(J, -1))
 			snprintf(digest, dlen, "%s", js_tostring(J, -1));
 		js_pop(J, 1);
+		/* useSearchParams() on the server and the like: the browser renders it */
+		js_getproperty(J, -1, "kitClientOnly");
+		if (js_toboolean(J, -1))
+			snprintf(digest, dlen, "KIT_CLIENT_ONLY");
+		js_pop(J, 1);
 	}
 	js_pop(J, 1);
 	if (!digest[0]) {
@@ -219,8 +224,9 @@ static void reject_row(kit_engine *e, kit_row *row, const char *component, const
 {
 	kit_row_reject(&e->model, row, digest);
 	row->message = kit_arena_strdup(e->arena, message);
-	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0)
-		return;  /* redirect() and notFound() are answers, not errors */
+	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0 ||
+	    strcmp(digest, "KIT_CLIENT_ONLY") == 0)
+		return;  /* redirect(), notFound() and client-only bailouts are answers, not errors */
 	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->pathname ? e->pathname : "?",
 		component ? component : "", component ? ": " : "", message, digest);
 }
@@ -986,6 +992,10 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		*it->target = kit_v_number(m, js_tonumber(J, t));
 	} else if (js_isstring(J, t)) {
 		*it->target = make_string(e, J, t);
+	} else if (js_iscallable(J, t) && e->ssr && it->mode != MODE_NODE) {
+		/* phase 2: event handlers and other functions of client components only
+		 * matter in the browser; the HTML leaves them out */
+		*it->target = kit_v_undefined(m);
 	} else if (js_iscallable(J, t)) {
 		if (it->mode == MODE_NODE)
 			rc = fail_type(e, it->target, "Functions are not valid as a React child. Call the function, or render "

@@ -4,6 +4,8 @@
 // passing request data as arguments; nothing per-request is kept here.
 import { jsx } from './jsx-runtime';
 import { SegmentBoundary } from '../client/segment';
+import { PathnameContext } from '../client/context';
+import { pushProvider as pushContext } from './hooks';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
   REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE, REACT_CONTEXT, REACT_CONSUMER, REACT_LAZY,
@@ -96,7 +98,10 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
 
 // params and searchParams reach pages and layouts as promises (Next.js 15+).
 export function buildTree(routeIndex: number, params: Record<string, string | string[]>,
-  search: Record<string, string | string[]>, depth?: number): unknown {
+  search: Record<string, string | string[]>, depth?: number, pathname?: string): unknown {
+  // usePathname() in client components rendered on the server (phase 2): the
+  // request's path, for the whole request (the engine resets the contexts after)
+  pushContext(PathnameContext as never, pathname || '/');
   const route = manifest.routes[routeIndex];
   if (!route || route.kind !== 'page') throw new Error('kit: route ' + routeIndex + ' is not a page');
   const paramsP = Promise.resolve(params);
@@ -109,7 +114,8 @@ export function buildTree(routeIndex: number, params: Record<string, string | st
 // not-found module, inside the layouts at or above its directory. For a URL
 // no route matches (routeIndex < 0): app/not-found (or a default body) inside
 // the root layout.
-export function buildNotFound(routeIndex: number): unknown {
+export function buildNotFound(routeIndex: number, pathname?: string): unknown {
+  pushContext(PathnameContext as never, pathname || '/');
   const route = routeIndex >= 0 ? manifest.routes[routeIndex] : null;
   const empty = Promise.resolve({});
   if (route && route.notFound) {
