@@ -76,3 +76,10 @@ EXTRA_DIST += tests/suites/client-runtime.sh tests/client/README.md \
 	tests/client/build.mjs tests/client/pages.mjs tests/client/server.mjs \
 	tests/client/run.mjs tests/client/ssr-entry.js tests/client/app/widgets.tsx
 EXTRA_DIST += tests/suites/limits.sh
+
+# --- limits of a streamed answer: tests/suites/streaming-limits.sh (keep-alives
+# through lighttpd and through Apache mod_fcgid with a short FcgidIOTimeout,
+# the render budget, a client that disconnects, a runaway render and
+# kit-fcgi's watchdog). Pages: examples/streaming (/keepalive, /budget,
+# /budget-shell, /disconnect, /runaway).
+EXTRA_DIST += tests/suites/streaming-limits.sh tests/streaming/limits.mjs

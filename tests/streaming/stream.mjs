@@ -191,3 +191,45 @@ export function boundaryCalls(html) {
 
 // Latin-1 view of a UTF-8 needle, to search a body read as latin1.
 export const lat = (s) => Buffer.from(s).toString('latin1');
+
+// Row 0's Suspense elements: [{ fallback: its text, rowId: the hex id of the
+// lazy row its children refer to ("$L<id>"), or null }]. (timing.mjs keeps
+// its own copy; streaming-limits.sh's limits.mjs uses this one.)
+export function lazyByFallback(row0) {
+  const out = [];
+  let value;
+  try { value = JSON.parse(row0.payload); } catch (e) { return out; }
+  for (const s of suspenses(value)) {
+    const lazy = typeof s.children === 'string' && /^\$L([0-9a-f]+)$/.exec(s.children);
+    out.push({ fallback: flightText(s.fallback), rowId: lazy ? lazy[1] : null });
+  }
+  return out;
+}
+
+// GET base+target and drop the connection abortAfterMs after the request was
+// made (the client goes away mid-stream). Resolves to { status (null if no
+// headers came), bytes received, firstByteMs, closedMs }.
+export function fetchAndClose(base, target, abortAfterMs, headers = {}) {
+  return new Promise((resolve) => {
+    const url = new URL(base);
+    const started = process.hrtime.bigint();
+    const since = () => Number(process.hrtime.bigint() - started) / 1e6;
+    let status = null; let bytes = 0; let firstByteMs = null; let done = false;
+    const r = http.request({
+      host: url.hostname, port: url.port, method: 'GET', path: target, agent: false,
+      headers: { 'Accept-Encoding': 'identity', ...headers },
+    }, (res) => {
+      status = res.statusCode;
+      res.on('data', (d) => { if (firstByteMs === null) firstByteMs = since(); bytes += d.length; });
+      res.on('error', () => {});
+    });
+    r.on('error', () => {});
+    r.end();
+    setTimeout(() => {
+      if (done) return;
+      done = true;
+      r.destroy();
+      resolve({ status, bytes, firstByteMs, closedMs: since() });
+    }, abortAfterMs);
+  });
+}
