@@ -14,5 +14,5 @@ kit_build_SOURCES = \
 	build/webuse.c build/webuse.h
 kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS)
 kit_build_CPPFLAGS = $(AM_CPPFLAGS) -DKIT_NODE='"$(NODE)"'
-kit_build_LDADD = librender.a $(MUJS_LIBS) -lm
+kit_build_LDADD = librender.a $(MUJS_LIBS) $(CURL_LIBS) -lm
 EXTRA_DIST += build/README.md

@@ -24,12 +24,12 @@ function target(path: string): string {
 }
 
 // 307 keeps the method; permanentRedirect() answers 308.
-export function redirect(path: Href | string, _type?: RedirectType): never {
+export function redirect(path: Href, _type?: RedirectType): never {
   const to = target(path);
   throw new KitNavigationError('redirect to ' + to, 'KIT_REDIRECT;307;' + to);
 }
 
-export function permanentRedirect(path: Href | string, _type?: RedirectType): never {
+export function permanentRedirect(path: Href, _type?: RedirectType): never {
   const to = target(path);
   throw new KitNavigationError('permanent redirect to ' + to, 'KIT_REDIRECT;308;' + to);
 }

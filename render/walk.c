@@ -734,7 +734,8 @@ static int walk_client_element(kit_engine *e, int work, kit_value **target, int 
 	snprintf(regkey, sizeof regkey, "kit.cref:%s#%s", ref->module_id, ref->export_name);
 	js_copy(J, ty);
 	js_setregistry(J, regkey);
-	if (!e->client_modules || !kit_v_get(e->client_modules, ref->module_id))
+	if (strncmp(ref->module_id, "@kit/core/", 10) != 0 &&
+	    (!e->client_modules || !kit_v_get(e->client_modules, ref->module_id)))
 		fprintf(stderr, "kit: %s: client module %s is missing from .kit/client-manifest.json; "
 			"the browser cannot load it (rebuild with kit-build)\n", e->pathname ? e->pathname : "?", ref->module_id);
 	size_t n = 0;

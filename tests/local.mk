@@ -76,6 +76,7 @@ EXTRA_DIST += tests/suites/client-runtime.sh tests/client/README.md \
 	tests/client/build.mjs tests/client/pages.mjs tests/client/server.mjs \
 	tests/client/run.mjs tests/client/ssr-entry.js tests/client/app/widgets.tsx
 EXTRA_DIST += tests/suites/limits.sh
+EXTRA_DIST += tests/suites/typed-routes.sh
 
 # --- limits of a streamed answer: tests/suites/streaming-limits.sh (keep-alives
 # through lighttpd and through Apache mod_fcgid with a short FcgidIOTimeout,

@@ -497,7 +497,11 @@ async function buildBrowser(job, st) {
 	const manifest = { entry: null, modules: {} };
 	const report = { modules: [], entry: null, entryBytes: 0, bytes: 0, browserMs: 0 };
 	fs.mkdirSync(c.outdir, { recursive: true });
-	if (!mods.length) {
+	// SegmentBoundary wraps every layout's children, so it is in every app
+	// with a layout; it only matters with a client component of the app's
+	// own (without one no page ships a script): alone, it builds nothing.
+	const segmentOnly = mods.every((m) => m.id === '@kit/core/client/segment');
+	if (!mods.length || segmentOnly) {
 		fs.writeFileSync(c.manifest, JSON.stringify(manifest, null, 2) + '\n');
 		return { report };
 	}

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Typed links: kit-build's .kit/rsc-routes.d.ts narrows @kit/core/routes' Href
+# to the app's routes, so a bad href in redirect(), visit(), prefetch() or a
+# plain Href fails the type check (tsc from kit's toolchain), a good one
+# passes, and a dynamic segment accepts any value.
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+tsc=$top_build/toolchain/node_modules/typescript/bin/tsc
+if [ ! -f "$tsc" ]; then
+	echo "FAIL: typed-routes: $tsc is missing (make installs the toolchain)"
+	exit 1
+fi
+work=$(mktemp -d /tmp/kit-typed.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+cp -R "$top_src/examples/hello" "$work/app"
+rm -rf "$work/app/.kit"
+if ! KIT_DATADIR=$top_src "$top_build/kit-build" "$work/app" >"$work/build.log" 2>&1; then
+	echo "FAIL: typed-routes: kit-build failed (see $work/build.log)"
+	exit 1
+fi
+
+check() { # NAME FILE EXPECT(pass|fail) [PATTERN]
+	local name=$1 file=$2 expect=$3 pattern=${4:-}
+	cat >"$work/tsconfig.json" <<JSON
+{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "esnext",
+    "moduleResolution": "bundler", "lib": ["es2020", "dom"], "types": [], "skipLibCheck": false,
+    "baseUrl": ".", "paths": { "@kit/core/*": ["$top_src/js/*"] } },
+  "files": ["$file", "app/.kit/rsc-routes.d.ts"] }
+JSON
+	(cd "$work" && node "$tsc" -p tsconfig.json) >"$work/tsc.out" 2>&1
+	local rc=$?
+	if [ "$expect" = pass ] && [ $rc -eq 0 ]; then
+		echo "PASS: typed-routes: $name"
+	elif [ "$expect" = fail ] && [ $rc -ne 0 ] && grep -q -- "$pattern" "$work/tsc.out"; then
+		echo "PASS: typed-routes: $name"
+	else
+		echo "FAIL: typed-routes: $name: tsc exited $rc, expected $expect: $(head -c 600 "$work/tsc.out" | tr '\n' ' ')"
+	fi
+}
+
+cat >"$work/good.ts" <<'TS'
+import type { Href, RoutePath } from '@kit/core/routes';
+import { redirect } from '@kit/core/redirect';
+import { visit, prefetch } from '@kit/core/router';
+const pages: Href[] = ['/', '/about', '/pricing', '/about?x=1', '/about#top', '/api/echo'];
+const dynamic: Href[] = ['/blog/hello-world', '/blog/a/b', '/docs/guide/install', `/blog/${encodeURIComponent('x y')}`];
+const path: RoutePath = '/dashboard/settings';
+export function go(flag: boolean) {
+  if (flag) redirect('/login?next=/account');
+  void visit('/interactive/more', { replace: true });
+  prefetch('/blog/first');
+  return [pages, dynamic, path];
+}
+// a computed destination is cast
+export const computed = ('/ab' + 'out') as Href;
+TS
+check "existing routes, queries, fragments and dynamic segments type-check" good.ts pass
+
+cat >"$work/bad-href.ts" <<'TS'
+import type { Href } from '@kit/core/routes';
+export const bad: Href = '/no-such-page';
+TS
+check "a nonexistent route is a type error" bad-href.ts fail "no-such-page"
+
+cat >"$work/bad-redirect.ts" <<'TS'
+import { redirect } from '@kit/core/redirect';
+export function f() { redirect('/abuot'); }
+TS
+check "redirect() to a nonexistent route is a type error" bad-redirect.ts fail "abuot"
+
+cat >"$work/bad-visit.ts" <<'TS'
+import { visit } from '@kit/core/router';
+export const p = visit('/blogs/x');
+TS
+check "visit() to a nonexistent route is a type error" bad-visit.ts fail "blogs"
+
+# Before the first build (no .kit/rsc-routes.d.ts) every href is a string.
+cat >"$work/unbuilt.ts" <<'TS'
+import type { Href } from '@kit/core/routes';
+export const anything: Href = '/whatever/you/like';
+TS
+cat >"$work/tsconfig.json" <<JSON
+{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "esnext",
+    "moduleResolution": "bundler", "lib": ["es2020", "dom"], "types": [],
+    "baseUrl": ".", "paths": { "@kit/core/*": ["$top_src/js/*"] } },
+  "files": ["unbuilt.ts"] }
+JSON
+if (cd "$work" && node "$tsc" -p tsconfig.json) >"$work/tsc.out" 2>&1; then
+	echo "PASS: typed-routes: before a build every href is a string"
+else
+	echo "FAIL: typed-routes: before a build every href is a string: $(head -c 400 "$work/tsc.out")"
+fi
