@@ -1,0 +1,280 @@
+/* store.c — the SQLite store (store.h). Prepared statements stay open for
+ * the life of the handle: a lookup is one indexed SELECT on the primary key
+ * (route, variant, depth, version), the active version read by a sub-select
+ * of the same statement, so every lookup sees the latest committed publish
+ * or rollback. The journal is the default rollback journal (no WAL): a
+ * read-only responder then needs no write access to the directory; a
+ * publish holds its lock for one short transaction and readers wait for it
+ * (busy timeout). */
+#include "store.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct kit_store {
+	sqlite3 *db;
+	char dir[4096];        /* the store file's directory: files are relative to it */
+	sqlite3_stmt *lookup;
+};
+
+static const char *const variant_names[] = { "html", "ppr", "flight", "seg", "redirect", "api" };
+
+const char *kit_store_variant_name(kit_store_variant v)
+{
+	return (unsigned)v < sizeof variant_names / sizeof *variant_names ? variant_names[v] : "?";
+}
+
+static const char schema[] =
+	"CREATE TABLE IF NOT EXISTS versions (version TEXT PRIMARY KEY, published INTEGER NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS active (id INTEGER PRIMARY KEY CHECK (id = 1), version TEXT NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS renders ("
+	"  route TEXT NOT NULL, variant TEXT NOT NULL, depth INTEGER NOT NULL, version TEXT NOT NULL,"
+	"  status INTEGER NOT NULL, headers TEXT NOT NULL, file TEXT NOT NULL,"
+	"  PRIMARY KEY (route, variant, depth, version)) WITHOUT ROWID;";
+
+static void set_err(char *err, size_t errlen, const char *what, sqlite3 *db)
+{
+	if (err && errlen)
+		snprintf(err, errlen, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errlen)
+{
+	kit_store *s = calloc(1, sizeof *s);
+	if (!s)
+		abort();
+	snprintf(s->dir, sizeof s->dir, "%s", path);
+	char *slash = strrchr(s->dir, '/');
+	if (slash)
+		slash[1] = '\0';
+	else
+		s->dir[0] = '\0';
+	int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	if (sqlite3_open_v2(path, &s->db, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		char what[4200];
+		snprintf(what, sizeof what, "cannot open the store %s", path);
+		set_err(err, errlen, what, s->db);
+		kit_store_close(s);
+		return NULL;
+	}
+	sqlite3_busy_timeout(s->db, 2000);
+	if (!readonly && sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "cannot create the store's tables", s->db);
+		kit_store_close(s);
+		return NULL;
+	}
+	if (sqlite3_prepare_v3(s->db,
+			       "SELECT version, status, headers, file FROM renders"
+			       " WHERE route = ?1 AND variant = ?2 AND depth = ?3"
+			       " AND version = (SELECT version FROM active WHERE id = 1)",
+			       -1, SQLITE_PREPARE_PERSISTENT, &s->lookup, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "not a kit store", s->db);
+		kit_store_close(s);
+		return NULL;
+	}
+	return s;
+}
+
+void kit_store_close(kit_store *s)
+{
+	if (!s)
+		return;
+	sqlite3_finalize(s->lookup);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+int kit_store_path_key(const char *route_path, char *out, size_t outlen)
+{
+	if (!route_path || route_path[0] != '/' || outlen < 6)
+		return -1;
+	const char *p = route_path + 1;
+	if (!*p) {
+		snprintf(out, outlen, "index");
+		return 0;
+	}
+	size_t n = strlen(p);
+	if (n >= outlen)
+		return -1;
+	/* each segment: non-empty, not "." or "..", no backslash or control byte */
+	const char *seg = p;
+	for (size_t i = 0; i <= n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c == '/' || c == '\0') {
+			size_t len = (size_t)(p + i - seg);
+			if (len == 0 || (len == 1 && seg[0] == '.') || (len == 2 && seg[0] == '.' && seg[1] == '.'))
+				return -1;
+			seg = p + i + 1;
+		} else if (c < 0x20 || c == 0x7f || c == '\\') {
+			return -1;
+		}
+	}
+	memcpy(out, p, n + 1);
+	return 0;
+}
+
+int kit_store_file_name(const char *version, const char *route_path, kit_store_variant v, int depth,
+			char *out, size_t outlen)
+{
+	char key[2048];
+	if (kit_store_path_key(route_path, key, sizeof key) < 0 || !version || !*version ||
+	    strchr(version, '/') || strchr(version, '.'))
+		return -1;
+	const char *ext;
+	char seg[32];
+	switch (v) {
+	case KIT_STORE_HTML: ext = ".html"; break;
+	case KIT_STORE_PPR: ext = ".ppr.html"; break;
+	case KIT_STORE_FLIGHT: ext = ".flight"; break;
+	case KIT_STORE_SEG:
+		if (depth < 1)
+			return -1;
+		snprintf(seg, sizeof seg, ".seg%d.flight", depth);
+		ext = seg;
+		break;
+	case KIT_STORE_REDIRECT: ext = ".redirect.json"; break;
+	case KIT_STORE_API: ext = ".api"; break;
+	default: return -1;
+	}
+	int n = snprintf(out, outlen, "stored/%s/%s%s", version, key, ext);
+	return n > 0 && (size_t)n < outlen ? 0 : -1;
+}
+
+static int set_active(kit_store *s, const char *version, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO active (id, version) VALUES (1, ?1)", -1, &st, NULL);
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, version, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+	}
+	if (rc != SQLITE_OK)
+		set_err(err, errlen, "cannot set the active version", s->db);
+	sqlite3_finalize(st);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+int kit_store_publish(kit_store *s, const char *version, const kit_store_entry *entries, size_t n,
+		      char *err, size_t errlen)
+{
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "cannot start the publish transaction", s->db);
+		return -1;
+	}
+	sqlite3_stmt *del = NULL, *ins = NULL, *ver = NULL;
+	int ok = sqlite3_prepare_v2(s->db, "DELETE FROM renders WHERE version = ?1", -1, &del, NULL) == SQLITE_OK &&
+		 sqlite3_prepare_v2(s->db, "INSERT INTO renders (route, variant, depth, version, status, headers, file)"
+					   " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", -1, &ins, NULL) == SQLITE_OK &&
+		 sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO versions (version, published) VALUES (?1, ?2)",
+				    -1, &ver, NULL) == SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_text(del, 1, version, -1, SQLITE_STATIC);
+		ok = sqlite3_step(del) == SQLITE_DONE;
+	}
+	const char *what = "cannot record the build's renders";
+	for (size_t i = 0; ok && i < n; i++) {
+		const kit_store_entry *en = &entries[i];
+		char key[2048];
+		if (kit_store_path_key(en->route_path, key, sizeof key) < 0 || !en->file || strstr(en->file, "..")) {
+			ok = 0;
+			if (err && errlen)
+				snprintf(err, errlen, "refused path key \"%s\" (empty, \".\" or \"..\" segment)",
+					 en->route_path ? en->route_path : "(null)");
+			what = NULL;
+			break;
+		}
+		sqlite3_reset(ins);
+		sqlite3_bind_text(ins, 1, en->route_path, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 2, kit_store_variant_name(en->variant), -1, SQLITE_STATIC);
+		sqlite3_bind_int(ins, 3, en->variant == KIT_STORE_SEG ? en->depth : 0);
+		sqlite3_bind_text(ins, 4, version, -1, SQLITE_STATIC);
+		sqlite3_bind_int(ins, 5, en->status);
+		sqlite3_bind_text(ins, 6, en->headers ? en->headers : "", -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 7, en->file, -1, SQLITE_STATIC);
+		ok = sqlite3_step(ins) == SQLITE_DONE;
+	}
+	if (ok) {
+		sqlite3_bind_text(ver, 1, version, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(ver, 2, (sqlite3_int64)time(NULL));
+		ok = sqlite3_step(ver) == SQLITE_DONE;
+	}
+	if (!ok && what)
+		set_err(err, errlen, what, s->db);
+	sqlite3_finalize(del);
+	sqlite3_finalize(ins);
+	sqlite3_finalize(ver);
+	if (ok && set_active(s, version, err, errlen) < 0)
+		ok = 0;
+	if (ok && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "cannot commit the publish", s->db);
+		ok = 0;
+	}
+	if (!ok)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return ok ? 0 : -1;
+}
+
+int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errlen)
+{
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "cannot start the rollback", s->db);
+		return -1;
+	}
+	sqlite3_stmt *st = NULL;
+	int known = 0;
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM versions WHERE version = ?1", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, version, -1, SQLITE_STATIC);
+		known = sqlite3_step(st) == SQLITE_ROW;
+	}
+	sqlite3_finalize(st);
+	if (!known) {
+		if (err && errlen)
+			snprintf(err, errlen, "version %s was never published in this store", version);
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	if (set_active(s, version, err, errlen) < 0 || sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return 0;
+}
+
+int kit_store_active(kit_store *s, char *out, size_t outlen)
+{
+	out[0] = '\0';
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(s->db, "SELECT version FROM active WHERE id = 1", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(out, outlen, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return 0;
+}
+
+int kit_store_lookup(kit_store *s, const char *route_path, kit_store_variant v, int depth, kit_store_hit *hit)
+{
+	sqlite3_stmt *st = s->lookup;
+	sqlite3_reset(st);
+	sqlite3_bind_text(st, 1, route_path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, kit_store_variant_name(v), -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 3, v == KIT_STORE_SEG ? depth : 0);
+	int rc = sqlite3_step(st);
+	int found = 0;
+	if (rc == SQLITE_ROW) {
+		const char *file = (const char *)sqlite3_column_text(st, 3);
+		hit->status = sqlite3_column_int(st, 1);
+		snprintf(hit->version, sizeof hit->version, "%s", (const char *)sqlite3_column_text(st, 0));
+		snprintf(hit->headers, sizeof hit->headers, "%s", (const char *)sqlite3_column_text(st, 2));
+		int n = snprintf(hit->path, sizeof hit->path, "%s%s", s->dir, file ? file : "");
+		found = file && n > 0 && (size_t)n < sizeof hit->path ? 1 : -1;
+	} else if (rc != SQLITE_DONE) {
+		found = -1;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return found;
+}

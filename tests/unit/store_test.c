@@ -1,0 +1,118 @@
+/* store_test.c — store/store.c on real SQLite files: path keys, file names,
+ * publish in one transaction, lookups against the active version, a reader
+ * seeing a new publish and a rollback without reopening, refusals. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/store.h"
+#include "test.h"
+
+int main(void)
+{
+	char key[256], name[512], err[512];
+
+	CHECK("key /", kit_store_path_key("/", key, sizeof key) == 0 && strcmp(key, "index") == 0);
+	CHECK("key /a/b", kit_store_path_key("/a/b", key, sizeof key) == 0 && strcmp(key, "a/b") == 0);
+	CHECK("key refuses ..", kit_store_path_key("/a/../etc", key, sizeof key) < 0);
+	CHECK("key refuses .", kit_store_path_key("/a/./b", key, sizeof key) < 0);
+	CHECK("key refuses leading ..", kit_store_path_key("/..", key, sizeof key) < 0);
+	CHECK("key refuses //", kit_store_path_key("/a//b", key, sizeof key) < 0);
+	CHECK("key refuses trailing /", kit_store_path_key("/a/", key, sizeof key) < 0);
+	CHECK("key refuses backslash", kit_store_path_key("/a\\..\\b", key, sizeof key) < 0);
+	CHECK("key refuses relative", kit_store_path_key("a", key, sizeof key) < 0);
+	CHECK("key allows dots inside", kit_store_path_key("/a..b/.x", key, sizeof key) == 0);
+	CHECK("key too long", kit_store_path_key("/abcdefghij", key, 6) < 0);
+
+	CHECK("file html", kit_store_file_name("v1", "/", KIT_STORE_HTML, 0, name, sizeof name) == 0 &&
+				   strcmp(name, "stored/v1/index.html") == 0);
+	CHECK("file seg2", kit_store_file_name("v1", "/a/b", KIT_STORE_SEG, 2, name, sizeof name) == 0 &&
+				   strcmp(name, "stored/v1/a/b.seg2.flight") == 0);
+	CHECK("file ppr", kit_store_file_name("v1", "/a", KIT_STORE_PPR, 0, name, sizeof name) == 0 &&
+				  strcmp(name, "stored/v1/a.ppr.html") == 0);
+	CHECK("file redirect", kit_store_file_name("v1", "/r", KIT_STORE_REDIRECT, 0, name, sizeof name) == 0 &&
+				       strcmp(name, "stored/v1/r.redirect.json") == 0);
+	CHECK("file refuses bad version", kit_store_file_name("../x", "/a", KIT_STORE_HTML, 0, name, sizeof name) < 0);
+	CHECK("file refuses seg0", kit_store_file_name("v1", "/a", KIT_STORE_SEG, 0, name, sizeof name) < 0);
+
+	char dir[] = "/tmp/kit-store-test.XXXXXX";
+	if (!mkdtemp(dir)) {
+		TEST_FAIL("mkdtemp", "cannot create a temporary directory");
+		TEST_EXIT();
+	}
+	char path[600];
+	snprintf(path, sizeof path, "%s/store.sqlite", dir);
+
+	CHECK("read-only open of a missing store fails", kit_store_open(path, 1, err, sizeof err) == NULL);
+
+	kit_store *w = kit_store_open(path, 0, err, sizeof err);
+	CHECK("open for writing", w != NULL);
+	if (!w)
+		TEST_EXIT();
+	kit_store *r = kit_store_open(path, 1, err, sizeof err);
+	CHECK("open read-only", r != NULL);
+	if (!r)
+		TEST_EXIT();
+	kit_store_hit hit;
+	CHECK("empty store: no hit", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 0);
+
+	kit_store_entry v1[] = {
+		{ "/", KIT_STORE_HTML, 0, 200, "", "stored/v1/index.html" },
+		{ "/", KIT_STORE_FLIGHT, 0, 200, "", "stored/v1/index.flight" },
+		{ "/a/b", KIT_STORE_SEG, 1, 200, "", "stored/v1/a/b.seg1.flight" },
+		{ "/a/b", KIT_STORE_SEG, 2, 200, "", "stored/v1/a/b.seg2.flight" },
+		{ "/old", KIT_STORE_REDIRECT, 0, 308, "location: /new\r\n", "stored/v1/old.redirect.json" },
+	};
+	CHECK("publish v1", kit_store_publish(w, "v1", v1, 5, err, sizeof err) == 0);
+	char active[64];
+	CHECK("active v1", kit_store_active(r, active, sizeof active) == 0 && strcmp(active, "v1") == 0);
+	int rc = kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit);
+	char want[700];
+	snprintf(want, sizeof want, "%s/stored/v1/index.html", dir);
+	CHECK("reader sees v1 without reopening", rc == 1 && hit.status == 200 && strcmp(hit.version, "v1") == 0);
+	CHECK_STR("hit path is beside the store", hit.path, want);
+	CHECK("seg depth 2", kit_store_lookup(r, "/a/b", KIT_STORE_SEG, 2, &hit) == 1 &&
+				     strstr(hit.path, "b.seg2.flight") != NULL);
+	CHECK("seg depth 3 not stored", kit_store_lookup(r, "/a/b", KIT_STORE_SEG, 3, &hit) == 0);
+	CHECK("redirect", kit_store_lookup(r, "/old", KIT_STORE_REDIRECT, 0, &hit) == 1 && hit.status == 308 &&
+				  strcmp(hit.headers, "location: /new\r\n") == 0);
+	CHECK("other variant not stored", kit_store_lookup(r, "/", KIT_STORE_PPR, 0, &hit) == 0);
+
+	kit_store_entry v2[] = { { "/", KIT_STORE_HTML, 0, 200, "", "stored/v2/index.html" } };
+	CHECK("publish v2", kit_store_publish(w, "v2", v2, 1, err, sizeof err) == 0);
+	CHECK("reader sees v2", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 && strcmp(hit.version, "v2") == 0);
+	CHECK("v1-only route gone with v2", kit_store_lookup(r, "/old", KIT_STORE_REDIRECT, 0, &hit) == 0);
+
+	CHECK("rollback to v1", kit_store_rollback(w, "v1", err, sizeof err) == 0);
+	CHECK("reader sees the rollback", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 &&
+						 strcmp(hit.version, "v1") == 0);
+	CHECK("rollback to an unknown version refused", kit_store_rollback(w, "v9", err, sizeof err) < 0 &&
+							       strstr(err, "v9") != NULL);
+	CHECK("still v1 after the refused rollback", kit_store_active(r, active, sizeof active) == 0 &&
+							     strcmp(active, "v1") == 0);
+
+	kit_store_entry bad[] = {
+		{ "/x", KIT_STORE_HTML, 0, 200, "", "stored/v3/x.html" },
+		{ "/../etc/passwd", KIT_STORE_HTML, 0, 200, "", "stored/v3/x.html" },
+	};
+	CHECK("publish with a traversal key refused", kit_store_publish(w, "v3", bad, 2, err, sizeof err) < 0 &&
+							      strstr(err, "refused") != NULL);
+	CHECK("a refused publish changes nothing", kit_store_active(r, active, sizeof active) == 0 &&
+							   strcmp(active, "v1") == 0 &&
+							   kit_store_lookup(r, "/x", KIT_STORE_HTML, 0, &hit) == 0);
+	CHECK("rollback to the refused version fails", kit_store_rollback(w, "v3", err, sizeof err) < 0);
+
+	/* a second writer handle (another build) publishing while the reader is open */
+	kit_store *w2 = kit_store_open(path, 0, err, sizeof err);
+	CHECK("second writer", w2 && kit_store_publish(w2, "v4", v2, 1, err, sizeof err) == 0);
+	CHECK("reader sees the second writer's version", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 &&
+								 strcmp(hit.version, "v4") == 0);
+	kit_store_close(w2);
+
+	kit_store_close(r);
+	kit_store_close(w);
+	unlink(path);
+	rmdir(dir);
+	TEST_EXIT();
+}
