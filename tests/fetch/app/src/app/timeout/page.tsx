@@ -1,0 +1,7 @@
+import { BACKEND, outcome } from '../../backend';
+
+// kit's timeout option against an endpoint that answers after 2 s.
+export default async function TimeoutPage() {
+  const result = await outcome(fetch(BACKEND + '/slow?ms=2000', { timeout: 300 } as RequestInit));
+  return <p id="outcome">{result}</p>;
+}
