@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "fcgi/routes.h"
@@ -139,11 +140,22 @@ static void resp_header(response *r, const char *name, const char *fmt, ...)
 	kit_buf_puts(&r->head, "\r\n");
 }
 
-/* Lines "name: value\r\n" from middleware (Set-Cookie, responseHeaders()). */
+/* Lines "name: value\r\n" from middleware (Set-Cookie, responseHeaders())
+ * or an API route. Cache-Control is the host's to decide where it already set
+ * one (a route under middleware is private, no-store whatever the app says). */
 static void resp_lines(response *r, const kit_buf *lines)
 {
-	if (lines && lines->len)
-		kit_buf_put(&r->head, lines->data, lines->len);
+	if (!lines || !lines->len)
+		return;
+	int host_cache = strstr(kit_buf_cstr(&r->head), "Cache-Control:") != NULL;
+	const char *p = lines->data, *end = lines->data + lines->len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *next = nl ? nl + 1 : end;
+		if (!(host_cache && strncasecmp(p, "cache-control:", 14) == 0))
+			kit_buf_put(&r->head, p, (size_t)(next - p));
+		p = next;
+	}
 }
 
 static int resp_begin(response *r)
@@ -440,10 +452,52 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	size_t nsearch = parse_query(url->query, &search, &store);
 
 	size_t depth = flight && route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
+
+	/* An interception (client navigations only): the page the client came from
+	 * (X-RSC-Referer) renders again from the layout declaring the slot, with
+	 * this route's page in the slot (X-RSC-Intercept). A full load, or a
+	 * referer without that slot, renders the real page. */
+	const char *intercept = flight && route ? param(req, "HTTP_X_RSC_INTERCEPT") : "";
+	kit_match referer_match = { .index = -1 };
+	const kit_route *referer = NULL;
+	if (*intercept) {
+		kit_url rurl;
+		const char *why;
+		const char *ref = param(req, "HTTP_X_RSC_REFERER");
+		const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
+		if (path && *path == '/' && kit_url_parse(path, &rurl, &why) == 0) {
+			size_t n = strlen(rurl.path);
+			if (n > 1 && rurl.path[n - 1] == '/')
+				rurl.path[n - 1] = '\0';
+			kit_routes_match(&h->routes, rurl.path, &referer_match);
+			kit_url_free(&rurl);
+		}
+		const kit_route *rr = referer_match.index >= 0 ? &h->routes.routes[referer_match.index] : NULL;
+		int slot_layout = rr && !rr->is_api ? kit_route_slot_layout(rr, intercept) : -1;
+		if (slot_layout >= 0 && rr->has_middleware) {
+			/* the referer's tree renders too: its guards run as well */
+			kit_guard_result rguard = { .outcome = KIT_GUARD_ALLOW };
+			kit_buf_init(&rguard.headers);
+			int allowed = run_guards(h, req, out, rr, referer_match.index, &hreq.http, head_only, &rguard);
+			kit_buf_free(&rguard.headers);
+			if (!allowed) {
+				kit_match_free(&referer_match);
+				kit_buf_free(&guard.headers);
+				http_free(&hreq);
+				return 0;
+			}
+		}
+		if (slot_layout >= 0) {
+			referer = rr;
+			/* the payload must hold the layout with the slot: widen if the client keeps it */
+			size_t shared = kit_route_shared_depth(rr, param(req, "HTTP_X_RSC_SEGMENTS"));
+			depth = shared < (size_t)slot_layout ? shared : (size_t)slot_layout;
+		}
+	}
 	kit_render_req rreq = {
 		.http = &hreq.http,
 		.segment_depth = (int)depth,
-		.layouts = route ? route->layouts : "",
+		.layouts = referer ? referer->layouts : route ? route->layouts : "",
 		.version = h->routes.version,
 		.route_index = match->index,
 		.pathname = url->path,
@@ -453,6 +507,15 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		.nsearch = nsearch,
 		.mode = flight ? KIT_RENDER_FLIGHT : KIT_RENDER_DOCUMENT,
 	};
+	if (referer) {
+		rreq.intercept_slot = intercept;
+		rreq.intercept_route = match->index;
+		rreq.intercept_params = match->params;
+		rreq.intercept_nparams = match->nparams;
+		rreq.route_index = referer_match.index;
+		rreq.params = referer_match.params;
+		rreq.nparams = referer_match.nparams;
+	}
 	int result = 0;
 	/* a notFound() above every boundary renders the not-found page instead: one retry */
 	for (int attempt = 0; attempt < 2; attempt++) {
@@ -467,7 +530,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		resp_lines(&resp, &guard.headers);
 		if (flight) {
 			resp_header(&resp, "X-RSC-Segment-Depth", "%zu", rreq.not_found ? (size_t)0 : depth);
-			resp_header(&resp, "X-RSC-Layouts", "%s", route ? route->layouts : "app/layout");
+			resp_header(&resp, "X-RSC-Layouts", "%s", referer ? referer->layouts : route ? route->layouts : "app/layout");
 		}
 		struct render_ctx ctx = { &resp, out };
 		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx };
@@ -479,6 +542,8 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		if (err.status == 404 && !rreq.not_found) {
 			rreq.not_found = 1;
 			rreq.segment_depth = 0;
+			rreq.intercept_slot = NULL;
+			rreq.route_index = match->index;
 			continue;
 		}
 		if (err.status >= 300 && err.status < 400) {
@@ -490,15 +555,17 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		}
 		log_line("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), url->path,
 			 route ? route->path : "not-found page", err.message);
+		/* the engine resets its queues, timers and transfers after every
+		 * request, a budget 503 included: the worker goes on serving (exiting
+		 * here would lose the requests already queued on its socket) */
 		send_error_page(out, err.status ? err.status : 500, head_only, flight);
-		if (err.status == 503)
-			result = -1;  /* a runaway render may have left timers or state behind */
 		break;
 	}
 	free(search);
 	free(store);
 	http_free(&hreq);
 	kit_buf_free(&guard.headers);
+	kit_match_free(&referer_match);
 	return result;
 }
 
@@ -544,8 +611,6 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 				 route->path, err.message);
 			send_simple(out, err.status >= 500 ? err.status : 500, head_only, "text/plain; charset=utf-8",
 				    "500 Internal Server Error\n", NULL, NULL);
-			if (err.status == 503)
-				result = -1;
 		} else {
 			response r;
 			resp_init(&r, out, ans.status >= 100 && ans.status <= 599 ? ans.status : 500, head_only);

@@ -51,6 +51,9 @@ static void *watchdog_thread(void *arg)
 		pthread_mutex_lock(&output_lock);
 		fprintf(stderr, "kit-fcgi: a request ran for more than %lld ms without finishing "
 			"(a component in an endless loop?); answering 503 and restarting the worker\n", limit);
+		/* stop taking connections first: what the server sends next goes to a
+		 * fresh worker instead of dying with this one */
+		close(0);
 		if (output_bytes == 0 && current) {
 			static const char busy_answer[] =
 				"Status: 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -178,14 +181,19 @@ int main(void)
 		kit_request kreq = { fcgi_param, fcgi_params, fcgi_read, &req };
 		kit_sink out = { fcgi_write, fcgi_flush, &req };
 		int recycle = kit_host_handle(host, &kreq, &out) < 0;
+		served++;
+		recycle = recycle || (max_requests > 0 && served >= max_requests);
 		pthread_mutex_lock(&output_lock);
 		atomic_store(&request_started_ms, 0);
 		current = NULL;
+		/* a worker about to exit stops taking connections before it answers
+		 * the last one, so the server starts a new worker for the next */
+		if (recycle)
+			close(req.listen_sock);
 		FCGX_Finish_r(&req);
 		pthread_mutex_unlock(&output_lock);
 		atomic_store(&busy, 0);
-		served++;
-		if (recycle || (max_requests > 0 && served >= max_requests))
+		if (recycle)
 			break;
 	}
 	kit_host_close(host);

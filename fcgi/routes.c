@@ -75,7 +75,8 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 	const kit_value *layouts = kit_v_get(v, "layouts");
 	size_t nl = layouts && layouts->kind == KIT_ARRAY ? layouts->u.arr.len : 0;
 	rt->layout_ids = calloc(nl ? nl : 1, sizeof *rt->layout_ids);
-	if (!rt->layout_ids)
+	rt->layout_slots = calloc(nl ? nl : 1, sizeof *rt->layout_slots);
+	if (!rt->layout_ids || !rt->layout_slots)
 		abort();
 	rt->slot_layout = (size_t)-1;
 	for (size_t i = 0; i < nl; i++) {
@@ -86,6 +87,12 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 		const kit_value *slots = kit_v_get(l, "slots");
 		if (slots && slots->kind == KIT_OBJECT && slots->u.obj.len && rt->slot_layout == (size_t)-1)
 			rt->slot_layout = rt->nlayouts;
+		kit_buf names;
+		kit_buf_init(&names);
+		for (size_t j = 0; slots && slots->kind == KIT_OBJECT && j < slots->u.obj.len; j++)
+			kit_buf_printf(&names, "%s%s", names.len ? "," : "", slots->u.obj.props[j].key);
+		rt->layout_slots[rt->nlayouts] = xstrdup(kit_buf_cstr(&names));
+		kit_buf_free(&names);
 		rt->layout_ids[rt->nlayouts++] = xstrdup(id);
 		if (lay.len)
 			kit_buf_putc(&lay, ',');
@@ -173,9 +180,12 @@ void kit_routes_free(kit_routes *r)
 			free(rt->segs[j].text);
 		free(rt->segs);
 		free(rt->layouts);
-		for (size_t j = 0; j < rt->nlayouts; j++)
+		for (size_t j = 0; j < rt->nlayouts; j++) {
 			free(rt->layout_ids[j]);
+			free(rt->layout_slots[j]);
+		}
 		free(rt->layout_ids);
+		free(rt->layout_slots);
 		free(rt->allow);
 	}
 	free(r->routes);
@@ -281,4 +291,22 @@ size_t kit_route_shared_depth(const kit_route *rt, const char *segments)
 		p = comma + 1;
 	}
 	return depth;
+}
+
+int kit_route_slot_layout(const kit_route *rt, const char *slot)
+{
+	size_t n = strlen(slot);
+	for (size_t i = 0; i < rt->nlayouts; i++) {
+		const char *p = rt->layout_slots[i];
+		while (*p) {
+			const char *comma = strchr(p, ',');
+			size_t len = comma ? (size_t)(comma - p) : strlen(p);
+			if (len == n && strncmp(p, slot, n) == 0)
+				return (int)i;
+			if (!comma)
+				break;
+			p = comma + 1;
+		}
+	}
+	return -1;
 }

@@ -27,6 +27,7 @@ typedef struct kit_route {
 	char **layout_ids;   /* the same, one per layout, outermost first */
 	size_t nlayouts;
 	size_t slot_layout;  /* index of the first layout with parallel slots (nlayouts: none) */
+	char **layout_slots; /* per layout: its slot names joined by "," ("" for none) */
 	int has_middleware;
 	char *allow;         /* API routes: the Allow header (exported methods, + HEAD with GET) */
 	unsigned methods;    /* API routes: KIT_METHOD_* bits */
@@ -69,5 +70,8 @@ void kit_match_free(kit_match *m);
  * slots (their content changes with the URL, so such a layout renders again).
  * The client's list only narrows what is sent: it never skips middleware. */
 size_t kit_route_shared_depth(const kit_route *rt, const char *segments);
+
+/* The index of the route's layout that declares the slot, or -1. */
+int kit_route_slot_layout(const kit_route *rt, const char *slot);
 
 #endif

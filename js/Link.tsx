@@ -31,6 +31,8 @@ export interface LinkProps {
   cacheFor?: number;
   replace?: boolean;
   preserveScroll?: boolean;
+  /** Render the target into this parallel slot of the current page (X-RSC-Intercept). */
+  intercept?: string;
   children?: unknown;
   [prop: string]: unknown;
 }
@@ -73,10 +75,10 @@ function sameOrigin(href: string): boolean {
 // rest/spread: esbuild lowers those for es2017 with helpers that need
 // Object.getOwnPropertyDescriptors, which mujs itself lacks; the loop needs
 // no polyfill.)
-const OWN: Record<string, 1> = { href: 1, prefetch: 1, cacheFor: 1, replace: 1, preserveScroll: 1, children: 1 };
+const OWN: Record<string, 1> = { href: 1, prefetch: 1, cacheFor: 1, replace: 1, preserveScroll: 1, intercept: 1, children: 1 };
 
 export default function Link(props: LinkProps): any {
-  const { href, prefetch, cacheFor, replace, preserveScroll, children } = props;
+  const { href, prefetch, cacheFor, replace, preserveScroll, intercept, children } = props;
   const rest: Record<string, unknown> = {};
   for (const k in props) if (Object.prototype.hasOwnProperty.call(props, k) && !OWN[k]) rest[k] = props[k];
   const anchor: Record<string, unknown> = {};
@@ -117,7 +119,7 @@ export default function Link(props: LinkProps): any {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     setPending(true);
-    visit(url.href, { replace: !!replace, preserveScroll: !!preserveScroll, cacheFor: keep })
+    visit(url.href, { replace: !!replace, preserveScroll: !!preserveScroll, cacheFor: keep, intercept })
       .catch(() => {})
       .then(() => {
         if (live.current) setPending(false);

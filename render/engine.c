@@ -439,7 +439,19 @@ static int render_model(kit_engine *e)
 		push_search(J, req);
 		js_pushnumber(J, req->segment_depth);
 		js_pushstring(J, req->pathname ? req->pathname : "/");
-		if (js_pcall(J, 5)) {
+		if (req->intercept_slot) {
+			js_newobject(J);
+			js_pushstring(J, req->intercept_slot);
+			js_setproperty(J, -2, "slot");
+			js_pushnumber(J, req->intercept_route);
+			js_setproperty(J, -2, "routeIndex");
+			kit_render_req target = { .params = req->intercept_params, .nparams = req->intercept_nparams };
+			push_params(J, &target);
+			js_setproperty(J, -2, "params");
+		} else {
+			js_pushnull(J);
+		}
+		if (js_pcall(J, 6)) {
 			kit_engine_exception(e, NULL, "composing the route (layouts, page)");
 			return -1;
 		}

@@ -74,6 +74,12 @@ typedef struct kit_render_req {
 	int segment_depth;        /* navigation: the layouts the client keeps (0 = the whole document) */
 	const char *layouts;      /* the route's layout chain (X-RSC-Layouts), for the browser runtime */
 	const char *version;      /* the build version, for the browser runtime */
+	/* An interception (X-RSC-Intercept): route_index/params are the referring
+	 * page's; the target route's page renders into this slot of its tree. */
+	const char *intercept_slot;
+	int intercept_route;
+	const kit_param *intercept_params;
+	size_t intercept_nparams;
 } kit_render_req;
 
 /* The host's side of a response. begin is called once, before the first

@@ -193,8 +193,8 @@ interface Entry {
 
 const cache = new Map<string, Entry>();
 
-function cacheKey(url: URL): string {
-  return url.pathname + url.search;
+function cacheKey(url: URL, intercept = ''): string {
+  return url.pathname + url.search + (intercept ? '\u0000' + intercept : '');
 }
 
 function sameList(a: string[], b: string[], n = Math.max(a.length, b.length)): boolean {
@@ -214,9 +214,15 @@ function usable(e: Entry, now: number): boolean {
   return sameList(e.sent, held, e.answer.depth);
 }
 
-async function fetchAnswer(url: URL, sent: string[]): Promise<Answer> {
+async function fetchAnswer(url: URL, sent: string[], intercept = ''): Promise<Answer> {
   const headers: Record<string, string> = { 'X-RSC': 'true' };
   if (sent.length) headers['X-RSC-Segments'] = sent.join(',');
+  if (intercept) {
+    // render the target into this slot of the current page (the server
+    // widens the depth to the layout declaring the slot)
+    headers['X-RSC-Intercept'] = intercept;
+    headers['X-RSC-Referer'] = location.pathname + location.search;
+  }
   const v = currentVersion();
   if (v) headers['X-RSC-Version'] = v;
   let res: Response;
@@ -255,12 +261,12 @@ function prune(now: number) {
   });
 }
 
-function request(url: URL, cacheFor: number): Entry {
+function request(url: URL, cacheFor: number, intercept = ''): Entry {
   prune(Date.now());
   const sent = currentLayouts().slice();
   const e: Entry = { sent, answer: null, promise: null as unknown as Promise<Answer>, expires: Infinity };
-  const k = cacheKey(url);
-  e.promise = fetchAnswer(url, sent).then((a) => {
+  const k = cacheKey(url, intercept);
+  e.promise = fetchAnswer(url, sent, intercept).then((a) => {
     e.answer = a;
     if (a.kind === 'flight') e.expires = Date.now() + Math.max(0, cacheFor);
     else if (cache.get(k) === e) cache.delete(k);   // redirects and failures are never cached
@@ -271,11 +277,11 @@ function request(url: URL, cacheFor: number): Entry {
   return e;
 }
 
-function entryFor(url: URL, cacheFor: number): Entry {
+function entryFor(url: URL, cacheFor: number, intercept = ''): Entry {
   const now = Date.now();
-  const e = cache.get(cacheKey(url));
+  const e = cache.get(cacheKey(url, intercept));
   if (e && usable(e, now)) return e;
-  return request(url, cacheFor);
+  return request(url, cacheFor, intercept);
 }
 
 function toURL(path: unknown): URL {
@@ -309,6 +315,8 @@ export interface VisitOptions {
   replace?: boolean;
   preserveScroll?: boolean;
   cacheFor?: number;
+  /** Render the target into this parallel slot of the current page (X-RSC-Intercept). */
+  intercept?: string;
 }
 
 interface Nav {
@@ -346,6 +354,7 @@ interface NavOptions {
   scroll: ScrollMode;
   key: string;
   cacheFor: number;
+  intercept?: string;
 }
 
 function navigate(url: URL, o: NavOptions): Promise<void> {
@@ -372,7 +381,7 @@ async function run(nav: Nav, first: URL, o: NavOptions): Promise<void> {
   let url = first;
   let history = o.history;
   for (let hops = 0; ; hops++) {
-    const answer = await entryFor(url, o.cacheFor).promise;
+    const answer = await entryFor(url, o.cacheFor, hops === 0 ? o.intercept : '').promise;
     if (nav.id !== navSeq) return;
     if (answer.kind === 'reload') {
       location.href = new URL(answer.location, url).href;
@@ -441,6 +450,7 @@ export function visit(path: string, options: VisitOptions = {}): Promise<void> {
     scroll: options.preserveScroll ? 'keep' : 'top',
     key: '',
     cacheFor: options.cacheFor === undefined ? DEFAULT_CACHE_FOR : options.cacheFor,
+    intercept: options.intercept || '',
   });
 }
 

@@ -74,8 +74,12 @@ function DefaultNotFound() {
 // replace what is below a layout the browser keeps. With depth > 0 only the
 // part a client holding `depth` layouts needs is returned: what goes inside
 // the SegmentBoundary at that depth.
+// An interception: the target route's page rendered into a slot of the
+// referring page's tree (X-RSC-Intercept + X-RSC-Referer, client navigations only).
+interface Intercept { slot: string; routeIndex: number; params: Record<string, string | string[]> }
+
 function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry['loading'],
-  params: unknown, searchParams: unknown, depth = 0): unknown {
+  params: unknown, searchParams: unknown, depth = 0, intercept: Intercept | null = null): unknown {
   for (let i = layouts.length - 1; i >= 0; i--) {
     if (loading && loading.depth === i + 1)
       node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
@@ -89,6 +93,11 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
       const id = slots[name];
       props[name] = id ? jsx(component(id), { params, searchParams }) : null;
     }
+    if (intercept && Object.prototype.hasOwnProperty.call(slots, intercept.slot)) {
+      const target = manifest.routes[intercept.routeIndex];
+      props[intercept.slot] = jsx(component(target.module),
+        { params: Promise.resolve(intercept.params), searchParams });
+    }
     node = jsx(component(layouts[i].module), props);
   }
   if (loading && loading.depth === 0)
@@ -98,7 +107,8 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
 
 // params and searchParams reach pages and layouts as promises (Next.js 15+).
 export function buildTree(routeIndex: number, params: Record<string, string | string[]>,
-  search: Record<string, string | string[]>, depth?: number, pathname?: string): unknown {
+  search: Record<string, string | string[]>, depth?: number, pathname?: string,
+  intercept?: Intercept | null): unknown {
   // usePathname() in client components rendered on the server (phase 2): the
   // request's path, for the whole request (the engine resets the contexts after)
   pushContext(PathnameContext as never, pathname || '/');
@@ -107,7 +117,7 @@ export function buildTree(routeIndex: number, params: Record<string, string | st
   const paramsP = Promise.resolve(params);
   const searchP = Promise.resolve(search);
   const page = jsx(component(route.module), { params: paramsP, searchParams: searchP });
-  return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0);
+  return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0, intercept || null);
 }
 
 // The 404 document. For a route whose render called notFound(): the nearest

@@ -1,6 +1,7 @@
-import { cookies } from '@kit/core/request';
+import { cookies, connection } from '@kit/core/request';
 
 export default async function Account() {
+  await connection(); // per visitor: the session cookie decides what it shows
   const session = (await cookies()).get('session');
   return (
     <section>

@@ -1,3 +1,4 @@
+import { connection } from '@kit/core/request';
 import { Suspense } from 'react';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -9,7 +10,8 @@ async function After({ ms, label }: { ms: number; label: string }) {
 
 // Each boundary's completion streams the moment it resolves: the 2 s one is
 // first in the tree but arrives after the 1 s one.
-export default function Streaming({ searchParams }: { searchParams: Promise<{ fast?: string }> }) {
+export default async function Streaming({ searchParams }: { searchParams: Promise<{ fast?: string }> }) {
+  await connection(); // a timing demo: rendered per request, never stored at build
   return (
     <section>
       <h1>Streaming</h1>
