@@ -12,7 +12,7 @@
 
 #define CONFIG_FILE "kit.config.json"
 
-static const char *const known_keys[] = { "sourceDir" };
+static const char *const known_keys[] = { "sourceDir", "buildBudgetMs" };
 
 static char *read_text(const char *path, int *missing)
 {
@@ -76,7 +76,7 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 				break;
 		if (i == sizeof known_keys / sizeof *known_keys) {
 			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "unknown key \"%s\"", key);
-			kit_diag_fix(d, g, "kit-build knows only \"sourceDir\" (see build/README.md); remove the key or fix its spelling");
+			kit_diag_fix(d, g, "kit-build knows \"sourceDir\" and \"buildBudgetMs\" (see build/README.md); remove the key or fix its spelling");
 			bad = 1;
 		}
 	}
@@ -100,12 +100,27 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 		}
 	}
 	js_pop(J, 1);
+
+	js_getproperty(J, -1, "buildBudgetMs");
+	if (js_isdefined(J, -1)) {
+		double ms = js_isnumber(J, -1) ? js_tonumber(J, -1) : -1;
+		if (!(ms >= 1 && ms <= 600000) || ms != (double)(long)ms) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE,
+					 "\"buildBudgetMs\" must be a whole number of milliseconds from 1 to 600000");
+			kit_diag_fix(d, g, "for example \"buildBudgetMs\": 5000 (the default)");
+			bad = 1;
+		} else {
+			c->build_budget_ms = (long)ms;
+		}
+	}
+	js_pop(J, 1);
 	return bad ? -1 : 0;
 }
 
 int kit_config_load(kit_config *c, kit_arena *a, const char *app_root, kit_diags *d)
 {
 	c->source_dir = "src/app";
+	c->build_budget_ms = 5000;
 	size_t n = strlen(app_root) + sizeof CONFIG_FILE + 2;
 	char *path = kit_arena_alloc(a, n);
 	snprintf(path, n, "%s/%s", app_root, CONFIG_FILE);

@@ -9,10 +9,11 @@ kit_build_SOURCES = \
 	build/diag.c build/diag.h \
 	build/emit.c build/emit.h \
 	build/outdir.c build/outdir.h \
+	build/prerender.c build/prerender.h \
 	build/scan.c build/scan.h \
 	build/verify.c build/verify.h \
 	build/webuse.c build/webuse.h
-kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS)
+kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS) $(SQLITE_CFLAGS)
 kit_build_CPPFLAGS = $(AM_CPPFLAGS) -DKIT_NODE='"$(NODE)"'
-kit_build_LDADD = librender.a $(MUJS_LIBS) $(CURL_LIBS) -lm
+kit_build_LDADD = librender.a libstore.a $(MUJS_LIBS) $(CURL_LIBS) $(SQLITE_LIBS) -lm
 EXTRA_DIST += build/README.md

@@ -28,6 +28,7 @@
 #include "build/emit.h"
 #include "build/webuse.h"
 #include "build/outdir.h"
+#include "build/prerender.h"
 #include "build/scan.h"
 #include "build/verify.h"
 #include "render/arena.h"
@@ -178,7 +179,7 @@ static void print_clients(const kit_bundle_result *res)
 	       (int)(width - 5), "", (double)res->entry_bytes / 1000.0);
 }
 
-static void print_listing(const kit_scan *scan, const kit_bundle_result *res,
+static void print_listing(const kit_scan *scan, const kit_bundle_result *res, const kit_route_outcome *outcomes,
 			  size_t server_bytes, double seconds)
 {
 	size_t width = 5, pages = 0;
@@ -195,7 +196,9 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res,
 		const kit_scan_route *r = &scan->routes[i];
 		const char *tree = scan->nroutes == 1 ? "-" : i == 0 ? "┌" : i + 1 == scan->nroutes ? "└" : "├";
 		size_t w = display_width(r->path);
-		printf("%s ƒ %s%*s %-4s  %s", tree, r->path, (int)(w < width ? width - w : 0), "",
+		const kit_route_outcome *o = outcomes ? &outcomes[i] : NULL;
+		int stored = o && (o->outcome == KIT_OUTCOME_STORED || o->outcome == KIT_OUTCOME_REDIRECT);
+		printf("%s %s %s%*s %-4s  %s", tree, stored ? "○" : "ƒ", r->path, (int)(w < width ? width - w : 0), "",
 		       r->kind == KIT_SCAN_API ? "api" : "page", r->file);
 		if (r->kind == KIT_SCAN_API) {
 			fputs(" ·", stdout);
@@ -210,11 +213,17 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res,
 			printf(" · loading %s", r->loading);
 		for (size_t j = 0; j < r->nmiddleware; j++)
 			printf("%s%s", j ? ", " : " · middleware ", r->middleware[j]);
+		if (stored)
+			printf(" · %s %.1f kB", o->outcome == KIT_OUTCOME_REDIRECT ? "redirect stored" : "stored",
+			       (double)o->bytes / 1000.0);
+		else if (o && o->reason)
+			printf(" · %s", o->reason);
 		putchar('\n');
 	}
 	if (res->nmodules)
 		print_clients(res);
-	printf("\nƒ  (Dynamic)  rendered per request\n\n");
+	printf("\n○  (Static)   stored at build time, served from .kit/stored/\n"
+	       "ƒ  (Dynamic)  rendered per request\n\n");
 	printf("%zu route%s (%zu page%s, %zu API) from %zu module%s · server.js %.1f kB",
 	       scan->nroutes, scan->nroutes == 1 ? "" : "s", pages, pages == 1 ? "" : "s",
 	       scan->nroutes - pages, scan->nmodules, scan->nmodules == 1 ? "" : "s",
@@ -257,6 +266,7 @@ typedef struct build {
 	kit_scan scan;
 	size_t server_bytes;
 	kit_bundle_result bundle;
+	kit_route_outcome *outcomes;
 } build;
 
 static int run(build *b)
@@ -359,6 +369,16 @@ static int run(build *b)
 	kit_buf_printf(&out, "%s\n", version);
 	if (rc == 0)
 		rc = kit_outdir_write(b->tmp, "version", out.data, out.len, err, sizeof err);
+	if (rc == 0) {
+		/* every route rendered at build time; the stored ones published into the store */
+		b->outcomes = kit_arena_alloc(b->a, (b->scan.nroutes ? b->scan.nroutes : 1) * sizeof *b->outcomes);
+		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan };
+		if (kit_prerender(&pj, b->a, d, b->outcomes) != 0) {
+			kit_buf_free(&routes);
+			kit_buf_free(&out);
+			return -1;
+		}
+	}
 	if (rc == 0)
 		rc = kit_outdir_publish(b->app_root, b->tmp, err, sizeof err);
 	kit_buf_free(&routes);
@@ -408,7 +428,7 @@ int main(int argc, char **argv)
 		kit_outdir_remove(b.tmp);
 	kit_diags_print(&b.diags, stderr);
 	if (rc == 0) {
-		print_listing(&b.scan, &b.bundle, b.server_bytes, now() - start);
+		print_listing(&b.scan, &b.bundle, b.outcomes, b.server_bytes, now() - start);
 	} else {
 		fprintf(stderr, "\nkit-build: build failed with %zu error%s; %s/.kit was left as it was\n",
 			b.diags.nerrors, b.diags.nerrors == 1 ? "" : "s", root);

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "fcgi/routes.h"
+#include "fcgi/stored.h"
 #include "fcgi/url.h"
 #include "render/engine.h"
 #include "render/html.h"
@@ -23,6 +24,7 @@ struct kit_host {
 	kit_routes routes;
 	kit_engine *engine;
 	size_t max_body;      /* request bodies above this are answered 413 */
+	kit_store *store;     /* build-time renders (fcgi/stored.c); NULL when none */
 };
 
 /* Headers past this size are answered 431 (the web server usually refuses
@@ -66,6 +68,7 @@ kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen)
 		kit_host_close(h);
 		return NULL;
 	}
+	h->store = kit_stored_open(app_dir);
 	return h;
 }
 
@@ -73,6 +76,7 @@ void kit_host_close(kit_host *h)
 {
 	if (!h)
 		return;
+	kit_store_close(h->store);
 	kit_engine_close(h->engine);
 	kit_routes_free(&h->routes);
 	free(h->app_dir);
@@ -425,6 +429,27 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	return 0;
 }
 
+/* Lookup order rule 1: after the middleware chain (a refusal never touches
+ * the file), never for an interception or a revalidation, before rendering. */
+static int serve_stored(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
+			const kit_route *route, int head_only, const kit_guard_result *guard)
+{
+	if (!h->store || !route)
+		return 0;
+	int flight = is_true(param(req, "HTTP_X_RSC"));
+	kit_stored_req sreq = {
+		.path = url->path,
+		.query = url->query,
+		.flight = flight,
+		.depth = flight ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0,
+		.head_only = head_only,
+		.skip = *param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE"),
+		.version = h->routes.version,
+		.extra = &guard->headers,
+	};
+	return kit_stored_serve(h->store, route, &sreq, out);
+}
+
 static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
 		       const kit_match *match, int head_only)
 {
@@ -443,6 +468,11 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	kit_buf_init(&guard.headers);
 	if (route && route->has_middleware &&
 	    !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
+		kit_buf_free(&guard.headers);
+		http_free(&hreq);
+		return 0;
+	}
+	if (serve_stored(h, req, out, url, route, head_only, &guard)) {
 		kit_buf_free(&guard.headers);
 		http_free(&hreq);
 		return 0;

@@ -1,13 +1,14 @@
 # fcgi/ — the host library (HTTP semantics) and the kit-fcgi responder.
 noinst_LIBRARIES += libhost.a
-libhost_a_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS) $(FCGI_CFLAGS)
+libhost_a_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS) $(FCGI_CFLAGS) $(SQLITE_CFLAGS)
 libhost_a_SOURCES = \
 	fcgi/host.c fcgi/host.h \
 	fcgi/routes.c fcgi/routes.h \
+	fcgi/stored.c fcgi/stored.h \
 	fcgi/url.c fcgi/url.h \
 	fcgi/cgi.c fcgi/cgi.h
 
-HOST_LIBS = libhost.a librender.a $(MUJS_LIBS) $(CURL_LIBS) -lm
+HOST_LIBS = libhost.a libstore.a librender.a $(MUJS_LIBS) $(CURL_LIBS) $(SQLITE_LIBS) -lm
 
 bin_PROGRAMS += kit-fcgi
 kit_fcgi_SOURCES = fcgi/kit-fcgi.c

@@ -2,8 +2,21 @@
 // (middleware, server components, API routes, server actions).
 import { currentRequest, currentPhase, addResponseHeader } from './server/request-context';
 
+// At build time there is no request: a read of it stops that part of the
+// render with this marker (digest KIT_DYNAMIC;<what>), which kit-build reads
+// as "renders per visitor" (build/prerender.c): caught inside a Suspense
+// boundary the rest of the page is still rendered; above every boundary the
+// route is not stored (connection() declares that on purpose; headers() or
+// cookies() there fail the build).
+function dynamic(what: string): Error {
+  const e = new Error('[kit:dynamic ' + what + '] ' + what + ' reads the request, and there is none at build time');
+  (e as Error & { digest: string }).digest = 'KIT_DYNAMIC;' + what;
+  return e;
+}
+
 function need(what: string) {
   const r = currentRequest();
+  if (!r && currentPhase() === 'build') throw dynamic(what);
   if (!r)
     throw new Error(what + ' reads the request, and there is none (build time or outside a request). ' +
       'Put the part that needs it inside a <Suspense> boundary so it renders per visitor.');
@@ -19,8 +32,8 @@ export interface ReadonlyHeaders {
   values(): string[];
 }
 
-function headerList(): Array<[string, string]> {
-  return need('headers()').headers;
+function headerList(what: string): Array<[string, string]> {
+  return need(what).headers;
 }
 
 function readonlyHeaders(list: Array<[string, string]>): ReadonlyHeaders {
@@ -42,7 +55,7 @@ function readonlyHeaders(list: Array<[string, string]>): ReadonlyHeaders {
 }
 
 export async function headers(): Promise<ReadonlyHeaders> {
-  return readonlyHeaders(headerList());
+  return readonlyHeaders(headerList('headers()'));
 }
 
 export interface Cookie { name: string; value: string }
@@ -107,7 +120,7 @@ export interface CookieJar {
 }
 
 export async function cookies(): Promise<CookieJar> {
-  const list = parseCookies(readonlyHeaders(headerList()).get('cookie'));
+  const list = parseCookies(readonlyHeaders(headerList('cookies()')).get('cookie'));
   return {
     get: (name) => {
       for (let i = 0; i < list.length; i++) if (list[i].name === name) return list[i];

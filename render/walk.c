@@ -225,7 +225,7 @@ static void reject_row(kit_engine *e, kit_row *row, const char *component, const
 	kit_row_reject(&e->model, row, digest);
 	row->message = kit_arena_strdup(e->arena, message);
 	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0 ||
-	    strcmp(digest, "KIT_CLIENT_ONLY") == 0)
+	    strcmp(digest, "KIT_CLIENT_ONLY") == 0 || strncmp(digest, "KIT_DYNAMIC;", 12) == 0)
 		return;  /* redirect(), notFound() and client-only bailouts are answers, not errors */
 	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->pathname ? e->pathname : "?",
 		component ? component : "", component ? ": " : "", message, digest);

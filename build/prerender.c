@@ -1,0 +1,346 @@
+/* prerender.c — build-time rendering into the store (prerender.h).
+ *
+ * Each page route is rendered three ways with http = NULL: the document, the
+ * Flight payload at depth 0, and one payload per depth N a client may hold
+ * (1..the layouts before the first layout with slots, as the host computes
+ * X-RSC-Segment-Depth). What the render did decides the outcome:
+ *   - finished, no request read           → ○ stored (.html, .flight, .seg<N>.flight)
+ *   - redirect() above every boundary     → ○ redirect stored (.redirect.json)
+ *   - connection() above every boundary   → ƒ declared per request
+ *   - a request read inside a boundary    → ƒ (its part renders per visitor;
+ *     storing the shell is not implemented yet, so the whole route is per request)
+ *   - headers()/cookies()/request() above every boundary → build failure
+ *   - still waiting when the budget ran out → ƒ inside a boundary, failure above
+ *   - any other throw above every boundary  → ƒ (per request it answers the error page)
+ * Request reads are seen through the marker js/request.ts throws at build time
+ * (digest KIT_DYNAMIC;<what>, message "[kit:dynamic <what>] …"). */
+#include "build/prerender.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build/outdir.h"
+#include "render/buf.h"
+#include "render/engine.h"
+#include "render/json.h"
+#include "store/store.h"
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+static int begin_ok(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+static int buf_write(void *ctx, const char *p, size_t n)
+{
+	kit_buf_put(ctx, p, n);
+	return 0;
+}
+
+static int buf_flush(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+/* mkdir -p of the directories above rel, below dir. */
+static int make_parents(const char *dir, const char *rel)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	size_t skip = strlen(dir) + 1;
+	for (char *p = path + skip; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return 0;
+}
+
+static int has_dynamic_segment(const kit_scan_route *r)
+{
+	for (size_t i = 0; i < r->nsegments; i++)
+		if (r->segments[i].type != KIT_SCAN_STATIC)
+			return 1;
+	return 0;
+}
+
+/* What was read, from "[kit:dynamic headers()] …" or a digest "KIT_DYNAMIC;headers()". */
+static const char *dynamic_what(kit_arena *a, const char *text)
+{
+	const char *p = strstr(text, "[kit:dynamic ");
+	if (p) {
+		p += 13;
+		const char *end = strchr(p, ']');
+		if (end) {
+			char *s = kit_arena_alloc(a, (size_t)(end - p) + 1);
+			memcpy(s, p, (size_t)(end - p));
+			s[end - p] = '\0';
+			return s;
+		}
+	}
+	p = strstr(text, "KIT_DYNAMIC;");
+	if (p) {
+		p += 12;
+		size_t n = strcspn(p, "\"<>&\n,");
+		char *s = kit_arena_alloc(a, n + 1);
+		memcpy(s, p, n);
+		s[n] = '\0';
+		return s;
+	}
+	return NULL;
+}
+
+typedef struct pending {
+	kit_store_entry *v;
+	size_t n, cap;
+} pending;
+
+static void add_entry(pending *p, kit_arena *a, const char *route, kit_store_variant v, int depth, int status,
+		      const char *headers, const char *file)
+{
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 32;
+		p->v = realloc(p->v, p->cap * sizeof *p->v);
+		if (!p->v)
+			abort();
+	}
+	p->v[p->n++] = (kit_store_entry){ route, v, depth, status, kit_arena_strdup(a, headers),
+					  kit_arena_strdup(a, file) };
+}
+
+static int write_variant(const kit_prerender_job *job, kit_arena *a, pending *p, const char *route,
+			 kit_store_variant v, int depth, int status, const char *headers, const kit_buf *body,
+			 kit_diags *d)
+{
+	char rel[4096], err[4400];
+	if (kit_store_file_name(job->version, route, v, depth, rel, sizeof rel) < 0) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "route %s: its path cannot be a stored file name", route);
+		kit_diag_fix(d, g, "rename the directory: no \".\" or \"..\" segments");
+		return -1;
+	}
+	if (make_parents(job->dir, rel) < 0 ||
+	    kit_outdir_write(job->dir, rel, body->data ? body->data : "", body->len, err, sizeof err) < 0) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot write %s/%s: %s", job->dir, rel, strerror(errno));
+		return -1;
+	}
+	add_entry(p, a, route, v, depth, status, headers, rel);
+	return 0;
+}
+
+/* One render into out. Returns kit_engine_render's result. */
+static int render_once(kit_engine *e, const kit_scan_route *r, int index, const char *layouts,
+		       const char *version, kit_render_mode mode, int depth, kit_buf *out, kit_render_error *err)
+{
+	kit_buf_reset(out);
+	kit_render_req req = {
+		.route_index = index,
+		.pathname = r->path,
+		.mode = mode,
+		.http = NULL,
+		.segment_depth = depth,
+		.layouts = layouts,
+		.version = version,
+	};
+	kit_render_out rout = { begin_ok, { buf_write, buf_flush, out }, out };
+	return kit_engine_render(e, &req, &rout, err);
+}
+
+static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d,
+			    pending *p, size_t i, kit_route_outcome *o)
+{
+	const kit_scan_route *r = &job->scan->routes[i];
+	double start = now_ms();
+	kit_buf layouts, body;
+	kit_buf_init(&layouts);
+	kit_buf_init(&body);
+	size_t max_depth = 0;
+	int slotted = 0;
+	for (size_t j = 0; j < r->nlayouts; j++) {
+		kit_buf_printf(&layouts, "%s%s", j ? "," : "", r->layouts[j].module);
+		slotted |= r->layouts[j].nslots > 0;
+		if (!slotted)
+			max_depth = j + 1;
+	}
+	kit_render_error err;
+	int rc = render_once(e, r, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_DOCUMENT, 0, &body, &err);
+	const char *what = NULL;
+	if (rc == -1 && err.status >= 300 && err.status < 400) {
+		kit_buf json;
+		kit_buf_init(&json);
+		kit_buf_printf(&json, "{\"status\":%d,\"location\":", err.status);
+		kit_json_write_string(&json, err.location, strlen(err.location));
+		kit_buf_puts(&json, "}\n");
+		kit_buf hdr;
+		kit_buf_init(&hdr);
+		kit_buf_printf(&hdr, "location: %s\r\n", err.location);
+		if (strpbrk(err.location, "\r\n")) {
+			o->outcome = KIT_OUTCOME_DYNAMIC;
+			o->reason = "redirects to a location with a line break";
+		} else if (write_variant(job, a, p, r->path, KIT_STORE_REDIRECT, 0, err.status, kit_buf_cstr(&hdr), &json, d) == 0) {
+			o->outcome = KIT_OUTCOME_REDIRECT;
+			o->bytes = json.len;
+		} else {
+			o->outcome = KIT_OUTCOME_FAILED;
+		}
+		kit_buf_free(&json);
+		kit_buf_free(&hdr);
+	} else if (rc == -1 && (what = dynamic_what(a, err.message)) != NULL) {
+		if (strcmp(what, "connection()") == 0) {
+			o->outcome = KIT_OUTCOME_DYNAMIC;
+			o->reason = "awaits connection()";
+		} else {
+			o->outcome = KIT_OUTCOME_FAILED;
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
+						   "route %s reads the request (%s) above every Suspense boundary, so nothing of it can be rendered at build time",
+						   r->path, what);
+			kit_diag_fix(d, g, "put the part that calls %s inside a <Suspense> boundary, add a loading.tsx "
+					   "above the page, or await connection() first to declare that the route renders per request", what);
+		}
+	} else if (rc == -1 && err.status == 404) {
+		o->outcome = KIT_OUTCOME_DYNAMIC;
+		o->reason = "calls notFound() at build time";
+	} else if (rc == -1 && err.status == 503) {
+		o->outcome = KIT_OUTCOME_FAILED;
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
+					   "route %s was still waiting above every Suspense boundary after the build budget (%ld ms)",
+					   r->path, job->budget_ms);
+		kit_diag_fix(d, g, "put the waiting part inside a <Suspense> boundary, add a loading.tsx, "
+				   "await connection() to render it per request, or raise \"buildBudgetMs\" in kit.config.json");
+	} else if (rc == -1) {
+		/* the same render per request answers the error page: nothing to store */
+		o->outcome = KIT_OUTCOME_DYNAMIC;
+		o->reason = "throws at build time";
+	} else if ((what = dynamic_what(a, kit_buf_cstr(&body))) != NULL) {
+		o->outcome = KIT_OUTCOME_DYNAMIC;
+		o->reason = kit_arena_alloc(a, strlen(what) + 80);
+		sprintf((char *)o->reason, strcmp(what, "connection()") == 0 ? "awaits %s inside a Suspense boundary" : "reads %s inside a Suspense boundary (shell storing not implemented)", what);
+	} else if (strstr(kit_buf_cstr(&body), "KIT_RENDER_TIMEOUT")) {
+		o->outcome = KIT_OUTCOME_DYNAMIC;
+		o->reason = "a Suspense boundary still waited after the build budget";
+	} else {
+		/* whole page: the document, then the payloads */
+		o->outcome = KIT_OUTCOME_STORED;
+		o->bytes = body.len;
+		if (write_variant(job, a, p, r->path, KIT_STORE_HTML, 0, 200, "", &body, d) < 0)
+			o->outcome = KIT_OUTCOME_FAILED;
+		for (size_t depth = 0; o->outcome == KIT_OUTCOME_STORED && depth <= max_depth; depth++) {
+			rc = render_once(e, r, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_FLIGHT,
+					 (int)depth, &body, &err);
+			if (rc != 0 || dynamic_what(a, kit_buf_cstr(&body))) {
+				/* the payload did not render like the document did: keep the route live */
+				o->outcome = KIT_OUTCOME_DYNAMIC;
+				o->reason = "its navigation payload could not be rendered at build time";
+				break;
+			}
+			if (write_variant(job, a, p, r->path, depth ? KIT_STORE_SEG : KIT_STORE_FLIGHT, (int)depth, 200, "",
+					  &body, d) < 0)
+				o->outcome = KIT_OUTCOME_FAILED;
+		}
+		if (o->outcome != KIT_OUTCOME_STORED) {
+			/* drop this route's entries: nothing of it is published */
+			while (p->n && strcmp(p->v[p->n - 1].route_path, r->path) == 0)
+				p->n--;
+		}
+	}
+	o->ms = now_ms() - start;
+	kit_buf_free(&layouts);
+	kit_buf_free(&body);
+}
+
+int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes)
+{
+	const kit_scan *scan = job->scan;
+	char path[4200], err[4400];
+	snprintf(path, sizeof path, "%s/manifest.json", job->dir);
+	size_t len;
+	char *manifest = kit_outdir_read(path, &len);
+	if (!manifest) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot read %s", path);
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/server.js", job->dir);
+	/* what the engine logs while prerendering (errors thrown at build time)
+	 * goes to .kit/prerender.log, not to the build's stderr */
+	char logpath[4200];
+	snprintf(logpath, sizeof logpath, "%s/prerender.log", job->dir);
+	fflush(stderr);
+	int saved = dup(2), log = open(logpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (saved >= 0 && log >= 0)
+		dup2(log, 2);
+	if (log >= 0)
+		close(log);
+	kit_engine_opts opts = { .render_timeout_ms = job->budget_ms };
+	kit_engine *e = kit_engine_open(path, manifest, &opts, err, sizeof err);
+	free(manifest);
+	if (!e) {
+		fflush(stderr);
+		if (saved >= 0) {
+			dup2(saved, 2);
+			close(saved);
+		}
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot load server.js to prerender: %s", err);
+		return -1;
+	}
+	pending p = { 0 };
+	int failed = 0;
+	size_t todo = 0;
+	for (size_t i = 0; i < scan->nroutes; i++)
+		todo += scan->routes[i].kind == KIT_SCAN_PAGE && !has_dynamic_segment(&scan->routes[i]);
+	if (todo)
+		printf("Prerendering %zu route%s (build budget %ld ms)\n", todo, todo == 1 ? "" : "s", job->budget_ms);
+	size_t done = 0;
+	for (size_t i = 0; i < scan->nroutes; i++) {
+		const kit_scan_route *r = &scan->routes[i];
+		kit_route_outcome *o = &outcomes[i];
+		memset(o, 0, sizeof *o);
+		o->outcome = KIT_OUTCOME_DYNAMIC;
+		if (r->kind == KIT_SCAN_API) {
+			o->reason = "API route (build-time storing of API routes not implemented)";
+			continue;
+		}
+		if (has_dynamic_segment(r)) {
+			o->reason = "params without listed values";
+			continue;
+		}
+		prerender_route(job, e, a, d, &p, i, o);
+		done++;
+		printf("  [%zu/%zu] %s %s (%.0f ms)\n", done, todo, r->path,
+			o->outcome == KIT_OUTCOME_STORED ? "stored" : o->outcome == KIT_OUTCOME_REDIRECT ? "redirect stored"
+			: o->outcome == KIT_OUTCOME_FAILED ? "FAILED" : "per request", o->ms);
+		failed |= o->outcome == KIT_OUTCOME_FAILED;
+	}
+	kit_engine_close(e);
+	fflush(stderr);
+	if (saved >= 0) {
+		dup2(saved, 2);
+		close(saved);
+	}
+	if (!failed) {
+		snprintf(path, sizeof path, "%s/store.sqlite", job->dir);
+		kit_store *s = kit_store_open(path, 0, err, sizeof err);
+		if (!s || kit_store_publish(s, job->version, p.v, p.n, err, sizeof err) < 0) {
+			kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot publish the stored renders: %s", err);
+			failed = 1;
+		}
+		kit_store_close(s);
+	}
+	free(p.v);
+	return failed ? -1 : 0;
+}

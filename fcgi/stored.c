@@ -1,0 +1,110 @@
+/* stored.c — answers from the store (stored.h).
+ *
+ * Documents get the `html` variant, navigations the `seg<N>` variant for the
+ * client's shared depth N (the whole `flight` payload, depth 0, when there is
+ * none), a route that only redirects its status and location without
+ * rendering. A stored answer is for the bare URL: with a query string the
+ * page is rendered (it may read searchParams). The file is streamed in
+ * chunks, never held whole. Cache-Control: public, max-age=0,
+ * must-revalidate; private, no-store under a middleware. */
+#include "fcgi/stored.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
+
+kit_store *kit_stored_open(const char *app_dir)
+{
+	char path[4200], err[512];
+	snprintf(path, sizeof path, "%s/.kit/store.sqlite", app_dir);
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return NULL;
+	kit_store *s = kit_store_open(path, 1, err, sizeof err);
+	if (!s)
+		fprintf(stderr, "kit: %s: serving without stored pages\n", err);
+	return s;
+}
+
+static int put(const kit_sink *out, kit_buf *b)
+{
+	int rc = kit_sink_write(out, b->data, b->len);
+	kit_buf_reset(b);
+	return rc;
+}
+
+int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req *req, const kit_sink *out)
+{
+	if (!s || !route || route->is_api || req->skip || *req->query)
+		return 0;
+	kit_store_hit hit;
+	int redirect = kit_store_lookup(s, req->path, KIT_STORE_REDIRECT, 0, &hit) == 1;
+	size_t depth = 0;
+	if (!redirect) {
+		int found = 0;
+		if (req->flight && req->depth > 0) {
+			found = kit_store_lookup(s, req->path, KIT_STORE_SEG, (int)req->depth, &hit) == 1;
+			depth = found ? req->depth : 0;
+		}
+		if (!found)
+			found = kit_store_lookup(s, req->path, req->flight ? KIT_STORE_FLIGHT : KIT_STORE_HTML, 0, &hit) == 1;
+		if (!found)
+			return 0;
+	}
+	if (strcmp(hit.version, req->version) != 0)
+		return 0;  /* the active stored version is not this build's: render */
+	const char *cache = route->has_middleware ? "private, no-store" : "public, max-age=0, must-revalidate";
+	kit_buf b;
+	kit_buf_init(&b);
+	int rc = 0;
+	if (redirect) {
+		const char *loc = strncmp(hit.headers, "location: ", 10) == 0 ? hit.headers + 10 : "/";
+		size_t n = strcspn(loc, "\r\n");
+		if (req->flight)
+			kit_buf_printf(&b, "Status: 204 No Content\r\nX-RSC-Redirect: %.*s\r\n", (int)n, loc);
+		else
+			kit_buf_printf(&b, "Status: %d %s\r\nLocation: %.*s\r\n", hit.status,
+				       hit.status == 301 ? "Moved Permanently" : hit.status == 302 ? "Found" :
+				       hit.status == 303 ? "See Other" : hit.status == 308 ? "Permanent Redirect" : "Temporary Redirect",
+				       (int)n, loc);
+		kit_buf_printf(&b, "Content-Type: text/plain; charset=utf-8\r\nCache-Control: %s\r\nVary: %s\r\n"
+				   "X-RSC-Version: %s\r\nX-RSC-Kit: stored\r\n", cache, VARY, hit.version);
+		if (req->extra && req->extra->len)
+			kit_buf_put(&b, req->extra->data, req->extra->len);
+		kit_buf_puts(&b, "\r\n");
+		rc = put(out, &b);
+		kit_buf_free(&b);
+		return 1;
+	}
+	FILE *f = fopen(hit.path, "rb");
+	struct stat st;
+	if (!f || fstat(fileno(f), &st) != 0) {
+		if (f)
+			fclose(f);
+		fprintf(stderr, "kit: stored file %s is missing: rendering %s instead\n", hit.path, req->path);
+		kit_buf_free(&b);
+		return 0;
+	}
+	kit_buf_printf(&b, "Status: 200 OK\r\nContent-Type: %s\r\nContent-Length: %lld\r\nVary: %s\r\n"
+			   "Cache-Control: %s\r\nX-RSC-Version: %s\r\nX-RSC-Kit: stored\r\n",
+		       req->flight ? "text/x-component" : "text/html; charset=utf-8", (long long)st.st_size, VARY,
+		       cache, hit.version);
+	if (req->flight)
+		kit_buf_printf(&b, "X-RSC-Segment-Depth: %zu\r\nX-RSC-Layouts: %s\r\n", depth, route->layouts);
+	if (req->extra && req->extra->len)
+		kit_buf_put(&b, req->extra->data, req->extra->len);
+	kit_buf_puts(&b, "\r\n");
+	rc = put(out, &b);
+	kit_buf_free(&b);
+	if (rc == 0 && !req->head_only) {
+		char chunk[65536];
+		size_t got;
+		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+			if (kit_sink_write(out, chunk, got) < 0)
+				break;
+	}
+	fclose(f);
+	return 1;
+}
