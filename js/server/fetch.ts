@@ -14,6 +14,11 @@
 // as in Node) or 'error'. kit's own option: `timeout` in ms (default 30 s,
 // 0 = none) for the whole exchange, a TypeError with code ETIMEDOUT.
 //
+// At build time (kit-build renders every page with no request) fetch() works
+// too: fetched data is not a request read, so a page whose only input comes
+// from fetch() is stored with the data of build time; `await connection()`
+// (@kit/core/request) makes it render per request.
+//
 // Differences: the response body arrives whole before the promise resolves
 // (mujs has no ReadableStream; `res.body` is the web classes' KitBodyStream,
 // which yields it as one chunk), and bodies over 32 MiB fail the fetch;

@@ -1,6 +1,8 @@
+import { connection } from '@kit/core/request';
 import { BACKEND, outcome } from '../../backend';
 
 export default async function AbortPage() {
+  await connection();
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 100);
   const aborted = await outcome(fetch(BACKEND + '/slow?ms=2000', { signal: controller.signal }));

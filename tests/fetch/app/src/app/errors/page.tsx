@@ -1,6 +1,8 @@
+import { connection } from '@kit/core/request';
 import { BACKEND, outcome } from '../../backend';
 
 export default async function ErrorsPage() {
+  await connection();
   const refused = await outcome(fetch('http://127.0.0.1:1/'));
   const missing = await fetch(BACKEND + '/missing');
   const missingText = await missing.text();

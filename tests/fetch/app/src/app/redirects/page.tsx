@@ -1,6 +1,8 @@
+import { connection } from '@kit/core/request';
 import { BACKEND, outcome } from '../../backend';
 
 export default async function RedirectsPage() {
+  await connection();
   const follow = await fetch(BACKEND + '/redirect');
   const followed = await follow.json();
   const manual = await fetch(BACKEND + '/redirect', { redirect: 'manual' });

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { connection } from '@kit/core/request';
 import { BACKEND } from '../../backend';
 
 async function Data() {
@@ -9,7 +10,8 @@ async function Data() {
 
 // The shell (with the fallback) goes out at once; the data streams in when
 // the two fetches are done.
-export default function SuspensePage() {
+export default async function SuspensePage() {
+  await connection();
   return (
     <section>
       <h1>suspense</h1>

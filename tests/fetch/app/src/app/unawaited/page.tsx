@@ -1,3 +1,4 @@
+import { connection } from '@kit/core/request';
 import { BACKEND } from '../../backend';
 
 // Starts a 2 s fetch it never waits for, then renders after 200 ms (so the
@@ -5,6 +6,7 @@ import { BACKEND } from '../../backend';
 // transfer must be gone (its connection closed) before the worker's next
 // request, its callback never run.
 export default async function UnawaitedPage() {
+  await connection();
   fetch(BACKEND + '/slow?ms=2000').then((res) => {
     throw new Error('the callback of an ended request ran (status ' + res.status + ')');
   });
