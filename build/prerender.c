@@ -287,6 +287,10 @@ int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_
 	if (log >= 0)
 		close(log);
 	kit_engine_opts opts = { .render_timeout_ms = job->budget_ms };
+	/* the same switch as the responders' (fcgi/README.md): stored documents
+	 * then carry their Flight rows like rendered ones */
+	const char *inline_flight = getenv("KIT_INLINE_FLIGHT");
+	opts.always_inline_rows = inline_flight && strcmp(inline_flight, "always") == 0;
 	kit_engine *e = kit_engine_open(path, manifest, &opts, err, sizeof err);
 	free(manifest);
 	if (!e) {

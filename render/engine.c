@@ -16,6 +16,7 @@
 #include "engine_impl.h"
 #include "fetch.h"
 #include "json.h"
+#include "rpc.h"
 
 #ifdef KIT_MUJS_NUMBERTOSTRING
 /* Debian's mujs 1.3.2 prints numbers through grisu2 without the correction
@@ -245,6 +246,12 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 		return NULL;
 	}
 	kit_fetch_install(e);
+	/* rpc(): the backend's configuration and the natives (rpc.c) */
+	if (kit_rpc_open(e, err, errlen) < 0) {
+		kit_engine_close(e);
+		return NULL;
+	}
+	kit_rpc_install(e);
 
 	if (load_client_manifest(e, server_js, err, errlen) < 0 || load(e, server_js, manifest_json, err, errlen) < 0) {
 		kit_engine_close(e);
@@ -349,7 +356,7 @@ static void push_search(js_State *J, const kit_render_req *req)
 /* A byte string for JS: every byte one character (U+0000–U+00FF), in mujs's
  * modified UTF-8 (NUL as C0 80), the way the web classes expect header
  * values and bodies (js/server/web/README.md). */
-static void push_bytes(js_State *J, const char *p, size_t n)
+void kit_js_push_bytes(js_State *J, const char *p, size_t n)
 {
 	kit_buf b;
 	kit_buf_init(&b);
@@ -388,13 +395,13 @@ static int begin_request(kit_engine *e, const kit_http_req *http, const char *ph
 			js_newarray(J);
 			js_pushstring(J, http->headers[i].key);
 			js_setindex(J, -2, 0);
-			push_bytes(J, http->headers[i].value, strlen(http->headers[i].value));
+			kit_js_push_bytes(J, http->headers[i].value, strlen(http->headers[i].value));
 			js_setindex(J, -2, 1);
 			js_setindex(J, -2, (int)i);
 		}
 		js_setproperty(J, -2, "headers");
 		if (http->body)
-			push_bytes(J, http->body, http->body_len);
+			kit_js_push_bytes(J, http->body, http->body_len);
 		else
 			js_pushnull(J);
 		js_setproperty(J, -2, "body");

@@ -110,6 +110,10 @@ struct ssr_cache {
 kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
 			   int scope);
 
+/* engine.c: pushes bytes as a JS byte string (each byte one character,
+ * U+0000–U+00FF, in mujs's modified UTF-8): header values, bodies. */
+void kit_js_push_bytes(js_State *J, const char *p, size_t n);
+
 /* walk.c: mujs's modified UTF-8 (C0 80, CESU-8 surrogate pairs) as real
  * UTF-8; out has room for n bytes. Returns the length. */
 size_t kit_utf8_from_mujs(char *out, const char *s, size_t n);

@@ -50,6 +50,7 @@ struct transfer {
 	int body_too_big, headers_too_big;
 	CURLcode result;               /* once done */
 	char errbuf[CURL_ERROR_SIZE];
+	struct kit_fetch_ext ext;      /* another part of the engine's transfer (rpc.c), or zeros */
 	struct transfer *next;
 };
 
@@ -84,6 +85,8 @@ int kit_fetch_open(kit_engine *e, char *err, size_t errlen)
 
 static void transfer_free(struct transfer *t)
 {
+	if (t->ext.drop)
+		t->ext.drop(t->ext.ctx);
 	curl_easy_cleanup(t->easy);
 	curl_slist_free_all(t->req_headers);
 	kit_buf_free(&t->req_body);
@@ -153,31 +156,6 @@ static void put_bytes(kit_buf *out, const char *s)
 	}
 }
 
-/* Pushes bytes as a byte string. */
-static void push_bytes(js_State *J, const char *p, size_t n)
-{
-	kit_buf b;
-	kit_buf_init(&b);
-	kit_buf_reserve(&b, n + n / 4 + 1);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)p[i];
-		if (c == 0) {
-			kit_buf_putc(&b, (char)0xC0);
-			kit_buf_putc(&b, (char)0x80);
-		} else if (c < 0x80) {
-			kit_buf_putc(&b, (char)c);
-		} else {
-			kit_buf_putc(&b, (char)(0xC0 | (c >> 6)));
-			kit_buf_putc(&b, (char)(0x80 | (c & 0x3F)));
-		}
-	}
-	if (b.len > INT_MAX) {
-		kit_buf_free(&b);
-		js_error(J, "fetch: a response too large for a JS string");
-	}
-	js_pushlstring(J, b.data ? b.data : "", (int)b.len);
-	kit_buf_free(&b);
-}
 
 /* --- curl callbacks ----------------------------------------------------- */
 
@@ -435,6 +413,46 @@ void kit_fetch_install(kit_engine *e)
 	js_setglobal(J, "__kit_fetch_abort");
 }
 
+/* A transfer of another part of the engine (rpc.c) on the same multi handle. */
+int kit_fetch_add_easy(kit_engine *e, void *easy, const struct kit_fetch_ext *ext, char *err, size_t errlen)
+{
+	struct kit_fetch *f = e->fetch;
+	if (!f) {
+		snprintf(err, errlen, "libcurl is not available in this worker");
+		return -1;
+	}
+	if (f->n >= MAX_IN_FLIGHT) {
+		snprintf(err, errlen, "more than %d requests in flight at once", MAX_IN_FLIGHT);
+		return -1;
+	}
+	struct transfer *t = calloc(1, sizeof *t);
+	if (!t) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	t->e = e;
+	t->easy = easy;
+	t->generation = e->generation;
+	t->ext = *ext;
+	kit_buf_init(&t->req_body);
+	kit_buf_init(&t->headers);
+	kit_buf_init(&t->body);
+	curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t);
+	CURLMcode mc = curl_multi_add_handle(f->multi, t->easy);
+	if (mc != CURLM_OK) {
+		snprintf(err, errlen, "curl_multi_add_handle: %s", curl_multi_strerror(mc));
+		t->ext.drop = NULL;  /* the caller still owns its context on failure */
+		t->easy = NULL;
+		free(t);
+		return -1;
+	}
+	t->id = f->next_id++;
+	t->next = f->list;
+	f->list = t;
+	f->n++;
+	return 0;
+}
+
 /* --- completion --------------------------------------------------------- */
 
 /* Node's error codes where there is one, so code can test err.cause.code. */
@@ -466,9 +484,9 @@ static void push_answer(js_State *J, struct transfer *t)
 	js_newobject(J);
 	js_pushnumber(J, (double)status);
 	js_setproperty(J, -2, "status");
-	push_bytes(J, t->status_text, strlen(t->status_text));
+	kit_js_push_bytes(J, t->status_text, strlen(t->status_text));
 	js_setproperty(J, -2, "statusText");
-	push_bytes(J, url ? url : "", url ? strlen(url) : 0);
+	kit_js_push_bytes(J, url ? url : "", url ? strlen(url) : 0);
 	js_setproperty(J, -2, "url");
 	js_pushboolean(J, redirects > 0);
 	js_setproperty(J, -2, "redirected");
@@ -481,12 +499,12 @@ static void push_answer(js_State *J, struct transfer *t)
 		js_newarray(J);
 		js_pushstring(J, name);
 		js_setindex(J, -2, 0);
-		push_bytes(J, value, strlen(value));
+		kit_js_push_bytes(J, value, strlen(value));
 		js_setindex(J, -2, 1);
 		js_setindex(J, -2, i);
 	}
 	js_setproperty(J, -2, "headers");
-	push_bytes(J, t->body.data ? t->body.data : "", t->body.len);
+	kit_js_push_bytes(J, t->body.data ? t->body.data : "", t->body.len);
 	js_setproperty(J, -2, "body");
 }
 
@@ -518,6 +536,10 @@ static void complete(kit_engine *e, struct transfer *t, CURLcode rc)
 	js_State *J = e->J;
 	if (t->generation != e->generation)
 		return;
+	if (t->ext.done) {
+		t->ext.done(e, t->ext.ctx, (int)rc);
+		return;
+	}
 	kit_keep_get(e, rc == CURLE_OK ? t->on_done : t->on_fail);
 	js_pushundefined(J);
 	if (js_try(J)) {
@@ -552,6 +574,13 @@ int kit_fetch_wait(kit_engine *e, long long timeout_ms)
 			curl_multi_poll(f->multi, NULL, 0, timeout_ms > INT_MAX ? INT_MAX : (int)timeout_ms, NULL);
 		}
 		curl_multi_perform(f->multi, &running);
+		/* transfers of other parts of the engine hand over what arrived so
+		 * far (rpc.c: each complete NDJSON line settles its call now) */
+		for (struct transfer *t = f->list, *nx; t; t = nx) {
+			nx = t->next;
+			if (t->ext.progress && t->generation == e->generation)
+				completed += t->ext.progress(e, t->ext.ctx);
+		}
 		/* take every finished transfer out first: their callbacks may start
 		 * or abort other transfers */
 		struct transfer *done = NULL, **tail = &done;

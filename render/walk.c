@@ -757,6 +757,23 @@ static int walk_client_element(kit_engine *e, int work, kit_value **target, int 
 	return 0;
 }
 
+/* The element again, with the type at ty (memo(), forwardRef() or a client
+ * module's export unwrapped): pushed as a new node item. */
+static void rewalk_element(kit_engine *e, int work, struct walk_item *it, int ty, int key, int props)
+{
+	js_State *J = e->J;
+	js_newobject(J);
+	js_getregistry(J, REG_SYM_ELEMENT);
+	js_setproperty(J, -2, "$$typeof");
+	js_copy(J, ty);
+	js_setproperty(J, -2, "type");
+	js_copy(J, key);
+	js_setproperty(J, -2, "key");
+	js_copy(J, props);
+	js_setproperty(J, -2, "props");
+	push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+}
+
 /* An element: {$$typeof, type, key, props} at stack index t. */
 static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 {
@@ -786,16 +803,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			} else {
 				/* memo()/forwardRef() exports: walk the element again with the real type */
 				js_replace(J, ty);
-				js_newobject(J);
-				js_getregistry(J, REG_SYM_ELEMENT);
-				js_setproperty(J, -2, "$$typeof");
-				js_copy(J, ty);
-				js_setproperty(J, -2, "type");
-				js_copy(J, key);
-				js_setproperty(J, -2, "key");
-				js_copy(J, props);
-				js_setproperty(J, -2, "props");
-				push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+				rewalk_element(e, work, it, ty, key, props);
 			}
 		}
 	} else if (js_iscallable(J, ty)) {
@@ -878,16 +886,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			if (js_iscallable(J, ty)) {
 				rc = call_component(e, work, it->target, ty, props, 0);
 			} else {
-				js_newobject(J);
-				js_getregistry(J, REG_SYM_ELEMENT);
-				js_setproperty(J, -2, "$$typeof");
-				js_copy(J, ty);
-				js_setproperty(J, -2, "type");
-				js_copy(J, key);
-				js_setproperty(J, -2, "key");
-				js_copy(J, props);
-				js_setproperty(J, -2, "props");
-				push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
+				rewalk_element(e, work, it, ty, key, props);
 			}
 		} else if (is_registry(J, tag, REG_SYM_FORWARD_REF)) {
 			js_getproperty(J, ty, "render");
