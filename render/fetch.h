@@ -30,6 +30,20 @@ size_t kit_fetch_pending(const kit_engine *e);
  * only what is ready now); each completed transfer calls its JS callback.
  * Returns how many completed (their callbacks ran: microtasks may be queued). */
 int kit_fetch_wait(kit_engine *e, long long timeout_ms);
+/* A transfer owned by another part of the engine (rpc.c) on the same multi
+ * handle, so the loop waits on it like on a fetch. progress runs after each
+ * step of curl (returns how many JS callbacks it called), done once when the
+ * transfer finished (rc a CURLcode; never after its request ended), drop
+ * when fetch.c frees it (always, also when dropped at the end of the
+ * request). fetch.c takes over the easy handle (CURLOPT_PRIVATE is its own).
+ * Returns 0, or -1 with err (the caller keeps easy and ctx). */
+struct kit_fetch_ext {
+	int (*progress)(kit_engine *e, void *ctx);
+	void (*done)(kit_engine *e, void *ctx, int rc);
+	void (*drop)(void *ctx);
+	void *ctx;
+};
+int kit_fetch_add_easy(kit_engine *e, void *easy, const struct kit_fetch_ext *ext, char *err, size_t errlen);
 /* End of a request: every transfer still running is removed and freed. */
 void kit_fetch_reset(kit_engine *e);
 
