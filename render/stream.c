@@ -12,7 +12,8 @@
  * settle any more, the boundaries still pending end with an error completion.
  *
  * Digests of redirect() and notFound() (js/redirect.ts):
- *   KIT_REDIRECT;<status>;<url>     KIT_NOT_FOUND */
+ *   KIT_REDIRECT;<status>;<url>     KIT_NOT_FOUND
+ * and of a backend refusal through rpc() (js/server/rpc.ts): KIT_REFUSAL;<status> */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 
 #define REDIRECT_PREFIX "KIT_REDIRECT;"
 #define NOT_FOUND_DIGEST "KIT_NOT_FOUND"
+#define REFUSAL_PREFIX "KIT_REFUSAL;"  /* KIT_REFUSAL;<status> */
 #define TIMEOUT_DIGEST "KIT_RENDER_TIMEOUT"
 
 enum shell_state { SHELL_READY, SHELL_PENDING, SHELL_ERROR };
@@ -206,6 +208,13 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad)
 		e->failed = 1;
 		err->status = 404;
 		snprintf(err->message, sizeof err->message, "notFound()");
+		return -1;
+	}
+	if (strncmp(d, REFUSAL_PREFIX, strlen(REFUSAL_PREFIX)) == 0) {
+		/* a backend refusal through rpc() (js/server/rpc.ts): its own status, never a 500 */
+		int status = atoi(d + strlen(REFUSAL_PREFIX));
+		kit_engine_fail(e, status >= 400 && status <= 599 ? status : 500, NULL, "%s",
+				bad->message ? bad->message : "the backend refused");
 		return -1;
 	}
 	kit_engine_fail(e, 500, NULL, "%s", bad->message ? bad->message : "a part of the page failed to render");

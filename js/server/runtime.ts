@@ -31,6 +31,8 @@ export {
 } from './hooks';
 
 export { beginRequest, endRequest, setPhase, takeResponseHeaders } from './request-context';
+// rpc(): installs the global (js/server/rpc.ts); the guard check below
+import { checkBackendGuards } from './rpc';
 
 interface LayoutEntry { module: string; slots: Record<string, string | null> }
 interface RouteEntry {
@@ -158,15 +160,22 @@ function digestOf(e: unknown): string {
 export function runMiddleware(routeIndex: number): Promise<GuardOutcome> {
   const route = manifest.routes[routeIndex];
   const chain = (route && route.middleware) || [];
+  // backend guards (export const middleware = ['auth', 'can:x']): the whole
+  // chain's names, outermost first, asked of the backend in one call before
+  // the engine's own guards run; only a literal true passes (js/server/rpc.ts)
+  const names: string[] = [];
+  for (let k = 0; k < chain.length; k++) {
+    const m = modules[chain[k]];
+    const list = m && m['middleware'];
+    if (Array.isArray(list))
+      for (let j = 0; j < list.length; j++) names.push(String(list[j]));
+  }
   let i = 0;
   const next = (): Promise<GuardOutcome> => {
     if (i >= chain.length) return Promise.resolve({ outcome: 'allow' });
     const id = chain[i++];
     const ns = modules[id];
     if (!ns) return Promise.resolve({ outcome: 'refuse', status: 500, message: 'middleware ' + id + ' is missing from the server bundle' });
-    if (Array.isArray(ns['middleware']) && (ns['middleware'] as unknown[]).length)
-      // backend guards are asked of the backend (__rsc.middleware); without one, fail closed
-      return Promise.resolve({ outcome: 'refuse', status: 503, message: id + ' declares backend guards, and no backend (RSC_BACKEND) answers them' });
     const fn = ns['default'];
     if (typeof fn !== 'function') return next();
     let result: unknown;
@@ -177,6 +186,8 @@ export function runMiddleware(routeIndex: number): Promise<GuardOutcome> {
     }
     return Promise.resolve(result).then(next, (e) => refusal(e, id));
   };
+  if (names.length)
+    return checkBackendGuards(names).then((o) => (o.outcome === 'allow' ? next() : o as GuardOutcome));
   return next();
 }
 
