@@ -84,3 +84,7 @@ EXTRA_DIST += tests/suites/typed-routes.sh
 # kit-fcgi's watchdog). Pages: examples/streaming (/keepalive, /budget,
 # /budget-shell, /disconnect, /runaway).
 EXTRA_DIST += tests/suites/streaming-limits.sh tests/streaming/limits.mjs
+
+# --- rpc(), host calls, backend guards (tests/suites/backend.sh) against the
+# example backend (examples/backend/server.mjs)
+EXTRA_DIST += tests/suites/backend.sh

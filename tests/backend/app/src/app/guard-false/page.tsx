@@ -1,0 +1,3 @@
+export default function G() {
+  return <p>never</p>;
+}

@@ -1,0 +1,3 @@
+export default async function Revalidate() {
+  return <p id="rv">{JSON.stringify(await rpc('Revalidate.save'))}</p>;
+}

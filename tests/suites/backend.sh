@@ -1,0 +1,254 @@
+#!/bin/bash
+# backend.sh — rpc(), batched host calls, refusals and backend guards
+# (render/rpc.c, js/server/rpc.ts) against examples/backend/server.mjs, the
+# example backend speaking DESIGN §7, started on a free 127.0.0.1 port.
+#
+# 1. kit.cgi with RSC_BACKEND/RSC_HOST_CALL_SECRET: a single call; a batch of
+#    three calls of one tick (one POST, NDJSON); every refusal kind caught by
+#    the page as its own class, batched and unbatched; uncaught refusals above
+#    every boundary answer their own status (401 403 429 422 409 500, redirect
+#    307/302, 404); dedup within a request; only Cookie and Authorization
+#    forwarded; 120 calls → batches of 50, 50, 20; the {"replies"} form; an
+#    unanswered index; a non-batch answer failing every call (never re-sent);
+#    a stream cut mid-way; a body that is not JSON; a hanging backend against
+#    RSC_HOST_CALL_TIMEOUT_MS; a wrong secret; backend guards (401 without a
+#    session, the whole chain in one call, 403, redirect, a non-true answer,
+#    fail closed on a wrong secret and on an unreachable backend);
+#    configuration errors (one of the two variables alone).
+# 2. kit-serve + lighttpd (one responder): a fast read's boundary arrives
+#    while its slow sibling of the same batch still runs.
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
+export KIT_DATADIR=$top_src
+. "$top_src/tests/lib/serve.sh"
+node=${NODE:-node}
+
+failed=0
+pass() { echo "PASS: backend: $1"; }
+fail() {
+	echo "FAIL: backend: $1: $2"
+	failed=1
+}
+
+command -v "$node" >/dev/null || {
+	fail setup "node is not installed (the example backend needs it)"
+	exit 1
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-backend.XXXXXX") || exit 1
+chmod 0755 "$work"
+backend_pid=
+cleanup() {
+	kit_serve_stop
+	[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null
+	[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+
+secret=test-secret-$$
+RSC_HOST_CALL_SECRET=$secret PORT=0 "$node" "$top_src/examples/backend/server.mjs" >"$work/backend.out" 2>&1 &
+backend_pid=$!
+port=
+for _ in $(seq 1 100); do
+	port=$(sed -n 's/^PORT //p' "$work/backend.out")
+	[ -n "$port" ] && break
+	sleep 0.1
+done
+[ -n "$port" ] || { fail setup "the example backend did not start: $(head -c 300 "$work/backend.out")"; exit 1; }
+backend=http://127.0.0.1:$port
+
+app=$work/app
+cp -R "$top_src/tests/backend/app" "$app"
+rm -rf "$app/.kit"
+if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
+	fail setup "kit-build of tests/backend/app failed: $(tail -n 5 "$work/build.log" | tr '\n' ' ')"
+	exit 1
+fi
+
+# cgi NAME URI [VAR=value...]: kit.cgi with the backend configured; leaves
+# $work/NAME.head, $work/NAME.body, $status, $elapsed.
+elapsed=0 status=
+cgi() {
+	local name=$1 uri=$2 start
+	shift 2
+	local -a env=(PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost
+		REQUEST_METHOD=GET REQUEST_URI="$uri" RSC_BACKEND="$backend" RSC_HOST_CALL_SECRET="$secret" "$@")
+	start=$(date +%s%N)
+	env -i "${env[@]}" "$top_build/kit.cgi" </dev/null >"$work/$name.out" 2>"$work/$name.err"
+	elapsed=$((($(date +%s%N) - start) / 1000000))
+	"$node" -e '
+		const fs = require("fs"), f = process.argv[1], b = fs.readFileSync(f + ".out");
+		const i = b.indexOf("\r\n\r\n");
+		fs.writeFileSync(f + ".head", i < 0 ? b : b.subarray(0, i).toString("latin1").replace(/\r/g, ""));
+		fs.writeFileSync(f + ".body", i < 0 ? Buffer.alloc(0) : b.subarray(i + 4));
+	' "$work/$name"
+	status=$(sed -n '1s/^Status: \([0-9]*\).*/\1/p' "$work/$name.head")
+}
+text() { sed -e 's/<!-- -->//g' -e 's/&quot;/"/g' "$work/$1.body"; }
+expect() { # expect NAME WHAT PATTERN
+	if text "$1" | grep -qE -- "$3"; then pass "$1: $2"; else fail "$1: $2" "no match for /$3/ in: $(text "$1" | sed 's/<script.*//' | head -c 600) $(head -c 300 "$work/$1.err")"; fi
+}
+expect_status() { # expect_status NAME CODE
+	if [ "$status" = "$2" ]; then pass "$1: status $2"; else fail "$1: status $2" "got ${status:-none}: $(head -c 200 "$work/$1.body") $(head -c 300 "$work/$1.err")"; fi
+}
+expect_head() { # expect_head NAME WHAT PATTERN
+	if grep -qiE -- "$3" "$work/$1.head"; then pass "$1: $2"; else fail "$1: $2" "no /$3/ in: $(tr '\n' ' ' <"$work/$1.head")"; fi
+}
+calls() { # calls: what the backend received since the last reset (JSON)
+	"$node" -e 'fetch(process.argv[1]).then((r) => r.text()).then((t) => console.log(t))' "$backend/__test/calls"
+}
+reset() { "$node" -e 'fetch(process.argv[1]).then((r) => r.text())' "$backend/__test/reset"; }
+seen() { # seen WHAT JS-EXPR-over-c (the calls array)
+	local out
+	if out=$(calls | "$node" -e '
+		const c = JSON.parse(require("fs").readFileSync(0, "utf8"));
+		if (!(eval(process.argv[1]))) { console.log(JSON.stringify(c).slice(0, 600)); process.exit(1); }' "$2" 2>&1); then
+		pass "$1"
+	else
+		fail "$1" "($2) is false for $out"
+	fi
+}
+
+# --- 1. kit.cgi ------------------------------------------------------------------
+reset
+cgi single /single
+expect_status single 200
+expect single "one call, the result rendered" '<p id="greet">Hello, kit!</p>'
+seen "single: one unbatched POST {function, args}" 'c.length === 1 && c[0].call === "Hello.greet" && JSON.stringify(c[0].args) === "[\"kit\"]"'
+
+reset
+cgi batch /batch
+expect_status batch 200
+expect batch "three siblings' results" '<p id="orders">1:10,2:20</p><p id="count">42</p><p id="args">\[1,"two",\{"three":\[3\]\}'
+seen "batch: the calls of one tick travel as one batch" 'c.length === 1 && JSON.stringify(c[0].batch) === "[\"Orders.recent\",\"Fast.count\",\"Echo.args\"]"'
+
+for mode in batched single; do
+	q=; [ $mode = single ] && q='?single=1'
+	cgi "refusals-$mode" "/refusals$q"
+	n=refusals-$mode
+	expect_status $n 200
+	expect $n "$mode: unauthenticated → UnauthenticatedError 401" '<li>unauthenticated=UnauthenticatedError\|401\|Unauthenticated.</li>'
+	expect $n "$mode: unauthorized → UnauthorizedError 403" '<li>unauthorized=UnauthorizedError\|403\|This action is unauthorized.</li>'
+	expect $n "$mode: throttle → ThrottleError 429" '<li>throttle=ThrottleError\|429\|Too many requests, slow down.</li>'
+	expect $n "$mode: refusal with status and message" '<li>status=RefusalError\|409\|Conflict here</li>'
+	expect $n "$mode: validation errors (field and form level)" '<li>invalid=ValidationError\|422\|\{"":\["The form is incomplete."\],"email":\["The email is not valid."\]\}</li>'
+	expect $n "$mode: failure → HostFailure 500 with the message" '<li>fail=HostFailure\|500\|The database is down.</li>'
+	expect $n "$mode: redirect → kit's redirect digest" '<li>redirect=Error\|KIT_REDIRECT;302;/login\|'
+	expect $n "$mode: refusalStatus 404 → notFound()" '<li>notfound=Error\|KIT_NOT_FOUND\|'
+	expect $n "$mode: unknown function fails naming it" '<li>unknown=HostFailure\|500\|unknown function No.such</li>'
+done
+
+for k in unauthenticated:401 unauthorized:403 throttle:429 invalid:422 status:409 fail:500 notfound:404 redirect:307 redirect302:302; do
+	cgi "uncaught-${k%%:*}" "/uncaught?kind=${k%%:*}"
+	expect_status "uncaught-${k%%:*}" "${k#*:}"
+done
+expect_head uncaught-redirect "an uncaught redirect answers Location" '^Location: /login$'
+cgi uncaught-flight /uncaught?kind=redirect HTTP_X_RSC=1
+expect_status uncaught-flight 204
+expect_head uncaught-flight "on a navigation: 204 + X-RSC-Redirect" '^X-RSC-Redirect: /login$'
+
+reset
+cgi dedup /dedup
+expect dedup "a repeated call within one request is one call" '<p id="a">1</p><p id="b">1</p>'
+seen "dedup: the backend saw Counter.next once" 'c.length === 1 && c[0].call === "Counter.next"'
+
+reset
+cgi headers /headers HTTP_COOKIE='session=bob; theme=dark' HTTP_AUTHORIZATION='Bearer tok' HTTP_X_OTHER=leak HTTP_USER_AGENT=ua
+expect headers "Cookie and Authorization forwarded unchanged" '"authorization":"Bearer tok".*"cookie":"session=bob; theme=dark"'
+seen "headers: nothing else forwarded (only content-type, cookie, authorization)" \
+	'Object.keys(c[0].headers).sort().join() === "authorization,content-type,cookie"'
+
+reset
+cgi many /many
+if [ "$(grep -o '<li>' "$work/many.body" | wc -l)" = 120 ]; then pass "many: 120 calls answered"; else fail "many: 120 calls answered" "$(grep -o '<li>' "$work/many.body" | wc -l)"; fi
+seen "many: batches of at most 50 (50, 50, 20)" 'c.map((x) => x.batch.length).join() === "50,50,20"'
+
+cgi replies /replies
+expect replies "the {\"replies\"} form answers each call in order" '<li id="r1">ok\|"Hello, replies!"</li><li id="r2">UnauthorizedError\|403'
+cgi unanswered /unanswered
+expect unanswered "an unanswered index rejects its call" '<li id="u0">ok\|"Hello, x!"</li><li id="u1">HostFailure\|500\|rpc\(Debug.dropLast\) was not answered in its batch</li>'
+reset
+cgi nonbatch /nonbatch
+expect nonbatch "a non-batch answer fails every call with the backend's message" '<li id="n0">HostFailure\|500\|this backend answers single calls only</li><li id="n1">HostFailure\|500\|this backend answers single calls only</li>'
+seen "nonbatch: never re-sent one by one" 'c.length === 1 && c[0].batch'
+cgi cut /cut
+expect cut "a stream cut mid-way: answered lines stand, the rest reject" '<li id="c0">ok\|42</li><li id="c1">HostFailure\|502\|[^|]*\|ECONNRESET</li>'
+cgi notjson /notjson
+expect notjson "a body that is not JSON fails the call" 'HostFailure\|500\|rpc\(Debug.notJson\): the backend returned a body that is not a JSON object'
+cgi hang /hang RSC_HOST_CALL_TIMEOUT_MS=400
+expect hang "a hanging backend: ETIMEDOUT after the per-call timeout" '<p id="hang">HostFailure\|504\|rpc\(Hang.forever\): the backend did not answer in time\|ETIMEDOUT</p>'
+if [ "$elapsed" -lt 3000 ]; then pass "hang: rejected after ~400 ms ($elapsed ms)"; else fail "hang: rejected early" "$elapsed ms"; fi
+if grep -q "127.0.0.1:$port" "$work/hang.body" "$work/cut.body"; then fail "the backend's address never reaches the page" "found in a body"; else pass "the backend's address never reaches the page"; fi
+cgi revalidate /revalidate
+expect revalidate "a result naming regions to revalidate still resolves to the result" '<p id="rv">\{"saved":true\}</p>'
+cgi badsecret /single RSC_HOST_CALL_SECRET=wrong
+expect_status badsecret 500
+
+# guards
+reset
+cgi guard-anon /guarded
+expect_status guard-anon 401
+seen "guard: one __rsc.middleware call, nothing rendered after the refusal" 'c.length === 1 && c[0].call === "__rsc.middleware" && JSON.stringify(c[0].args) === "[[\"auth\"]]"'
+cgi guard-user /guarded HTTP_COOKIE=session=bob
+expect_status guard-user 200
+expect guard-user "a session passes the guard" '<p id="me">hello bob</p>'
+reset
+cgi guard-admin-bob /guarded/admin HTTP_COOKIE=session=bob
+expect_status guard-admin-bob 403
+seen "guard: the route's whole chain of names in one call" 'JSON.stringify(c[0].args) === "[[\"auth\",\"can:admin\"]]"'
+cgi guard-admin /guarded/admin HTTP_COOKIE=session=admin
+expect_status guard-admin 200
+cgi guard-redirect /guard-redirect
+expect_status guard-redirect 302
+expect_head guard-redirect "a guard redirect answers Location" '^Location: /login$'
+cgi guard-false /guard-false
+expect_status guard-false 403
+cgi guard-secret /guarded HTTP_COOKIE=session=bob RSC_HOST_CALL_SECRET=wrong
+if [ "$status" != 200 ] && ! grep -q 'hello bob' "$work/guard-secret.body"; then pass "guard: fails closed on a wrong secret ($status)"; else fail "guard: fails closed on a wrong secret" "status $status"; fi
+cgi guard-down /guarded HTTP_COOKIE=session=bob RSC_BACKEND=http://127.0.0.1:1
+if [ "$status" = 502 ] && ! grep -q 'hello bob' "$work/guard-down.body"; then pass "guard: fails closed when the backend is unreachable (502)"; else fail "guard: fails closed when the backend is unreachable" "status $status"; fi
+cgi guard-stored / HTTP_COOKIE=session=bob
+expect_status guard-stored 200
+
+# configuration
+cgi half /single RSC_HOST_CALL_SECRET=
+if [ "$status" = 500 ] && grep -q 'RSC_BACKEND and RSC_HOST_CALL_SECRET go together' "$work/half.err" "$work/half.body"; then
+	pass "config: RSC_BACKEND without the secret is a clear startup error"
+else
+	fail "config: RSC_BACKEND without the secret is a clear startup error" "status $status: $(head -c 300 "$work/half.err")"
+fi
+cgi nobackend / RSC_BACKEND= RSC_HOST_CALL_SECRET=
+expect_status nobackend 200
+
+# --- 2. streaming through kit-serve + lighttpd -----------------------------------
+lighttpd=$(command -v lighttpd || ls /usr/sbin/lighttpd 2>/dev/null)
+if [ -z "$lighttpd" ]; then
+	echo "SKIP: backend: streaming: lighttpd is not installed"
+	exit "$failed"
+fi
+export RSC_BACKEND=$backend RSC_HOST_CALL_SECRET=$secret
+if ! kit_serve_start lighttpd "$app" "$work/serve" --procs 1; then
+	fail "streaming: kit-serve" "$KIT_SERVE_ERROR"
+	exit 1
+fi
+# when each piece arrived (ms from the start of the request)
+"$node" -e '
+	const http = require("http"), t0 = Date.now(); let buf = "", fast = -1, slow = -1;
+	http.get(process.argv[1], (res) => {
+		res.setEncoding("utf8");
+		res.on("data", (d) => { buf += d; const t = Date.now() - t0;
+			if (fast < 0 && /<p id="fast">/.test(buf)) fast = t;
+			if (slow < 0 && /<p id="slow">/.test(buf)) slow = t; });
+		res.on("end", () => console.log(res.statusCode, fast, slow));
+	});' "$KIT_SERVE_BASE/stream" >"$work/stream.times"
+read -r st fast slow <"$work/stream.times"
+if [ "$st" = 200 ] && [ "$fast" -ge 0 ] && [ "$fast" -lt 1000 ] && [ "$slow" -ge 1400 ]; then
+	pass "streaming: the fast read's boundary arrives at $fast ms, the slow one of the same batch at $slow ms"
+else
+	fail "streaming: the fast read streams before the slow one" "status $st, fast $fast ms, slow $slow ms"
+fi
+exit "$failed"
