@@ -16,6 +16,7 @@
 #include "fcgi/routes.h"
 #include "fcgi/stored.h"
 #include "fcgi/url.h"
+#include "fcgi/forward.h"  /* URLs no route owns → RSC_BACKEND */
 #include "render/engine.h"
 #include "render/html.h"
 
@@ -702,7 +703,10 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_match match;
 		kit_routes_match(&h->routes, url.path, &match);
 		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
-		if (route && route->is_api) {
+		if (!route && kit_forward_wanted(req)) {
+			/* a URL no route owns belongs to the backend (fcgi/forward.c) */
+			result = kit_forward(req, out);
+		} else if (route && route->is_api) {
 			result = handle_api(h, req, out, route, &match, method);
 		} else if (strcmp(method, "GET") != 0 && !head_only) {
 			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",

@@ -15,6 +15,10 @@
 #    session, the whole chain in one call, 403, redirect, a non-true answer,
 #    fail closed on a wrong secret and on an unreachable backend);
 #    configuration errors (one of the two variables alone).
+#    Forwarding: unowned URLs to the backend unchanged with the markers (GET,
+#    a POST login with its body, the backend's 404), never when marked as
+#    proxied by the backend (404), 502 without the address when it is down,
+#    404 without RSC_BACKEND.
 # 2. kit-serve + lighttpd (one responder): a fast read's boundary arrives
 #    while its slow sibling of the same batch still runs.
 set -u
@@ -78,7 +82,8 @@ cgi() {
 	local -a env=(PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost
 		REQUEST_METHOD=GET REQUEST_URI="$uri" RSC_BACKEND="$backend" RSC_HOST_CALL_SECRET="$secret" "$@")
 	start=$(date +%s%N)
-	env -i "${env[@]}" "$top_build/kit.cgi" </dev/null >"$work/$name.out" 2>"$work/$name.err"
+	if [ -t 0 ] || [ -z "${CGI_STDIN:-}" ]; then exec 3</dev/null; else exec 3<&0; fi
+	env -i "${env[@]}" "$top_build/kit.cgi" <&3 >"$work/$name.out" 2>"$work/$name.err"
 	elapsed=$((($(date +%s%N) - start) / 1000000))
 	"$node" -e '
 		const fs = require("fs"), f = process.argv[1], b = fs.readFileSync(f + ".out");
@@ -223,6 +228,29 @@ else
 fi
 cgi nobackend / RSC_BACKEND= RSC_HOST_CALL_SECRET=
 expect_status nobackend 200
+
+# forwarding: URLs no route owns go to the backend unchanged, with the markers
+cgi fwd-get '/not/a/route?q=1' HTTP_HOST=shop.test HTTP_COOKIE=session=bob HTTP_X_CUSTOM=yes
+expect_status fwd-get 200
+expect fwd-get "method, path and query unchanged" '"method":"GET","url":"/not/a/route\?q=1"'
+expect fwd-get "the visitor's headers pass unchanged" '"cookie":"session=bob".*"x-custom":"yes"'
+expect fwd-get "X-Forwarded-Host, X-Forwarded-Proto, X-Rsc-Renderer-Fallback: 1" '"x-forwarded-host":"shop.test","x-forwarded-proto":"http","x-rsc-renderer-fallback":"1"'
+expect_head fwd-get "the backend's headers come back (Set-Cookie included)" '^Set-Cookie: seen=1; Path=/$'
+printf 'name=alice' >"$work/login.form"
+CGI_STDIN=1 cgi fwd-post /login REQUEST_METHOD=POST CONTENT_TYPE=application/x-www-form-urlencoded CONTENT_LENGTH=10 <"$work/login.form"
+expect_status fwd-post 303
+expect_head fwd-post "a POST with its body reaches the backend (login sets the cookie)" '^Set-Cookie: session=alice'
+cgi fwd-404 /missing
+expect_status fwd-404 404
+cgi fwd-loop /not/a/route HTTP_X_RSC_PROXIED_BY_BACKEND=1
+expect_status fwd-loop 404
+cgi fwd-down /not/a/route RSC_BACKEND=http://127.0.0.1:1 RSC_HOST_CALL_SECRET=x
+expect_status fwd-down 502
+if grep -q '127.0.0.1' "$work/fwd-down.out"; then fail "fwd-down: the backend's address is not shown" "$(head -c 300 "$work/fwd-down.out")"; else pass "fwd-down: the backend's address is not shown"; fi
+cgi fwd-none /not/a/route RSC_BACKEND= RSC_HOST_CALL_SECRET=
+expect_status fwd-none 404
+cgi fwd-owned /single
+expect fwd-owned "a URL the app owns is rendered, not forwarded" '<p id="greet">'
 
 # --- 2. streaming through kit-serve + lighttpd -----------------------------------
 lighttpd=$(command -v lighttpd || ls /usr/sbin/lighttpd 2>/dev/null)

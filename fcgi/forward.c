@@ -1,0 +1,248 @@
+/* forward.c — hands a URL the route tree does not own to RSC_BACKEND
+ * (forward.h). One blocking libcurl transfer per request (the responder
+ * answers one request at a time): the request body is read from the web
+ * server as curl sends it, the answer written to the visitor as it comes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <curl/curl.h>
+
+#include "fcgi/forward.h"
+
+struct fwd {
+	const kit_request *req;
+	const kit_sink *out;
+	kit_buf head;        /* the answer's header lines, CGI style */
+	long status;
+	int head_sent;
+	int client_gone;
+};
+
+static const char *backend(void)
+{
+	const char *b = getenv("RSC_BACKEND");
+	return b && *b ? b : NULL;
+}
+
+static const char *param(const kit_request *req, const char *name)
+{
+	const char *v = req->param(req->ctx, name);
+	return v ? v : "";
+}
+
+int kit_forward_wanted(const kit_request *req)
+{
+	if (!backend())
+		return 0;
+	/* loop prevention: the backend proxied this request to us */
+	return strcmp(param(req, "HTTP_X_RSC_PROXIED_BY_BACKEND"), "1") != 0;
+}
+
+static int hop_by_hop(const char *name, size_t n)
+{
+	static const char *const names[] = { "connection", "keep-alive", "transfer-encoding", "te", "trailer",
+					     "upgrade", "proxy-connection", "content-length", "host" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (n == strlen(names[i]) && strncasecmp(name, names[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+static size_t on_header(char *p, size_t size, size_t n, void *ctx)
+{
+	struct fwd *f = ctx;
+	size_t len = size * n;
+	while (len && (p[len - 1] == '\n' || p[len - 1] == '\r'))
+		len--;
+	if (len >= 5 && memcmp(p, "HTTP/", 5) == 0) {
+		kit_buf_reset(&f->head);  /* a new response (after 100 Continue) */
+		const char *sp = memchr(p, ' ', len);
+		f->status = sp ? strtol(sp + 1, NULL, 10) : 502;
+		return size * n;
+	}
+	const char *colon = memchr(p, ':', len);
+	if (!colon || colon == p || hop_by_hop(p, (size_t)(colon - p)) || memchr(p, '\0', len))
+		return size * n;
+	kit_buf_put(&f->head, p, len);
+	kit_buf_puts(&f->head, "\r\n");
+	return size * n;
+}
+
+static const char *reason(long s)
+{
+	switch (s) {
+	case 200: return "OK";
+	case 201: return "Created";
+	case 204: return "No Content";
+	case 301: return "Moved Permanently";
+	case 302: return "Found";
+	case 303: return "See Other";
+	case 304: return "Not Modified";
+	case 307: return "Temporary Redirect";
+	case 308: return "Permanent Redirect";
+	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 422: return "Unprocessable Content";
+	case 429: return "Too Many Requests";
+	case 500: return "Internal Server Error";
+	case 502: return "Bad Gateway";
+	case 503: return "Service Unavailable";
+	default: return "Status";
+	}
+}
+
+static int send_head(struct fwd *f)
+{
+	if (f->head_sent)
+		return 0;
+	f->head_sent = 1;
+	kit_buf b;
+	kit_buf_init(&b);
+	long s = f->status >= 100 && f->status <= 599 ? f->status : 502;
+	kit_buf_printf(&b, "Status: %ld %s\r\n", s, reason(s));
+	kit_buf_put(&b, f->head.data ? f->head.data : "", f->head.len);
+	kit_buf_puts(&b, "\r\n");
+	int rc = kit_sink_write(f->out, b.data, b.len);
+	kit_buf_free(&b);
+	return rc;
+}
+
+static size_t on_body(char *p, size_t size, size_t n, void *ctx)
+{
+	struct fwd *f = ctx;
+	size_t len = size * n;
+	if (send_head(f) < 0 || (strcmp(param(f->req, "REQUEST_METHOD"), "HEAD") != 0 &&
+				 (kit_sink_write(f->out, p, len) < 0 || kit_sink_flush(f->out) < 0))) {
+		f->client_gone = 1;
+		return 0;
+	}
+	return len;
+}
+
+static size_t on_read(char *buf, size_t size, size_t n, void *ctx)
+{
+	struct fwd *f = ctx;
+	if (!f->req->read)
+		return 0;
+	long got = f->req->read(f->req->ctx, buf, size * n);
+	return got < 0 ? CURL_READFUNC_ABORT : (size_t)got;
+}
+
+static void generic_502(const kit_sink *out)
+{
+	static const char msg[] = "Status: 502 Bad Gateway\r\nContent-Type: text/plain; charset=utf-8\r\n"
+				  "Cache-Control: no-store\r\n\r\n502 Bad Gateway\n";
+	kit_sink_write(out, msg, sizeof msg - 1);
+}
+
+int kit_forward(const kit_request *req, const kit_sink *out)
+{
+	const char *base = backend();
+	const char *method = param(req, "REQUEST_METHOD");
+	const char *uri = *param(req, "REQUEST_URI") ? param(req, "REQUEST_URI") : "/";
+	CURL *c = curl_easy_init();
+	if (!c || !base) {
+		generic_502(out);
+		return 0;
+	}
+	kit_buf url, line;
+	kit_buf_init(&url);
+	kit_buf_init(&line);
+	size_t blen = strlen(base);
+	while (blen && base[blen - 1] == '/')
+		blen--;
+	kit_buf_put(&url, base, blen);
+	kit_buf_puts(&url, uri);
+
+	/* the visitor's headers as they came (CGI: HTTP_NAME → Name), then the markers */
+	struct curl_slist *hdrs = NULL;
+	char **env = req->params ? req->params(req->ctx) : NULL;
+	for (size_t i = 0; env && env[i]; i++) {
+		const char *v = env[i], *eq = strchr(v, '=');
+		if (!eq)
+			continue;
+		int http = strncmp(v, "HTTP_", 5) == 0;
+		if (!http && strncmp(v, "CONTENT_TYPE=", 13) != 0)
+			continue;
+		const char *name = http ? v + 5 : v;
+		size_t nlen = (size_t)(eq - name);
+		if (hop_by_hop(name, nlen) || (nlen == 15 && strncasecmp(name, "X_FORWARDED_FOR", 15) == 0 && 0))
+			continue;
+		if ((nlen == 16 && strncasecmp(name, "X_FORWARDED_HOST", 16) == 0) ||
+		    (nlen == 17 && strncasecmp(name, "X_FORWARDED_PROTO", 17) == 0) ||
+		    (nlen == 23 && strncasecmp(name, "X_RSC_RENDERER_FALLBACK", 23) == 0) ||
+		    (nlen == 6 && strncasecmp(name, "EXPECT", 6) == 0))
+			continue;
+		kit_buf_reset(&line);
+		int up = 1;
+		for (const char *p = name; p < eq; p++) {
+			char ch = *p == '_' ? '-' : *p;
+			kit_buf_putc(&line, (char)(up && ch >= 'a' && ch <= 'z' ? ch - 32 : !up && ch >= 'A' && ch <= 'Z' ? ch + 32 : ch));
+			up = ch == '-';
+		}
+		kit_buf_puts(&line, ": ");
+		kit_buf_puts(&line, eq + 1);
+		if (!strpbrk(eq + 1, "\r\n"))
+			hdrs = curl_slist_append(hdrs, kit_buf_cstr(&line));
+	}
+	const char *https = param(req, "HTTPS");
+	const char *host = *param(req, "HTTP_HOST") ? param(req, "HTTP_HOST") : param(req, "SERVER_NAME");
+	kit_buf_reset(&line);
+	kit_buf_printf(&line, "X-Forwarded-Host: %s", host);
+	if (!strpbrk(host, "\r\n"))
+		hdrs = curl_slist_append(hdrs, kit_buf_cstr(&line));
+	hdrs = curl_slist_append(hdrs, *https && strcmp(https, "off") != 0 ? "X-Forwarded-Proto: https" : "X-Forwarded-Proto: http");
+	hdrs = curl_slist_append(hdrs, "X-Rsc-Renderer-Fallback: 1");
+	hdrs = curl_slist_append(hdrs, "Expect:");
+	if (!*param(req, "HTTP_ACCEPT"))
+		hdrs = curl_slist_append(hdrs, "Accept:");
+	if (!*param(req, "CONTENT_TYPE"))
+		hdrs = curl_slist_append(hdrs, "Content-Type:");
+
+	struct fwd f = { .req = req, .out = out, .status = 502 };
+	kit_buf_init(&f.head);
+	curl_easy_setopt(c, CURLOPT_URL, kit_buf_cstr(&url));
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_PROXY, "");
+	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, &f);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &f);
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, 10000L);
+	if (strcmp(method, "GET") == 0) {
+		curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
+	} else if (strcmp(method, "HEAD") == 0) {
+		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+	} else {
+		/* the body streamed from the web server as curl sends it */
+		const char *cl = param(req, "CONTENT_LENGTH");
+		curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
+		curl_easy_setopt(c, CURLOPT_READFUNCTION, on_read);
+		curl_easy_setopt(c, CURLOPT_READDATA, &f);
+		curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)(*cl ? strtoll(cl, NULL, 10) : 0));
+		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+	}
+	CURLcode rc = curl_easy_perform(c);
+	if (rc == CURLE_OK) {
+		send_head(&f);  /* an answer without a body */
+	} else if (!f.head_sent) {
+		/* the address only in the log, never in the answer */
+		fprintf(stderr, "kit: forwarding %s %s to the backend failed: %s\n", method, uri, curl_easy_strerror(rc));
+		generic_502(out);
+	} else if (!f.client_gone) {
+		fprintf(stderr, "kit: forwarding %s %s: the backend's answer was cut: %s\n", method, uri, curl_easy_strerror(rc));
+	}
+	kit_sink_flush(out);
+	curl_slist_free_all(hdrs);
+	curl_easy_cleanup(c);
+	kit_buf_free(&f.head);
+	kit_buf_free(&url);
+	kit_buf_free(&line);
+	return 0;
+}
