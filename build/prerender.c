@@ -7,10 +7,11 @@
  *   - finished, no request read           → ○ stored (.html, .flight, .seg<N>.flight)
  *   - redirect() above every boundary     → ○ redirect stored (.redirect.json)
  *   - connection() above every boundary   → ƒ declared per request
- *   - a request read inside a boundary    → ƒ (its part renders per visitor;
- *     storing the shell is not implemented yet, so the whole route is per request)
+ *   - a request read inside a boundary    → ◐ shell stored (.ppr.html): rendered
+ *     again in shell mode (render/stream.c), the boundaries that read the
+ *     request or still waited are holes rendered per visitor
  *   - headers()/cookies()/request() above every boundary → build failure
- *   - still waiting when the budget ran out → ƒ inside a boundary, failure above
+ *   - still waiting when the budget ran out → ◐ inside a boundary, failure above
  *   - any other throw above every boundary  → ƒ (per request it answers the error page)
  * Request reads are seen through the marker js/request.ts throws at build time
  * (digest KIT_DYNAMIC;<what>, message "[kit:dynamic <what>] …"). */
@@ -227,13 +228,46 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		/* the same render per request answers the error page: nothing to store */
 		o->outcome = KIT_OUTCOME_DYNAMIC;
 		o->reason = "throws at build time";
-	} else if ((what = dynamic_what(a, kit_buf_cstr(&body))) != NULL) {
+	} else if ((what = dynamic_what(a, kit_buf_cstr(&body))) != NULL && strcmp(what, "connection()") == 0) {
 		o->outcome = KIT_OUTCOME_DYNAMIC;
-		o->reason = kit_arena_alloc(a, strlen(what) + 80);
-		sprintf((char *)o->reason, strcmp(what, "connection()") == 0 ? "awaits %s inside a Suspense boundary" : "reads %s inside a Suspense boundary (shell storing not implemented)", what);
-	} else if (strstr(kit_buf_cstr(&body), "KIT_RENDER_TIMEOUT")) {
-		o->outcome = KIT_OUTCOME_DYNAMIC;
-		o->reason = "a Suspense boundary still waited after the build budget";
+		o->reason = "awaits connection() inside a Suspense boundary";
+	} else if (what || strstr(kit_buf_cstr(&body), "KIT_RENDER_TIMEOUT")) {
+		/* a request read or a wait at the budget inside a boundary: the
+		 * shell is stored, the holes render per visitor (render/stream.c) */
+		char *why = kit_arena_alloc(a, (what ? strlen(what) : 0) + 80);
+		if (what)
+			sprintf(why, "reads %s inside a Suspense boundary", what);
+		else
+			sprintf(why, "a Suspense boundary still waited after the build budget");
+		o->reason = why;
+		kit_buf holes, hdr;
+		kit_buf_init(&holes);
+		kit_buf_init(&hdr);
+		kit_buf_reset(&body);
+		kit_render_req req = {
+			.route_index = (int)i,
+			.pathname = r->path,
+			.mode = KIT_RENDER_DOCUMENT,
+			.layouts = kit_buf_cstr(&layouts),
+			.version = job->version,
+			.ppr = KIT_PPR_SHELL,
+			.ppr_holes_out = &holes,
+		};
+		kit_render_out rout = { begin_ok, { buf_write, buf_flush, &body }, &body };
+		rc = kit_engine_render(e, &req, &rout, &err);
+		if (rc != 0 || holes.len == 0) {
+			o->outcome = KIT_OUTCOME_DYNAMIC;
+			o->reason = kit_arena_alloc(a, strlen(why) + 40);
+			sprintf((char *)o->reason, "%s (no shell: %s)", why, rc ? "the shell render failed" : "no hole");
+		} else {
+			kit_buf_printf(&hdr, "x-kit-holes: %s\r\n", kit_buf_cstr(&holes));
+			o->outcome = KIT_OUTCOME_SHELL;
+			o->bytes = body.len;
+			if (write_variant(job, a, p, r->path, KIT_STORE_PPR, 0, 200, kit_buf_cstr(&hdr), &body, d) < 0)
+				o->outcome = KIT_OUTCOME_FAILED;
+		}
+		kit_buf_free(&holes);
+		kit_buf_free(&hdr);
 	} else {
 		/* whole page: the document, then the payloads */
 		o->outcome = KIT_OUTCOME_STORED;
@@ -327,6 +361,7 @@ int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_
 		done++;
 		printf("  [%zu/%zu] %s %s (%.0f ms)\n", done, todo, r->path,
 			o->outcome == KIT_OUTCOME_STORED ? "stored" : o->outcome == KIT_OUTCOME_REDIRECT ? "redirect stored"
+			: o->outcome == KIT_OUTCOME_SHELL ? "shell stored"
 			: o->outcome == KIT_OUTCOME_FAILED ? "FAILED" : "per request", o->ms);
 		failed |= o->outcome == KIT_OUTCOME_FAILED;
 	}

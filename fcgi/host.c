@@ -451,10 +451,11 @@ static int serve_stored(kit_host *h, const kit_request *req, const kit_sink *out
 	return kit_stored_serve(h->store, route, &sreq, out);
 }
 
+/* resume: POST /_rsc/ppr-resume for url (the holes only, after the guards). */
 static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
-		       const kit_match *match, int head_only)
+		       const kit_match *match, int head_only, int resume)
 {
-	int flight = is_true(param(req, "HTTP_X_RSC"));
+	int flight = !resume && is_true(param(req, "HTTP_X_RSC"));
 	const kit_route *route = match->index >= 0 ? &h->routes.routes[match->index] : NULL;
 
 	http_req hreq;
@@ -473,10 +474,31 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		http_free(&hreq);
 		return 0;
 	}
-	if (serve_stored(h, req, out, url, route, head_only, &guard)) {
+	if (!resume && serve_stored(h, req, out, url, route, head_only, &guard)) {
 		kit_buf_free(&guard.headers);
 		http_free(&hreq);
 		return 0;
+	}
+	/* a stored shell (fcgi/stored.c): written first, then the holes rendered for this visitor */
+	kit_stored_shell_hit shell;
+	kit_stored_req shreq = { .path = url->path, .query = resume ? "" : url->query, .flight = flight,
+				 .skip = !resume && (*param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE")),
+				 .version = h->routes.version };
+	int ppr = kit_stored_shell(h->store, route, &shreq, &shell);
+	if (resume && !ppr) {
+		send_simple(out, 404, head_only, "text/plain; charset=utf-8", "Nothing to resume\n", NULL, NULL);
+		kit_buf_free(&guard.headers);
+		http_free(&hreq);
+		return 0;
+	}
+	if (resume) {
+		/* what request().url says: the page's URL, not the endpoint's */
+		char *at = strstr(hreq.url.data, "/_rsc/ppr-resume");
+		if (at) {
+			hreq.url.len = (size_t)(at - hreq.url.data);
+			kit_buf_puts(&hreq.url, url->path);
+			hreq.http.url = kit_buf_cstr(&hreq.url);
+		}
 	}
 	kit_kv *search = NULL;
 	char *store = NULL;
@@ -555,7 +577,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		resp_init(&resp, out, status, head_only);
 		resp_header(&resp, "Content-Type", "%s", flight ? "text/x-component" : "text/html; charset=utf-8");
 		resp_header(&resp, "Vary", VARY);
-		resp_header(&resp, "Cache-Control", "%s", route && route->has_middleware ? "private, no-store" : "no-store");
+		resp_header(&resp, "Cache-Control", "%s", route && (route->has_middleware || ppr) ? "private, no-store" : "no-store");
 		resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
 		resp_header(&resp, "X-Accel-Buffering", "no");
 		resp_lines(&resp, &guard.headers);
@@ -563,11 +585,30 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 			resp_header(&resp, "X-RSC-Segment-Depth", "%zu", rreq.not_found ? (size_t)0 : depth);
 			resp_header(&resp, "X-RSC-Layouts", "%s", referer ? referer->layouts : route ? route->layouts : "app/layout");
 		}
+		if (ppr && attempt == 0) {
+			/* the shell leaves at once; the holes follow in the same response */
+			resp_header(&resp, "X-RSC-Kit", "%s", resume ? "resume" : "shell");
+			rreq.ppr = KIT_PPR_RESUME;
+			rreq.ppr_holes = shell.holes;
+			if (resp_begin(&resp) < 0 || (!resume && !head_only && kit_stored_copy(shell.hit.path, out) < 0) ||
+			    kit_sink_flush(out) < 0) {
+				resp_free(&resp);
+				break;
+			}
+		}
 		struct render_ctx ctx = { &resp, out };
 		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx };
 		kit_render_error err;
 		int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
 		resp_free(&resp);
+		if (ppr && rc == -1) {
+			/* after the shell: its fallbacks stay */
+			log_line("%d %s %s (route %s, holes after the stored shell): %s", err.status, param(req, "REQUEST_METHOD"),
+				 url->path, route->path, err.message);
+			if (!head_only)
+				kit_sink_write(out, "</body></html>", 14);
+			break;
+		}
 		if (rc != -1 || resp.sent)
 			break;
 		if (err.status == 404 && !rreq.not_found) {
@@ -703,7 +744,28 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_match match;
 		kit_routes_match(&h->routes, url.path, &match);
 		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
-		if (!route && kit_forward_wanted(req)) {
+		if (strcmp(url.path, "/_rsc/ppr-shell") == 0) {
+			if (strcmp(method, "GET") != 0 && !head_only)
+				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "GET, HEAD");
+			else
+				kit_stored_shell_endpoint(h->store, &h->routes, url.query, head_only, out);
+		} else if (strcmp(url.path, "/_rsc/ppr-resume") == 0) {
+			kit_url target;
+			kit_match tm = { .index = -1 };
+			if (strcmp(method, "POST") != 0) {
+				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "POST");
+			} else if (kit_stored_endpoint_url(url.query, &target) < 0) {
+				send_simple(out, 400, 0, "text/plain; charset=utf-8", "A url is required\n", NULL, NULL);
+			} else {
+				kit_routes_match(&h->routes, target.path, &tm);
+				if (tm.index < 0 || h->routes.routes[tm.index].is_api)
+					send_simple(out, 404, 0, "text/plain; charset=utf-8", "No such page\n", NULL, NULL);
+				else
+					result = handle_page(h, req, out, &target, &tm, 0, 1);
+				kit_match_free(&tm);
+				kit_url_free(&target);
+			}
+		} else if (!route && kit_forward_wanted(req)) {
 			/* a URL no route owns belongs to the backend (fcgi/forward.c) */
 			result = kit_forward(req, out);
 		} else if (route && route->is_api) {
@@ -712,7 +774,7 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
 				    "Allow", "GET, HEAD");
 		} else {
-			result = handle_page(h, req, out, &url, &match, head_only);
+			result = handle_page(h, req, out, &url, &match, head_only, 0);
 		}
 		kit_match_free(&match);
 	}

@@ -10,6 +10,7 @@
 #include "fcgi/stored.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -107,4 +108,124 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 	}
 	fclose(f);
 	return 1;
+}
+
+/* ---- Shells (partial prerendering; SPEC GET /_rsc/ppr-shell, POST /_rsc/ppr-resume) */
+
+int kit_stored_shell(kit_store *s, const kit_route *route, const kit_stored_req *req, kit_stored_shell_hit *out)
+{
+	if (!s || !route || route->is_api || req->skip || req->flight || *req->query)
+		return 0;
+	if (kit_store_lookup(s, req->path, KIT_STORE_PPR, 0, &out->hit) != 1)
+		return 0;
+	if (strcmp(out->hit.version, req->version) != 0)
+		return 0;
+	const char *h = strstr(out->hit.headers, "x-kit-holes: ");
+	if (!h)
+		return 0;
+	h += 13;
+	size_t n = strcspn(h, "\r\n");
+	if (n >= sizeof out->holes)
+		return 0;
+	memcpy(out->holes, h, n);
+	out->holes[n] = '\0';
+	return 1;
+}
+
+long long kit_stored_copy(const char *path, const kit_sink *out)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	char chunk[65536];
+	size_t got;
+	long long total = 0;
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (kit_sink_write(out, chunk, got) < 0) {
+			fclose(f);
+			return -1;
+		}
+		total += (long long)got;
+	}
+	fclose(f);
+	return total;
+}
+
+int kit_stored_endpoint_url(const char *query, kit_url *out)
+{
+	/* url=<path> among the query's pairs */
+	for (const char *p = query; p && *p;) {
+		size_t n = strcspn(p, "&");
+		if (n > 4 && strncmp(p, "url=", 4) == 0) {
+			char *v = strndup(p + 4, n - 4);
+			const char *why;
+			if (!v)
+				return -1;
+			int ok = kit_url_decode_form(v) >= 0 && v[0] == '/' && kit_url_parse(v, out, &why) == 0;
+			free(v);
+			if (!ok)
+				return -1;
+			size_t len = strlen(out->path);
+			if (len > 1 && out->path[len - 1] == '/')
+				out->path[len - 1] = '\0';
+			return 0;
+		}
+		p += n;
+		if (*p == '&')
+			p++;
+	}
+	return -1;
+}
+
+static int plain(const kit_sink *out, int status, const char *reason, const char *body, int head_only)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_printf(&b, "Status: %d %s\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n\r\n",
+		       status, reason);
+	if (!head_only)
+		kit_buf_printf(&b, "%s\n", body);
+	int rc = put(out, &b);
+	kit_buf_free(&b);
+	return rc;
+}
+
+int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char *query, int head_only,
+			      const kit_sink *out)
+{
+	kit_url url;
+	if (kit_stored_endpoint_url(query, &url) < 0)
+		return plain(out, 400, "Bad Request", "A url is required", head_only);
+	kit_match m;
+	kit_routes_match(routes, url.path, &m);
+	const kit_route *route = m.index >= 0 ? &routes->routes[m.index] : NULL;
+	kit_stored_req sreq = { .path = url.path, .query = "", .version = routes->version };
+	kit_stored_shell_hit hit;
+	int rc;
+	if (!route || route->is_api)
+		rc = plain(out, 404, "Not Found", "No such page", head_only);
+	else if (route->has_middleware)
+		rc = plain(out, 404, "Not Found", "This route is not edge-cacheable", head_only);
+	else if (!kit_stored_shell(s, route, &sreq, &hit))
+		rc = plain(out, 404, "Not Found", "No shell for this page", head_only);
+	else {
+		struct stat st;
+		kit_buf b;
+		kit_buf_init(&b);
+		if (stat(hit.hit.path, &st) != 0) {
+			kit_buf_free(&b);
+			rc = plain(out, 404, "Not Found", "No shell for this page", head_only);
+		} else {
+			kit_buf_printf(&b, "Status: 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: %lld\r\n"
+					   "Cache-Control: public, max-age=0, must-revalidate\r\nX-RSC-Version: %s\r\n"
+					   "X-RSC-Kit: shell\r\n\r\n", (long long)st.st_size, hit.hit.version);
+			rc = put(out, &b);
+			kit_buf_free(&b);
+			if (rc == 0 && !head_only)
+				rc = kit_stored_copy(hit.hit.path, out) < 0 ? -1 : 0;
+		}
+	}
+	kit_match_free(&m);
+	kit_url_free(&url);
+	return rc;
 }

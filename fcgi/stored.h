@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "fcgi/routes.h"
+#include "fcgi/url.h"
 #include "render/buf.h"
 #include "store/store.h"
 
@@ -29,5 +30,27 @@ kit_store *kit_stored_open(const char *app_dir);
 /* Returns 1 when the answer was written from a stored file, 0 when the
  * request must be rendered. */
 int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req *req, const kit_sink *out);
+
+/* A stored shell (variant ppr) for a document of a bare URL under this
+ * build's version: 1 with the file and the hole ordinals. The host writes
+ * the file first, then renders the holes (kit_render_req.ppr = RESUME). */
+typedef struct kit_stored_shell_hit {
+	kit_store_hit hit;
+	char holes[1024];
+} kit_stored_shell_hit;
+int kit_stored_shell(kit_store *s, const kit_route *route, const kit_stored_req *req, kit_stored_shell_hit *out);
+
+/* Writes a stored file to out; its size, or -1. */
+long long kit_stored_copy(const char *path, const kit_sink *out);
+
+/* The url=<path> of /_rsc/ppr-shell and /_rsc/ppr-resume, decoded and
+ * canonical (kit_url_free). -1 when missing or not starting with "/". */
+int kit_stored_endpoint_url(const char *query, kit_url *out);
+
+/* GET|HEAD /_rsc/ppr-shell?url=<path>: the stored shell, cacheable
+ * (public, max-age=0, must-revalidate); 400 without a url; 404 for no such
+ * page, a route with middleware (never edge-cacheable), no stored shell. */
+int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char *query, int head_only,
+			      const kit_sink *out);
 
 #endif

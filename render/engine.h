@@ -61,6 +61,22 @@ typedef enum kit_render_mode {
 	KIT_RENDER_FLIGHT,    /* text/x-component */
 } kit_render_mode;
 
+/* Partial prerendering (render/stream.c, "PPR"). SHELL (kit-build, http =
+ * NULL): the render runs until everything settled or the budget ran out,
+ * then writes ONLY the shell: every Suspense boundary whose content still
+ * waits or read the request (digest KIT_DYNAMIC;…) is a hole (pending
+ * <template id="B:n">, fallback in place); nothing else is written (no rows,
+ * no closing tags). The hole ordinals go to ppr_holes_out ("0,3"). RESUME
+ * (per visitor): the same boundaries are made holes again (ppr_holes), the
+ * shell is laid out but not written (the host sent the stored one), and the
+ * answer is only what follows it: the holes' completions (same B:n ids),
+ * the Flight rows, the closing tags. */
+typedef enum kit_ppr_mode {
+	KIT_PPR_NONE = 0,
+	KIT_PPR_SHELL,
+	KIT_PPR_RESUME,
+} kit_ppr_mode;
+
 typedef struct kit_render_req {
 	int route_index;       /* index in manifest routes; -1 renders the 404 page */
 	int not_found;         /* render the route's not-found page (after notFound()) */
@@ -80,6 +96,9 @@ typedef struct kit_render_req {
 	int intercept_route;
 	const kit_param *intercept_params;
 	size_t intercept_nparams;
+	kit_ppr_mode ppr;          /* documents only; KIT_PPR_NONE normally */
+	const char *ppr_holes;     /* RESUME: the hole ordinals the build found ("0,3") */
+	kit_buf *ppr_holes_out;    /* SHELL: receives them */
 } kit_render_req;
 
 /* The host's side of a response. begin is called once, before the first

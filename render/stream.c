@@ -289,10 +289,322 @@ static int finish(kit_engine *e)
 	return rc < 0 ? rc : 1;
 }
 
+
+/* ---- Partial prerendering (kit_render_req.ppr; engine.h) ----------------
+ *
+ * Kept apart from the ordinary stream above. A hole is a Suspense boundary
+ * the shell leaves pending. Holes are named by their ordinal among the
+ * Suspense elements met by ppr_walk (tree order; a hole's children are not
+ * walked, its fallback is; a boundary that is no hole has its children
+ * walked, not its fallback). The render is deterministic up to the shell,
+ * so the build's ordinals name the same boundaries per visitor. To make
+ * html.c leave exactly those boundaries pending, their children are swapped
+ * for a pending placeholder row while the shell is laid out, then put back:
+ * html.c remembers the boundary element and renders its real children when
+ * it writes the completion. Its ids B:n (writing order) then match the
+ * stored shell's. */
+
+#define DYNAMIC_PREFIX "KIT_DYNAMIC;"
+
+typedef struct ppr_walk {
+	int build;             /* holes decided from the model (build) or given (resume) */
+	const char *holes;     /* resume: "0,3" */
+	kit_buf *found;        /* build: the ordinals found */
+	int flip;              /* swap the holes' children for the placeholder */
+	unsigned n;            /* Suspense elements met */
+	kit_value *placeholder;
+	kit_prop **flipped;
+	kit_value **saved;
+	size_t nflipped, capflipped;
+} ppr_walk;
+
+static int is_dynamic_row(const kit_row *r)
+{
+	return r->state == KIT_ROW_ERROR && r->digest && strncmp(r->digest, DYNAMIC_PREFIX, strlen(DYNAMIC_PREFIX)) == 0;
+}
+
+static kit_prop *children_prop(const kit_value *el)
+{
+	for (size_t i = 0; i < el->u.elem.nprops; i++)
+		if (el->u.elem.props[i].keylen == 8 && memcmp(el->u.elem.props[i].key, "children", 8) == 0)
+			return &el->u.elem.props[i];
+	return NULL;
+}
+
+/* Build: does this content (nested boundaries' children excepted: they are
+ * holes of their own) still wait, or did it read the request? */
+static int content_waits(const kit_value *v, int depth)
+{
+	if (!v || depth > 4096)
+		return 0;
+	switch (v->kind) {
+	case KIT_LAZY: {
+		const kit_row *r = v->u.lazy;
+		if (r->kind == KIT_ROWK_IMPORT)
+			return 0;
+		if (r->state == KIT_ROW_PENDING || is_dynamic_row(r))
+			return 1;
+		return r->state == KIT_ROW_READY && content_waits(r->value, depth + 1);
+	}
+	case KIT_ARRAY:
+		for (size_t i = 0; i < v->u.arr.len; i++)
+			if (content_waits(v->u.arr.items[i], depth + 1))
+				return 1;
+		return 0;
+	case KIT_OBJECT:
+	case KIT_ELEMENT: {
+		int suspense = v->kind == KIT_ELEMENT && kit_v_is_symbol(v->u.elem.type, "react.suspense");
+		const kit_prop *props = v->kind == KIT_OBJECT ? v->u.obj.props : v->u.elem.props;
+		size_t n = v->kind == KIT_OBJECT ? v->u.obj.len : v->u.elem.nprops;
+		if (v->kind == KIT_ELEMENT && content_waits(v->u.elem.type, depth + 1))
+			return 1;
+		for (size_t i = 0; i < n; i++) {
+			if (suspense && props[i].keylen == 8 && memcmp(props[i].key, "children", 8) == 0)
+				continue;
+			if (content_waits(props[i].value, depth + 1))
+				return 1;
+		}
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+static int in_list(const char *list, unsigned n)
+{
+	for (const char *p = list ? list : ""; *p;) {
+		char *end;
+		unsigned long v = strtoul(p, &end, 10);
+		if (end == p)
+			return 0;
+		if (v == n)
+			return 1;
+		p = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth);
+
+static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, const kit_row **bad, int depth)
+{
+	unsigned ord = w->n++;
+	kit_prop *children = children_prop(el);
+	int hole = w->build ? children && content_waits(children->value, 0) : in_list(w->holes, ord);
+	if (!hole)
+		return children ? ppr_visit(w, children->value, 1, bad, depth + 1) : SHELL_READY;
+	if (w->build && w->found)
+		kit_buf_printf(w->found, "%s%u", w->found->len ? "," : "", ord);
+	if (w->flip && children) {
+		if (w->nflipped == w->capflipped) {
+			w->capflipped = w->capflipped ? w->capflipped * 2 : 8;
+			w->flipped = realloc(w->flipped, w->capflipped * sizeof *w->flipped);
+			w->saved = realloc(w->saved, w->capflipped * sizeof *w->saved);
+			if (!w->flipped || !w->saved)
+				abort();
+		}
+		w->flipped[w->nflipped] = children;
+		w->saved[w->nflipped++] = children->value;
+		children->value = w->placeholder;
+	}
+	for (size_t i = 0; i < el->u.elem.nprops; i++) {
+		kit_prop *p = &el->u.elem.props[i];
+		if (p->keylen == 8 && memcmp(p->key, "fallback", 8) == 0)
+			return ppr_visit(w, p->value, inside, bad, depth + 1);
+	}
+	return SHELL_READY;
+}
+
+/* shell_check with holes: is everything outside the holes READY (the
+ * contents of the other boundaries included: they are inlined in the shell)? */
+static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth)
+{
+	if (!v || depth > 4096)
+		return SHELL_READY;
+	switch (v->kind) {
+	case KIT_LAZY: {
+		const kit_row *r = v->u.lazy;
+		if (r->kind == KIT_ROWK_IMPORT)
+			return SHELL_READY;
+		if (r->state == KIT_ROW_PENDING)
+			return SHELL_PENDING;
+		if (r->state == KIT_ROW_ERROR) {
+			if (inside)
+				return SHELL_READY;  /* an errored boundary: html.c writes it client-rendered */
+			*bad = r;
+			return SHELL_ERROR;
+		}
+		return ppr_visit(w, r->value, inside, bad, depth + 1);
+	}
+	case KIT_ARRAY: {
+		enum shell_state worst = SHELL_READY;
+		for (size_t i = 0; i < v->u.arr.len; i++) {
+			enum shell_state s = ppr_visit(w, v->u.arr.items[i], inside, bad, depth + 1);
+			if (s == SHELL_ERROR)
+				return s;
+			if (s == SHELL_PENDING)
+				worst = s;
+		}
+		return worst;
+	}
+	case KIT_OBJECT:
+	case KIT_ELEMENT: {
+		if (v->kind == KIT_ELEMENT && kit_v_is_symbol(v->u.elem.type, "react.suspense"))
+			return ppr_suspense(w, v, inside, bad, depth);
+		kit_prop *props = v->kind == KIT_OBJECT ? v->u.obj.props : v->u.elem.props;
+		size_t n = v->kind == KIT_OBJECT ? v->u.obj.len : v->u.elem.nprops;
+		enum shell_state worst = SHELL_READY;
+		if (v->kind == KIT_ELEMENT) {
+			worst = ppr_visit(w, v->u.elem.type, inside, bad, depth + 1);
+			if (worst == SHELL_ERROR)
+				return worst;
+		}
+		for (size_t i = 0; i < n; i++) {
+			enum shell_state s = ppr_visit(w, props[i].value, inside, bad, depth + 1);
+			if (s == SHELL_ERROR)
+				return s;
+			if (s == SHELL_PENDING)
+				worst = s;
+		}
+		return worst;
+	}
+	default:
+		return SHELL_READY;
+	}
+}
+
+static void ppr_restore(ppr_walk *w)
+{
+	while (w->nflipped) {
+		w->nflipped--;
+		w->flipped[w->nflipped]->value = w->saved[w->nflipped];
+	}
+	free(w->flipped);
+	free(w->saved);
+	w->flipped = NULL;
+	w->saved = NULL;
+	w->capflipped = 0;
+}
+
+/* Lays out the shell into b with the holes pending. 1 when written, 0 when
+ * something outside the holes still waits, -1 on a failure (err filled). */
+static int ppr_layout(kit_engine *e, ppr_walk *w, kit_buf *b)
+{
+	kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->model, 0) };
+	const kit_row *bad = NULL;
+	w->n = 0;
+	if (w->found)
+		kit_buf_reset(w->found);
+	w->flip = 0;
+	switch (ppr_visit(w, &root, 0, &bad, 0)) {
+	case SHELL_PENDING:
+		return 0;
+	case SHELL_ERROR:
+		return fail_before_shell(e, bad);
+	case SHELL_READY:
+		break;
+	}
+	kit_row *ph = kit_arena_alloc(e->arena, sizeof *ph);
+	memset(ph, 0, sizeof *ph);
+	ph->id = 0xffffff;
+	ph->kind = KIT_ROWK_MODEL;
+	ph->state = KIT_ROW_PENDING;
+	kit_value *pv = kit_arena_alloc(e->arena, sizeof *pv);
+	memset(pv, 0, sizeof *pv);
+	pv->kind = KIT_LAZY;
+	pv->u.lazy = ph;
+	w->placeholder = pv;
+	w->n = 0;
+	if (w->found)
+		kit_buf_reset(w->found);
+	w->flip = 1;
+	ppr_visit(w, &root, 0, &bad, 0);
+	kit_html_opts hopts = { .render_client = render_client, .client_ctx = e };
+	e->html = kit_html_new(&e->model, &hopts);
+	int rc = kit_html_write(e->html, &root, b);
+	ppr_restore(w);
+	if (rc < 0) {
+		int later = kit_html_not_ready(e->html);
+		if (!later)
+			kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
+		kit_html_free(e->html);
+		e->html = NULL;
+		kit_buf_reset(b);
+		return later ? 0 : -1;
+	}
+	return 1;
+}
+
+/* SHELL (build): once everything settled (or at the budget, final), the
+ * shell alone. Returns 1 when written (the render is over), 0 to wait. */
+static int ppr_shell(kit_engine *e, int final)
+{
+	if (e->shell_sent)
+		return 1;
+	if (!final && e->pending_rows)
+		return 0;
+	ppr_walk w = { .build = 1, .found = e->req->ppr_holes_out };
+	kit_buf b;
+	kit_buf_init(&b);
+	int rc = ppr_layout(e, &w, &b);
+	if (rc == 0 && final)
+		kit_engine_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
+	if (rc <= 0) {
+		kit_buf_free(&b);
+		return final ? -1 : rc;
+	}
+	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
+		kit_buf_free(&b);
+		e->client_gone = 1;
+		return -2;
+	}
+	e->shell_sent = 1;
+	rc = send(e, &b);
+	kit_buf_free(&b);
+	return rc < 0 ? rc : 1;
+}
+
+/* RESUME (per visitor): the shell laid out (not written: the host sent the
+ * stored one), then what is ready of the holes and the rows. */
+static int ppr_resume_start(kit_engine *e)
+{
+	ppr_walk w = { .build = 0, .holes = e->req->ppr_holes };
+	kit_buf scratch, b;
+	kit_buf_init(&scratch);
+	int rc = ppr_layout(e, &w, &scratch);
+	kit_buf_free(&scratch);
+	if (rc <= 0)
+		return rc;
+	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
+		e->client_gone = 1;
+		return -2;
+	}
+	e->shell_sent = 1;
+	kit_buf_init(&b);
+	if (kit_html_write_completions(e->html, &b) < 0) {
+		fprintf(stderr, "kit: %s: HTML of a completed boundary: %s\n", e->pathname, kit_html_error(e->html));
+		kit_html_abort_pending(e->html, &b, "KIT_HTML_ERROR");
+	}
+	redirect_scripts(e, &b);
+	rows_out(e, &b);
+	rc = b.len ? send(e, &b) : 0;
+	kit_buf_free(&b);
+	return rc;
+}
+
 int kit_stream_progress(kit_engine *e)
 {
 	if (e->client_gone)
 		return -2;
+	if (e->req->ppr == KIT_PPR_SHELL)
+		return ppr_shell(e, 0);
+	if (e->req->ppr == KIT_PPR_RESUME && !e->shell_sent) {
+		int rc = ppr_resume_start(e);
+		if (rc < 0 || !e->shell_sent)
+			return rc;
+		return e->pending_rows == 0 ? finish(e) : 0;
+	}
 	if (!e->shell_sent) {
 		const kit_row *bad = NULL;
 		kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->model, 0) };
@@ -337,6 +649,8 @@ static int end_pending(kit_engine *e, const char *digest, const char *why)
 int kit_stream_stalled(kit_engine *e)
 {
 	const char *why = "the render is waiting for a promise that can never settle (no timer, no I/O pending)";
+	if (e->req->ppr == KIT_PPR_SHELL)
+		return ppr_shell(e, 1);
 	if (!e->shell_sent) {
 		kit_engine_fail(e, 500, NULL, "%s; %zu part(s) of the page never finished", why, e->pending_rows);
 		return -1;
@@ -346,6 +660,8 @@ int kit_stream_stalled(kit_engine *e)
 
 int kit_stream_timeout(kit_engine *e)
 {
+	if (e->req->ppr == KIT_PPR_SHELL)
+		return ppr_shell(e, 1);
 	if (!e->shell_sent) {
 		kit_engine_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
 		return -1;
