@@ -23,7 +23,9 @@
 struct kit_host {
 	char *app_dir;
 	kit_routes routes;
-	kit_engine *engine;
+	kit_engine *engine;          /* opened on first need (host_engine) */
+	kit_engine_opts opts;
+	char server_js[4200];
 	size_t max_body;      /* request bodies above this are answered 413 */
 	kit_store *store;     /* build-time renders (fcgi/stored.c); NULL when none */
 };
@@ -40,38 +42,58 @@ const char *kit_host_app_dir(void)
 	return d && *d ? d : ".";
 }
 
-kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen)
+/* The engine (the JS state: ~100 ms to load server.js) is opened when a
+ * request first needs it. A responder opens it at start-up; kit.cgi only for
+ * requests that render, so a stored page costs no JS at all. */
+static kit_engine *host_engine(kit_host *h, char *err, size_t errlen)
+{
+	if (!h->engine)
+		h->engine = kit_engine_open(h->server_js, h->routes.json, &h->opts, err, errlen);
+	return h->engine;
+}
+
+static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errlen)
 {
 	kit_host *h = calloc(1, sizeof *h);
 	if (!h)
 		abort();
 	h->app_dir = strdup(app_dir);
-	char kit_dir[4096], server_js[4200];
+	char kit_dir[4096];
 	snprintf(kit_dir, sizeof kit_dir, "%s/.kit", app_dir);
 	if (kit_routes_load(&h->routes, kit_dir, err, errlen) < 0) {
 		kit_host_close(h);
 		return NULL;
 	}
-	snprintf(server_js, sizeof server_js, "%s/server.js", kit_dir);
-	kit_engine_opts opts = { 0 };
+	snprintf(h->server_js, sizeof h->server_js, "%s/server.js", kit_dir);
 	const char *t = getenv("KIT_RENDER_TIMEOUT_MS");
 	if (t)
-		opts.render_timeout_ms = atol(t);
+		h->opts.render_timeout_ms = atol(t);
 	t = getenv("KIT_KEEPALIVE_MS");
 	if (t)
-		opts.keepalive_ms = atol(t);
+		h->opts.keepalive_ms = atol(t);
 	t = getenv("KIT_INLINE_FLIGHT");
-	opts.always_inline_rows = t && strcmp(t, "always") == 0;
+	h->opts.always_inline_rows = t && strcmp(t, "always") == 0;
 	t = getenv("KIT_MAX_BODY");
 	h->max_body = t && atoll(t) > 0 ? (size_t)atoll(t) : (size_t)8 << 20;
-	h->engine = kit_engine_open(server_js, h->routes.json, &opts, err, errlen);
-	if (!h->engine) {
+	if (!lazy && !host_engine(h, err, errlen)) {
 		kit_host_close(h);
 		return NULL;
 	}
 	h->store = kit_stored_open(app_dir);
 	return h;
 }
+
+kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen)
+{
+	return host_open(app_dir, 0, err, errlen);
+}
+
+kit_host *kit_host_open_lazy(const char *app_dir, char *err, size_t errlen)
+{
+	return host_open(app_dir, 1, err, errlen);
+}
+
+
 
 void kit_host_close(kit_host *h)
 {
@@ -395,6 +417,13 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 		      int route_index, const kit_http_req *http, int head_only, kit_guard_result *guard)
 {
 	int flight = is_true(param(req, "HTTP_X_RSC"));
+	char oerr[1024];
+	if (!host_engine(h, oerr, sizeof oerr)) {
+		/* no engine, no guard: fail closed */
+		log_line("500 %s (route %s): %s", http->url, route->path, oerr);
+		send_error_page(out, 500, head_only, flight);
+		return 0;
+	}
 	kit_engine_middleware(h->engine, route_index, http, guard);
 	if (guard->outcome == KIT_GUARD_ALLOW)
 		return 1;
@@ -599,6 +628,13 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		struct render_ctx ctx = { &resp, out };
 		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx };
 		kit_render_error err;
+		char oerr[1024];
+		if (!host_engine(h, oerr, sizeof oerr)) {
+			log_line("500 %s (route %s): %s", hreq.http.url, route ? route->path : "not-found page", oerr);
+			resp_free(&resp);
+			send_error_page(out, 500, head_only, flight);
+			break;
+		}
 		int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
 		resp_free(&resp);
 		if (ppr && rc == -1) {
@@ -677,8 +713,16 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 	if (!route->has_middleware || run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
 		kit_api_answer ans;
 		kit_render_error err;
-		if (kit_engine_api(h->engine, match->index, route->module, method, &hreq.http, match->params,
-				   match->nparams, &ans, &err) < 0) {
+		char oerr[1024];
+		if (!host_engine(h, oerr, sizeof oerr)) {
+			kit_buf_init(&ans.headers);
+			kit_buf_init(&ans.body);
+			memset(&err, 0, sizeof err);
+			err.status = 500;
+			snprintf(err.message, sizeof err.message, "%.900s", oerr);
+		}
+		if (!h->engine || kit_engine_api(h->engine, match->index, route->module, method, &hreq.http, match->params,
+						 match->nparams, &ans, &err) < 0) {
 			log_line("%d %s %s (API route %s): %s", err.status ? err.status : 500, method, hreq.http.url,
 				 route->path, err.message);
 			send_simple(out, err.status >= 500 ? err.status : 500, head_only, "text/plain; charset=utf-8",

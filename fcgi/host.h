@@ -26,6 +26,9 @@ typedef struct kit_request {
 
 /* app_dir holds .kit/ (written by kit-build). */
 kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen);
+/* The same, opening the JS engine only when a request needs it (kit.cgi: a
+ * stored page or a redirect then costs no JS at all). */
+kit_host *kit_host_open_lazy(const char *app_dir, char *err, size_t errlen);
 void kit_host_close(kit_host *h);
 
 /* Answers one request. Returns 0, or -1 when the worker should be recycled
