@@ -88,3 +88,13 @@ EXTRA_DIST += tests/suites/streaming-limits.sh tests/streaming/limits.mjs
 # --- rpc(), host calls, backend guards (tests/suites/backend.sh) against the
 # example backend (examples/backend/server.mjs)
 EXTRA_DIST += tests/suites/backend.sh
+
+# --- client components served by kit in headless Chromium
+# (tests/suites/client-components.sh): examples/interactive (its npm
+# dependencies installed by the suite with npm ci, from its lock), its
+# fixture fixtures/lazy-import and examples/hello, driven by
+# tests/client/components.mjs (playwright-core from tests/client).
+EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
+	examples/interactive/README.md examples/interactive/package.json \
+	examples/interactive/package-lock.json examples/interactive/tsconfig.json \
+	examples/interactive/.gitignore examples/interactive/src examples/interactive/fixtures

@@ -1,0 +1,3 @@
+export default function PanelDefault() {
+  return <div id="panel-default"><p>no panel here</p></div>;
+}

@@ -1,0 +1,3 @@
+export default function PanelOther() {
+  return <div id="panel-other"><p>panel for other</p></div>;
+}

@@ -1,0 +1,3 @@
+export default function SlotsOther() {
+  return <article id="page-slots-other"><h1>Slots: other</h1></article>;
+}

@@ -1,0 +1,3 @@
+export function Heavy({ label }: { label: string }) {
+  return <p id="lazy-content">{label + ' component rendered'}</p>;
+}

@@ -1,0 +1,208 @@
+#!/bin/bash
+# client-components.sh — client components served by kit, in headless Chromium.
+#
+# kit-build builds a copy of examples/interactive (every React hook and API in
+# client components rendered in mujs, Link and the router, Radix UI from npm),
+# kit-serve serves it behind lighttpd, and tests/client/components.mjs drives
+# /usr/bin/chromium with playwright-core (tests/client/node_modules, installed
+# from tests/client/package-lock.json as client-runtime.sh does) over every
+# page: zero recoverable errors, no console errors, the server's DOM nodes kept
+# by hydration, clicks and state, navigations that keep layout state,
+# back/forward, scroll, data-pending, prefetch timing, useSearchParams, and a
+# stale X-RSC-Version across a real rebuild (409 → one full load). Then the
+# same for examples/hello, and examples/interactive/fixtures/lazy-import
+# (React.lazy over import()) on its own.
+#
+# The example's npm dependencies (package-lock.json) are installed with npm ci
+# into examples/interactive/node_modules when missing or not the locked ones.
+# The apps are built in copies under $TMPDIR, so the rebuild can change the
+# copy's source (src/stamp.ts) and the checkout is left as it was.
+# SKIP only when chromium or lighttpd is not installed.
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/http-suite.sh"
+
+node=${NODE:-node}
+npm=${NPM:-npm}
+client_dir=$KIT_TOP_SRCDIR/tests/client
+example=$KIT_TOP_SRCDIR/examples/interactive
+toolchain=${KIT_NODE_MODULES:-$KIT_TOP_BUILDDIR/toolchain/node_modules}
+chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
+
+[ -x "$chromium" ] || {
+	echo "SKIP: client-components: $chromium is not installed (apt-get install chromium)"
+	exit 0
+}
+[ -x "${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}" ] || {
+	echo "SKIP: client-components: lighttpd is not installed (apt-get install lighttpd)"
+	exit 0
+}
+command -v "$node" >/dev/null || {
+	fail client-components "node is not installed"
+	exit 1
+}
+for p in kit-serve kit-build kit-fcgi; do
+	[ -x "$KIT_TOP_BUILDDIR/$p" ] || {
+		fail client-components "$KIT_TOP_BUILDDIR/$p is not built (run make)"
+		exit 1
+	}
+done
+for m in esbuild react react-dom react-server-dom-webpack; do
+	[ -f "$toolchain/$m/package.json" ] || {
+		fail client-components "$toolchain/$m is missing (make installs the toolchain)"
+		exit 1
+	}
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-client-components.XXXXXX") || exit 1
+chmod 0755 "$work"
+# The browser test runs in a session of its own (setsid), so that Chromium,
+# which it starts, can be found and stopped by pid whatever happens to node.
+browser_sid=
+browser_left() { # pids still running (zombies are gone already) in that session
+	[ -n "$browser_sid" ] && ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }'
+}
+stop_browser() {
+	local left
+	left=$(browser_left)
+	# shellcheck disable=SC2086
+	[ -n "$left" ] && kill -KILL $left 2>/dev/null
+	browser_sid=
+}
+# shellcheck disable=SC2064
+trap "stop_browser; kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+
+# npm ci into a private directory, then moved in: concurrent runs never see a
+# half-installed node_modules. npm_ci_into DIR LABEL
+npm_ci_into() {
+	local dir=$1 what=$2 tmp=$work/npm-$2
+	mkdir -p "$tmp"
+	cp "$dir/package.json" "$dir/package-lock.json" "$tmp/"
+	if (cd "$tmp" && "$npm" ci --no-audit --no-fund) >"$work/npm-ci-$what.log" 2>&1; then
+		sha256sum <"$dir/package-lock.json" >"$tmp/node_modules/.kit-lock"
+		rm -rf "$dir/node_modules.old.$$"
+		[ -d "$dir/node_modules" ] && mv "$dir/node_modules" "$dir/node_modules.old.$$"
+		mv "$tmp/node_modules" "$dir/node_modules" && rm -rf "$dir/node_modules.old.$$"
+		return 0
+	fi
+	return 1
+}
+
+# playwright-core, exactly the version of tests/client's lock
+want=$(sed -n '/"node_modules\/playwright-core"/,/}/s/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/package-lock.json")
+have=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/node_modules/playwright-core/package.json" 2>/dev/null | head -n 1)
+if [ -z "$want" ] || [ "$have" != "$want" ]; then
+	if npm_ci_into "$client_dir" client; then
+		pass "client-components: npm ci in tests/client (playwright-core $want)"
+	else
+		fail "client-components: npm ci in tests/client (playwright-core $want)" "$(tail -n 5 "$work/npm-ci-client.log" | tr '\n' ' ')"
+		exit 1
+	fi
+fi
+
+# the example's own dependencies (the UI library), exactly the locked ones
+if [ "$(cat "$example/node_modules/.kit-lock" 2>/dev/null)" != "$(sha256sum <"$example/package-lock.json")" ]; then
+	if npm_ci_into "$example" interactive; then
+		pass "client-components: npm ci in examples/interactive"
+	else
+		fail "client-components: npm ci in examples/interactive" "$(tail -n 5 "$work/npm-ci-interactive.log" | tr '\n' ' ')"
+		exit 1
+	fi
+fi
+
+copy_app() { # copy_app SRC DEST: the app's sources (and node_modules) without its build
+	local src=$1 dest=$2 f
+	mkdir -p "$dest"
+	for f in src public package.json tsconfig.json kit.config.json node_modules; do
+		[ -e "$src/$f" ] && cp -a "$src/$f" "$dest/"
+	done
+	chmod -R a+rX "$dest"
+}
+
+build_app() { # build_app LABEL DIR
+	if (cd "$2" && "$KIT_TOP_BUILDDIR/kit-build") >"$work/kit-build-$1.log" 2>&1; then
+		pass "client-components: kit-build $1"
+		return 0
+	fi
+	fail "client-components: kit-build $1" "$(grep -m 3 -E '^(error|  fix)' "$work/kit-build-$1.log" | tr '\n' ' ')$(tail -n 2 "$work/kit-build-$1.log" | tr '\n' ' ')"
+	return 1
+}
+
+# browse APP [args...]: components.mjs against the server running now
+browse() {
+	local name=$1 left
+	shift
+	KIT_CHROMIUM=$chromium setsid "$node" "$client_dir/components.mjs" --base "$KIT_SERVE_BASE" --app "$name" "$@" \
+		</dev/null >"$work/browse-$name.out" 2>"$work/browse-$name.err" &
+	browser_sid=$!
+	wait "$browser_sid"
+	local rc=$?
+	grep -E '^(PASS|FAIL|SKIP): ' "$work/browse-$name.out"
+	if [ "$rc" -ne 0 ]; then
+		_suite_failed=1
+		grep -q '^FAIL: ' "$work/browse-$name.out" ||
+			fail "client-components: $name: components.mjs" "exited $rc: $(tail -n 20 "$work/browse-$name.err" "$work/browse-$name.out" | tr '\n' ' ' | cut -c1-1500)"
+	fi
+	left=$(browser_left)
+	if [ -n "$left" ]; then
+		fail "client-components: $name: the browser test leaves no process behind" "still running: $(ps -o pid=,args= -p "$(echo "$left" | paste -sd,)" | cut -c1-200 | tr '\n' ';')"
+	fi
+	stop_browser
+}
+
+serve_and_browse() { # serve_and_browse NAME DIR [components.mjs args...]
+	local name=$1 dir=$2
+	shift 2
+	export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
+	if ! kit_serve_start lighttpd "$dir" "$work/run-$name"; then
+		fail "client-components: $name: kit-serve starts" "$KIT_SERVE_ERROR"
+		return
+	fi
+	browse "$name" "$@"
+	check_stop "client-components: $name"
+	unset KIT_FCGI
+}
+
+# --- examples/interactive --------------------------------------------------------
+app=$work/interactive
+copy_app "$example" "$app"
+if build_app interactive "$app"; then
+	# The 409 test rebuilds the served copy with another stamp (so another
+	# version), replaces the responders (they load the build at start) and
+	# waits until the new build answers.
+	cat >"$work/rebuild.sh" <<-EOF
+		set -e
+		sed -i 's/build-1/build-2/' '$app/src/stamp.ts'
+		cd '$app' && '$KIT_TOP_BUILDDIR/kit-build' >'$work/kit-build-rebuild.log' 2>&1
+		KIT_TOP_BUILDDIR='$KIT_TOP_BUILDDIR' KIT_FCGI='$KIT_TOP_BUILDDIR/kit-fcgi'
+		. '$KIT_TOP_SRCDIR/tests/lib/serve.sh'
+		KIT_SERVE_PID=\$1
+		for pid in \$(kit_serve_responders); do kill -KILL "\$pid"; done
+		for i in \$(seq 1 200); do
+			'$node' -e 'fetch(process.argv[1]).then((r) => r.text()).then((t) => process.exit(t.includes(">build-2<") ? 0 : 1), () => process.exit(1))' "\$2/section/a" && exit 0
+			sleep 0.1
+		done
+		echo "the rebuilt app did not answer within 20 s: \$(tail -n 3 '$work/run-interactive/responder.log' 2>/dev/null | tr '\\n' ' ')" >&2
+		exit 1
+	EOF
+	export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
+	if kit_serve_start lighttpd "$app" "$work/run-interactive"; then
+		browse interactive --rebuild "bash '$work/rebuild.sh' $KIT_SERVE_PID $KIT_SERVE_BASE"
+		check_stop "client-components: interactive"
+	else
+		fail "client-components: interactive: kit-serve starts" "$KIT_SERVE_ERROR"
+	fi
+	unset KIT_FCGI
+fi
+
+# --- React.lazy over import(): an app of its own -----------------------------------
+lazy=$work/lazy-import
+copy_app "$example/fixtures/lazy-import" "$lazy"
+build_app lazy-import "$lazy" && serve_and_browse lazy-import "$lazy"
+
+# --- examples/hello ------------------------------------------------------------------
+hello=$work/hello
+copy_app "$KIT_TOP_SRCDIR/examples/hello" "$hello"
+build_app hello "$hello" && serve_and_browse hello "$hello"
+
+exit $_suite_failed
