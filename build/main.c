@@ -198,8 +198,8 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 		size_t w = display_width(r->path);
 		const kit_route_outcome *o = outcomes ? &outcomes[i] : NULL;
 		int stored = o && (o->outcome == KIT_OUTCOME_STORED || o->outcome == KIT_OUTCOME_REDIRECT);
-		int shell = o && o->outcome == KIT_OUTCOME_SHELL;
-		printf("%s %s %s%*s %-4s  %s", tree, stored ? "○" : shell ? "◐" : "ƒ", r->path, (int)(w < width ? width - w : 0), "",
+		int shell = o && o->outcome == KIT_OUTCOME_SHELL, listed = o && o->outcome == KIT_OUTCOME_LISTED;
+		printf("%s %s %s%*s %-4s  %s", tree, stored ? "○" : shell ? "◐" : listed ? "●" : "ƒ", r->path, (int)(w < width ? width - w : 0), "",
 		       r->kind == KIT_SCAN_API ? "api" : "page", r->file);
 		if (r->kind == KIT_SCAN_API) {
 			fputs(" ·", stdout);
@@ -219,6 +219,8 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 			       (double)o->bytes / 1000.0);
 		else if (shell)
 			printf(" · shell stored %.1f kB · %s", (double)o->bytes / 1000.0, o->reason);
+		else if (listed)
+			printf(" · %s (%.1f kB)", o->reason, (double)o->bytes / 1000.0);
 		else if (o && o->reason)
 			printf(" · %s", o->reason);
 		putchar('\n');
@@ -226,6 +228,7 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 	if (res->nmodules)
 		print_clients(res);
 	printf("\n○  (Static)   stored at build time, served from .kit/stored/\n"
+	       "●  (SSG)      the URLs generateStaticParams() lists stored at build time\n"
 	       "◐  (Partial)  shell stored at build time, holes rendered per request\n"
 	       "ƒ  (Dynamic)  rendered per request\n\n");
 	printf("%zu route%s (%zu page%s, %zu API) from %zu module%s · server.js %.1f kB",

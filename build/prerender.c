@@ -146,13 +146,22 @@ static int write_variant(const kit_prerender_job *job, kit_arena *a, pending *p,
 }
 
 /* One render into out. Returns kit_engine_render's result. */
-static int render_once(kit_engine *e, const kit_scan_route *r, int index, const char *layouts,
+/* The URL being prerendered: the route's path, or one generateStaticParams() listed. */
+typedef struct url_job {
+	const char *path;
+	const kit_param *params;
+	size_t nparams;
+} url_job;
+
+static int render_once(kit_engine *e, const url_job *u, int index, const char *layouts,
 		       const char *version, kit_render_mode mode, int depth, kit_buf *out, kit_render_error *err)
 {
 	kit_buf_reset(out);
 	kit_render_req req = {
 		.route_index = index,
-		.pathname = r->path,
+		.pathname = u->path,
+		.params = u->params,
+		.nparams = u->nparams,
 		.mode = mode,
 		.http = NULL,
 		.segment_depth = depth,
@@ -164,7 +173,7 @@ static int render_once(kit_engine *e, const kit_scan_route *r, int index, const 
 }
 
 static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d,
-			    pending *p, size_t i, kit_route_outcome *o)
+			    pending *p, size_t i, const url_job *u, kit_route_outcome *o)
 {
 	const kit_scan_route *r = &job->scan->routes[i];
 	double start = now_ms();
@@ -180,7 +189,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			max_depth = j + 1;
 	}
 	kit_render_error err;
-	int rc = render_once(e, r, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_DOCUMENT, 0, &body, &err);
+	int rc = render_once(e, u, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_DOCUMENT, 0, &body, &err);
 	const char *what = NULL;
 	if (rc == -1 && err.status >= 300 && err.status < 400) {
 		kit_buf json;
@@ -194,7 +203,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		if (strpbrk(err.location, "\r\n")) {
 			o->outcome = KIT_OUTCOME_DYNAMIC;
 			o->reason = "redirects to a location with a line break";
-		} else if (write_variant(job, a, p, r->path, KIT_STORE_REDIRECT, 0, err.status, kit_buf_cstr(&hdr), &json, d) == 0) {
+		} else if (write_variant(job, a, p, u->path, KIT_STORE_REDIRECT, 0, err.status, kit_buf_cstr(&hdr), &json, d) == 0) {
 			o->outcome = KIT_OUTCOME_REDIRECT;
 			o->bytes = json.len;
 		} else {
@@ -210,7 +219,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			o->outcome = KIT_OUTCOME_FAILED;
 			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
 						   "route %s reads the request (%s) above every Suspense boundary, so nothing of it can be rendered at build time",
-						   r->path, what);
+						   u->path, what);
 			kit_diag_fix(d, g, "put the part that calls %s inside a <Suspense> boundary, add a loading.tsx "
 					   "above the page, or await connection() first to declare that the route renders per request", what);
 		}
@@ -221,7 +230,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		o->outcome = KIT_OUTCOME_FAILED;
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
 					   "route %s was still waiting above every Suspense boundary after the build budget (%ld ms)",
-					   r->path, job->budget_ms);
+					   u->path, job->budget_ms);
 		kit_diag_fix(d, g, "put the waiting part inside a <Suspense> boundary, add a loading.tsx, "
 				   "await connection() to render it per request, or raise \"buildBudgetMs\" in kit.config.json");
 	} else if (rc == -1) {
@@ -246,7 +255,9 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		kit_buf_reset(&body);
 		kit_render_req req = {
 			.route_index = (int)i,
-			.pathname = r->path,
+			.pathname = u->path,
+			.params = u->params,
+			.nparams = u->nparams,
 			.mode = KIT_RENDER_DOCUMENT,
 			.layouts = kit_buf_cstr(&layouts),
 			.version = job->version,
@@ -263,7 +274,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			kit_buf_printf(&hdr, "x-kit-holes: %s\r\n", kit_buf_cstr(&holes));
 			o->outcome = KIT_OUTCOME_SHELL;
 			o->bytes = body.len;
-			if (write_variant(job, a, p, r->path, KIT_STORE_PPR, 0, 200, kit_buf_cstr(&hdr), &body, d) < 0)
+			if (write_variant(job, a, p, u->path, KIT_STORE_PPR, 0, 200, kit_buf_cstr(&hdr), &body, d) < 0)
 				o->outcome = KIT_OUTCOME_FAILED;
 		}
 		kit_buf_free(&holes);
@@ -272,10 +283,10 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		/* whole page: the document, then the payloads */
 		o->outcome = KIT_OUTCOME_STORED;
 		o->bytes = body.len;
-		if (write_variant(job, a, p, r->path, KIT_STORE_HTML, 0, 200, "", &body, d) < 0)
+		if (write_variant(job, a, p, u->path, KIT_STORE_HTML, 0, 200, "", &body, d) < 0)
 			o->outcome = KIT_OUTCOME_FAILED;
 		for (size_t depth = 0; o->outcome == KIT_OUTCOME_STORED && depth <= max_depth; depth++) {
-			rc = render_once(e, r, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_FLIGHT,
+			rc = render_once(e, u, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_FLIGHT,
 					 (int)depth, &body, &err);
 			if (rc != 0 || dynamic_what(a, kit_buf_cstr(&body))) {
 				/* the payload did not render like the document did: keep the route live */
@@ -283,19 +294,153 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 				o->reason = "its navigation payload could not be rendered at build time";
 				break;
 			}
-			if (write_variant(job, a, p, r->path, depth ? KIT_STORE_SEG : KIT_STORE_FLIGHT, (int)depth, 200, "",
+			if (write_variant(job, a, p, u->path, depth ? KIT_STORE_SEG : KIT_STORE_FLIGHT, (int)depth, 200, "",
 					  &body, d) < 0)
 				o->outcome = KIT_OUTCOME_FAILED;
 		}
 		if (o->outcome != KIT_OUTCOME_STORED) {
 			/* drop this route's entries: nothing of it is published */
-			while (p->n && strcmp(p->v[p->n - 1].route_path, r->path) == 0)
+			while (p->n && strcmp(p->v[p->n - 1].route_path, u->path) == 0)
 				p->n--;
 		}
 	}
 	o->ms = now_ms() - start;
 	kit_buf_free(&layouts);
 	kit_buf_free(&body);
+}
+
+static const char *outcome_word(const kit_route_outcome *o)
+{
+	return o->outcome == KIT_OUTCOME_STORED ? "stored" : o->outcome == KIT_OUTCOME_REDIRECT ? "redirect stored"
+		: o->outcome == KIT_OUTCOME_SHELL ? "shell stored" : o->outcome == KIT_OUTCOME_FAILED ? "FAILED" : "per request";
+}
+
+static char *vstr(kit_arena *a, const kit_value *v)
+{
+	char *s = kit_arena_alloc(a, v->u.str.len + 1);
+	memcpy(s, v->u.str.ptr, v->u.str.len);
+	s[v->u.str.len] = '\0';
+	return s;
+}
+
+/* A segment value from generateStaticParams: not empty, no "/", no "." or "..". */
+static int bad_value(const char *s, int list)
+{
+	return !*s || (!list && strchr(s, '/')) || strcmp(s, ".") == 0 || strcmp(s, "..") == 0;
+}
+
+/* A route with dynamic segments: one stored render per URL its page's
+ * generateStaticParams() lists ([{slug: 'a'}], catch-all values as arrays);
+ * unlisted URLs render per request. Returns -1 when the build fails. */
+static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p,
+			    size_t i, kit_route_outcome *o)
+{
+	const kit_scan_route *r = &job->scan->routes[i];
+	o->reason = "params without listed values";
+	kit_buf json;
+	kit_buf_init(&json);
+	kit_render_error err;
+	int rc = kit_engine_static_params(e, r->module, &json, &err);
+	if (rc == 1) {
+		kit_buf_free(&json);
+		return 0;
+	}
+	if (rc < 0) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file, "route %s: generateStaticParams() threw: %s", r->path,
+					   err.message);
+		kit_diag_fix(d, g, "make generateStaticParams() return the list of params to build, [{ name: 'value' }, …]");
+		kit_buf_free(&json);
+		return -1;
+	}
+	kit_model m;
+	kit_model_init(&m, a);
+	kit_value *list = NULL;
+	char perr[256];
+	if (kit_json_parse(&m, json.data ? json.data : "null", json.len ? json.len : 4, &list, perr, sizeof perr) < 0 ||
+	    !list || list->kind != KIT_ARRAY) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file, "route %s: generateStaticParams() did not return an array",
+					   r->path);
+		kit_diag_fix(d, g, "return [{ name: 'value' }, …] (arrays of strings for a catch-all segment)");
+		kit_buf_free(&json);
+		kit_model_clear(&m);
+		return -1;
+	}
+	size_t stored = 0, n = list->u.arr.len, bytes = 0;
+	int bad = 0;
+	double start = now_ms();
+	for (size_t k = 0; k < n && !bad; k++) {
+		const kit_value *item = list->u.arr.items[k];
+		kit_param *params = kit_arena_alloc(a, (r->nsegments + 1) * sizeof *params);
+		size_t np = 0;
+		kit_buf path;
+		kit_buf_init(&path);
+		for (size_t s = 0; s < r->nsegments && !bad; s++) {
+			const kit_scan_segment *seg = &r->segments[s];
+			if (seg->type == KIT_SCAN_STATIC) {
+				kit_buf_printf(&path, "/%s", seg->value);
+				continue;
+			}
+			int list_seg = seg->type != KIT_SCAN_DYNAMIC;
+			const kit_value *v = item && item->kind == KIT_OBJECT ? kit_v_get(item, seg->value) : NULL;
+			const char **vals = NULL;
+			size_t nv = 0;
+			if (v && v->kind == KIT_STRING && !list_seg) {
+				vals = kit_arena_alloc(a, sizeof *vals);
+				vals[nv++] = vstr(a, v);
+			} else if (v && v->kind == KIT_ARRAY && list_seg && v->u.arr.len) {
+				vals = kit_arena_alloc(a, v->u.arr.len * sizeof *vals);
+				for (size_t t = 0; t < v->u.arr.len; t++) {
+					const kit_value *x = v->u.arr.items[t];
+					if (!x || x->kind != KIT_STRING) {
+						bad = 1;
+						break;
+					}
+					vals[nv++] = vstr(a, x);
+				}
+			} else {
+				bad = 1;
+			}
+			for (size_t t = 0; !bad && t < nv; t++) {
+				if (bad_value(vals[t], 0))
+					bad = 1;
+				else
+					kit_buf_printf(&path, "/%s", vals[t]);
+			}
+			if (!bad)
+				params[np++] = (kit_param){ seg->value, vals, nv, list_seg };
+		}
+		if (bad) {
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
+						   "route %s: generateStaticParams() entry %zu does not give every segment a value",
+						   r->path, k);
+			kit_diag_fix(d, g, "each entry names every dynamic segment with a string (a non-empty array of strings "
+					   "for a catch-all), without \"/\", \".\" or \"..\"");
+			kit_buf_free(&path);
+			break;
+		}
+		url_job u = { kit_arena_strdup(a, kit_buf_cstr(&path)), params, np };
+		kit_buf_free(&path);
+		kit_route_outcome one;
+		memset(&one, 0, sizeof one);
+		prerender_route(job, e, a, d, p, i, &u, &one);
+		printf("  %s (%s) %s (%.0f ms)\n", u.path, r->path, outcome_word(&one), one.ms);
+		if (one.outcome == KIT_OUTCOME_FAILED)
+			bad = 1;
+		stored += one.outcome != KIT_OUTCOME_DYNAMIC;
+		bytes += one.bytes;
+	}
+	kit_buf_free(&json);
+	kit_model_clear(&m);
+	o->ms = now_ms() - start;
+	o->bytes = bytes;
+	char *why = kit_arena_alloc(a, 96);
+	snprintf(why, 96, "%zu of %zu listed URL%s stored, other params per request", stored, n, n == 1 ? "" : "s");
+	o->reason = why;
+	if (bad)
+		o->outcome = KIT_OUTCOME_FAILED;
+	else if (stored)
+		o->outcome = KIT_OUTCOME_LISTED;
+	return bad ? -1 : 0;
 }
 
 int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes)
@@ -354,15 +499,13 @@ int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_
 			continue;
 		}
 		if (has_dynamic_segment(r)) {
-			o->reason = "params without listed values";
+			failed |= prerender_listed(job, e, a, d, &p, i, o) < 0;
 			continue;
 		}
-		prerender_route(job, e, a, d, &p, i, o);
+		url_job u = { r->path, NULL, 0 };
+		prerender_route(job, e, a, d, &p, i, &u, o);
 		done++;
-		printf("  [%zu/%zu] %s %s (%.0f ms)\n", done, todo, r->path,
-			o->outcome == KIT_OUTCOME_STORED ? "stored" : o->outcome == KIT_OUTCOME_REDIRECT ? "redirect stored"
-			: o->outcome == KIT_OUTCOME_SHELL ? "shell stored"
-			: o->outcome == KIT_OUTCOME_FAILED ? "FAILED" : "per request", o->ms);
+		printf("  [%zu/%zu] %s %s (%.0f ms)\n", done, todo, r->path, outcome_word(o), o->ms);
 		failed |= o->outcome == KIT_OUTCOME_FAILED;
 	}
 	kit_engine_close(e);

@@ -20,6 +20,7 @@
 typedef enum kit_outcome {
 	KIT_OUTCOME_STORED,    /* ○ whole page stored */
 	KIT_OUTCOME_REDIRECT,  /* ○ redirect stored */
+	KIT_OUTCOME_LISTED,    /* ● dynamic segments: the URLs generateStaticParams() listed are stored */
 	KIT_OUTCOME_SHELL,     /* ◐ shell stored (.ppr.html), holes per visitor (reason says why) */
 	KIT_OUTCOME_DYNAMIC,   /* ƒ rendered per request (reason says why) */
 	KIT_OUTCOME_FAILED,    /* the build fails (a diagnostic names the route and the fix) */

@@ -788,3 +788,54 @@ done:
 	finish_request(e);
 	return rc;
 }
+
+/* --- build time: generateStaticParams() of a page module ---------------- */
+
+int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, kit_render_error *err)
+{
+	js_State *J = e->J;
+	memset(err, 0, sizeof *err);
+	e->generation++;
+	e->failed = 0;
+	e->err = err;
+	kit_model_init(&e->model, e->arena);
+	int rc = -1;
+	if (begin_request(e, NULL, "build") < 0)
+		goto done;
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, "modules");
+	js_getproperty(J, -1, module);
+	js_getproperty(J, -1, "generateStaticParams");
+	if (!js_iscallable(J, -1)) {
+		js_pop(J, 4);
+		rc = 1;
+		goto done;
+	}
+	js_rot2(J);                   /* app, modules, fn, ns */
+	if (js_pcall(J, 0)) {
+		kit_engine_exception(e, module, "generateStaticParams()");
+		js_pop(J, 3);
+		goto done;
+	}
+	js_rot3pop2(J);               /* the result (maybe a promise) */
+	if (await_top(e) < 0)
+		goto done;
+	js_getglobal(J, "JSON");
+	js_getproperty(J, -1, "stringify");
+	js_rot2pop1(J);
+	js_pushundefined(J);
+	js_copy(J, -3);
+	if (js_pcall(J, 1)) {
+		kit_engine_exception(e, module, "JSON.stringify(generateStaticParams())");
+		js_pop(J, 2);
+		goto done;
+	}
+	kit_buf_puts(json, js_isstring(J, -1) ? js_tostring(J, -1) : "null");
+	js_pop(J, 2);
+	rc = 0;
+done:
+	if (rc < 0 && !err->status)
+		err->status = 500;
+	finish_request(e);
+	return rc;
+}

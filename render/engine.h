@@ -164,6 +164,11 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 		   const kit_http_req *http, const kit_param *params, size_t nparams,
 		   kit_api_answer *out, kit_render_error *err);
 
+/* kit-build: calls the page module's generateStaticParams() (sync or async)
+ * with no request behind it and writes its result as JSON into json.
+ * Returns 0, 1 when the module exports none, -1 with err (it threw). */
+int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, kit_render_error *err);
+
 /* The build version found in the manifest ("" when none). */
 const char *kit_engine_version(const kit_engine *e);
 

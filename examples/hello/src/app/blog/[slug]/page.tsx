@@ -15,3 +15,8 @@ export default async function Post({ params, searchParams }: Props) {
     </article>
   );
 }
+
+// Built at build time (one stored page per listed slug); other slugs render per request.
+export function generateStaticParams() {
+  return [{ slug: 'hello-world' }, { slug: 'second-post' }];
+}

@@ -11,3 +11,9 @@ export default async function Doc({ params }: { params: Promise<{ path: string[]
     </article>
   );
 }
+
+// A catch-all lists arrays; async works too.
+export async function generateStaticParams() {
+  await Promise.resolve();
+  return [{ path: ['guide', 'install'] }];
+}
