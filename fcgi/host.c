@@ -116,6 +116,17 @@ static const char *reason(int status)
 {
 	switch (status) {
 	case 200: return "OK";
+	case 201: return "Created";
+	case 202: return "Accepted";
+	case 206: return "Partial Content";
+	case 303: return "See Other";
+	case 304: return "Not Modified";
+	case 410: return "Gone";
+	case 415: return "Unsupported Media Type";
+	case 422: return "Unprocessable Content";
+	case 429: return "Too Many Requests";
+	case 502: return "Bad Gateway";
+	case 504: return "Gateway Timeout";
 	case 204: return "No Content";
 	case 301: return "Moved Permanently";
 	case 302: return "Found";
@@ -684,6 +695,9 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 		      const kit_match *match, const char *method)
 {
 	int head_only = strcmp(method, "HEAD") == 0;
+	/* a GET answer stored at build (fcgi/stored.c): from disk, no JS */
+	if (kit_stored_api(h->store, route, route->path, method, h->routes.version, out))
+		return 0;
 	unsigned bit = kit_method_bit(method);
 	if (!(route->methods & bit)) {
 		if (strcmp(method, "OPTIONS") == 0) {
