@@ -443,6 +443,58 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 	return bad ? -1 : 0;
 }
 
+/* API routes (SPEC: build-time storing of API routes, rules 1-4): GET is
+ * called once with no request; an answer that read nothing, set no cookie,
+ * is text and finished is stored (variant api: status, header lines, body). */
+static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p,
+			 size_t i, kit_route_outcome *o)
+{
+	const kit_scan_route *r = &job->scan->routes[i];
+	if (!(r->methods & 1u)) {  /* GET is the first method bit */
+		o->reason = "no GET (only GET is stored)";
+		return 0;
+	}
+	if (has_dynamic_segment(r)) {
+		o->reason = "params without listed values";
+		return 0;
+	}
+	if (r->nmiddleware) {
+		o->reason = "under a middleware";
+		return 0;
+	}
+	double start = now_ms();
+	kit_api_answer ans;
+	kit_render_error err;
+	int rc = kit_engine_api(e, (int)i, r->module, "GET", NULL, NULL, 0, &ans, &err);
+	o->ms = now_ms() - start;
+	const char *what = rc < 0 ? dynamic_what(a, err.message) : NULL;
+	const char *hdrs = kit_buf_cstr(&ans.headers);
+	if (what) {
+		char *why = kit_arena_alloc(a, strlen(what) + 16);
+		sprintf(why, "reads %s", what);
+		o->reason = why;
+	} else if (rc < 0 && err.status == 503) {
+		o->reason = "does not finish within the build budget";
+	} else if (rc < 0 || ans.status >= 500) {
+		o->reason = "throws or fails at build time";
+	} else if (strstr(hdrs, "set-cookie:") || strstr(hdrs, "Set-Cookie:")) {
+		o->reason = "sets a cookie";
+	} else if (ans.bytes) {
+		o->reason = "answers bytes";
+	} else if (ans.headers.len >= 2000) {
+		o->reason = "too many response headers to store";
+	} else {
+		o->outcome = KIT_OUTCOME_STORED;
+		o->bytes = ans.body.len;
+		if (write_variant(job, a, p, r->path, KIT_STORE_API, 0, ans.status, hdrs, &ans.body, d) < 0)
+			o->outcome = KIT_OUTCOME_FAILED;
+	}
+	printf("  %s (API, GET) %s (%.0f ms)\n", r->path, outcome_word(o), o->ms);
+	kit_buf_free(&ans.headers);
+	kit_buf_free(&ans.body);
+	return o->outcome == KIT_OUTCOME_FAILED ? -1 : 0;
+}
+
 int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes)
 {
 	const kit_scan *scan = job->scan;
@@ -495,7 +547,7 @@ int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_
 		memset(o, 0, sizeof *o);
 		o->outcome = KIT_OUTCOME_DYNAMIC;
 		if (r->kind == KIT_SCAN_API) {
-			o->reason = "API route (build-time storing of API routes not implemented)";
+			failed |= prerender_api(job, e, a, d, &p, i, o) < 0;
 			continue;
 		}
 		if (has_dynamic_segment(r)) {

@@ -229,3 +229,53 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 	kit_url_free(&url);
 	return rc;
 }
+
+/* ---- API routes stored at build (SPEC: build-time storing of API routes) */
+
+static const char *status_reason(int status)
+{
+	switch (status) {
+	case 200: return "OK";
+	case 201: return "Created";
+	case 204: return "No Content";
+	case 301: return "Moved Permanently";
+	case 302: return "Found";
+	case 303: return "See Other";
+	case 307: return "Temporary Redirect";
+	case 308: return "Permanent Redirect";
+	case 400: return "Bad Request";
+	case 404: return "Not Found";
+	case 410: return "Gone";
+	default: return status < 400 ? "OK" : "Error";
+	}
+}
+
+int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *method, const char *version,
+		   const kit_sink *out)
+{
+	int head_only = strcmp(method, "HEAD") == 0;
+	if (!s || !route || !route->is_api || route->has_middleware || (strcmp(method, "GET") != 0 && !head_only))
+		return 0;
+	kit_store_hit hit;
+	if (kit_store_lookup(s, path, KIT_STORE_API, 0, &hit) != 1 || strcmp(hit.version, version) != 0)
+		return 0;
+	struct stat st;
+	if (stat(hit.path, &st) != 0)
+		return 0;
+	/* a route that never read its request was stored for any query string (rule 5) */
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_printf(&b, "Status: %d %s\r\n", hit.status, status_reason(hit.status));
+	kit_buf_puts(&b, hit.headers);
+	if (!strstr(hit.headers, "content-type:"))
+		kit_buf_puts(&b, st.st_size ? "Content-Type: text/plain; charset=utf-8\r\n" : "Content-Type: text/plain\r\n");
+	if (!strstr(hit.headers, "cache-control:"))
+		kit_buf_puts(&b, "Cache-Control: public, max-age=0, must-revalidate\r\n");
+	kit_buf_printf(&b, "Content-Length: %lld\r\nX-RSC-Version: %s\r\nX-RSC-Kit: stored\r\n\r\n", (long long)st.st_size,
+		       hit.version);
+	int rc = put(out, &b);
+	kit_buf_free(&b);
+	if (rc == 0 && !head_only)
+		kit_stored_copy(hit.path, out);
+	return 1;
+}

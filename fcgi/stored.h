@@ -53,4 +53,10 @@ int kit_stored_endpoint_url(const char *query, kit_url *out);
 int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char *query, int head_only,
 			      const kit_sink *out);
 
+/* GET|HEAD of an API route stored at build (variant api), never under a
+ * middleware: its status, headers and body from disk, whatever the query
+ * string (a stored route never read its request). 1 when answered. */
+int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *method, const char *version,
+		   const kit_sink *out);
+
 #endif

@@ -165,7 +165,22 @@ export function responseHeaders(): WritableHeaders {
 }
 
 // The whole in-flight Request (web-standard; installed by the server runtime).
+// At build time request() hands out a stand-in: touching any of it (url,
+// headers, body, signal, text(), …) throws the KIT_DYNAMIC marker, so an API
+// route that never looks at its Request can be stored (build/prerender.c).
+function buildTimeRequest(): Request {
+  const o = {};
+  const trap = () => { throw dynamic('request()'); };
+  const props = ['url', 'method', 'headers', 'body', 'bodyUsed', 'signal', 'cache', 'credentials', 'destination',
+    'integrity', 'keepalive', 'mode', 'redirect', 'referrer', 'referrerPolicy', 'duplex'];
+  for (let i = 0; i < props.length; i++) Object.defineProperty(o, props[i], { get: trap, enumerable: true });
+  const fns = ['text', 'json', 'formData', 'arrayBuffer', 'blob', 'bytes', 'clone'];
+  for (let i = 0; i < fns.length; i++) Object.defineProperty(o, fns[i], { get: trap, enumerable: true });
+  return o as unknown as Request;
+}
+
 export function request(): Request {
+  if (!currentRequest() && currentPhase() === 'build') return buildTimeRequest();
   const r = need('request()');
   const R = (globalThis as unknown as { Request?: typeof Request }).Request;
   if (!R) throw new Error('request(): the web Request class is not available in this build');

@@ -719,6 +719,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	js_State *J = e->J;
 	memset(err, 0, sizeof *err);
 	out->status = 500;
+	out->bytes = 0;
 	kit_buf_init(&out->headers);
 	kit_buf_init(&out->body);
 	e->generation++;
@@ -726,7 +727,8 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	e->err = err;
 	kit_model_init(&e->model, e->arena);
 	int rc = -1;
-	if (begin_request(e, http, "route") < 0)
+	/* no request: kit-build stores GET answers (request reads throw KIT_DYNAMIC) */
+	if (begin_request(e, http, http ? "route" : "build") < 0)
 		goto done;
 	js_getregistry(J, REG_APP);
 	js_getproperty(J, -1, "api");
@@ -751,6 +753,17 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	js_rot2pop1(J);                   /* the promise */
 	if (await_top(e) < 0)
 		goto done;
+	if (!http && js_isobject(J, -1)) {
+		/* kit-build: a request read rejects with the KIT_DYNAMIC marker (js/request.ts) */
+		js_getproperty(J, -1, "digest");
+		if (js_isstring(J, -1) && strncmp(js_tostring(J, -1), "KIT_DYNAMIC;", 12) == 0) {
+			err->status = 500;
+			snprintf(err->message, sizeof err->message, "%s", js_tostring(J, -1));
+			js_pop(J, 2);
+			goto done;
+		}
+		js_pop(J, 1);
+	}
 	js_getproperty(J, -1, "status");
 	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
 	js_pop(J, 1);
@@ -771,6 +784,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	js_getproperty(J, -1, "kind");
 	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "none";
 	int bytes = strcmp(kind, "bytes") == 0, text = strcmp(kind, "text") == 0;
+	out->bytes = bytes;
 	js_pop(J, 1);
 	if (bytes || text) {
 		js_getproperty(J, -1, "body");

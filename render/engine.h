@@ -155,6 +155,7 @@ typedef struct kit_api_answer {
 	int status;
 	kit_buf headers;     /* "name: value\r\n" lines; caller frees */
 	kit_buf body;        /* bytes; caller frees */
+	int bytes;           /* the body was bytes (not text): never stored at build */
 } kit_api_answer;
 
 /* Runs the route.ts handler for the method (HEAD falls back to GET) with the
