@@ -16,6 +16,7 @@
 static const char *const words[] = {
 	"Request", "Response", "Headers", "URL", "URLSearchParams", "FormData", "Blob", "File",
 	"AbortController", "AbortSignal", "fetch", "request",
+	"nuqs",  /* the search-state library builds URLSearchParams on the server too */
 };
 
 static int ident_char(int c)
@@ -33,7 +34,7 @@ static int mentions(const char *text, size_t len)
 			if (before || after)
 				continue;
 			/* request and fetch count only as calls: "@kit/core/request" is not a use */
-			if (words[w][0] >= 'a') {
+			if (!strcmp(words[w], "request") || !strcmp(words[w], "fetch")) {
 				const char *q = p + n;
 				while ((size_t)(q - text) < len && (*q == ' ' || *q == '\t'))
 					q++;

@@ -98,3 +98,4 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	examples/interactive/README.md examples/interactive/package.json \
 	examples/interactive/package-lock.json examples/interactive/tsconfig.json \
 	examples/interactive/.gitignore examples/interactive/src examples/interactive/fixtures
+EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs

@@ -288,6 +288,9 @@ async function analyseFile(st, abs, resolver, seen, top) {
 		r = await esbuild.build({
 			entryPoints: [abs],
 			absWorkingDir: st.root,
+			// @kit/core's own modules (outside the app) import the app's optional
+			// peer dependencies (nuqs): bare imports also resolve in the app's node_modules
+			nodePaths: [path.join(st.root, 'node_modules')],
 			bundle: false,
 			write: false,
 			metafile: true,
@@ -486,6 +489,10 @@ function chunkName(id) {
 	return id.split('/').pop().replace(/[^A-Za-z0-9_-]/g, '_') || 'module';
 }
 
+// kit's client modules the browser runtime entry imports and registers itself
+// (js/client/entry.ts): no wrapper, no chunks of their own.
+const ENTRY_MODULES = new Set(['@kit/core/Link', '@kit/core/client/segment']);
+
 // The browser build (docs/client-components.md §4) and client-manifest.json (§3).
 async function buildBrowser(job, st) {
 	const c = job.client;
@@ -493,7 +500,9 @@ async function buildBrowser(job, st) {
 	const mods = [...st.modules.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 	// kit's own client modules (Link, ...) are registered by the runtime
 	// entry itself: no wrapper, no chunks of their own.
-	const own = (m) => m.id.startsWith('@kit/core/');
+	// (the rest of kit's client modules, e.g. @kit/core/nuqs with its optional
+	// peer dependency, are wrapped and chunked like the app's)
+	const own = (m) => ENTRY_MODULES.has(m.id);
 	const manifest = { entry: null, modules: {} };
 	const report = { modules: [], entry: null, entryBytes: 0, bytes: 0, browserMs: 0 };
 	fs.mkdirSync(c.outdir, { recursive: true });
@@ -514,6 +523,7 @@ async function buildBrowser(job, st) {
 			entryPoints: [{ in: 'kit-entry:', out: 'entry' },
 				...mods.filter((m) => !own(m)).map((m) => ({ in: 'kit-wrap:' + m.id, out: chunkName(m.id) }))],
 			absWorkingDir: job.root,
+			nodePaths: [path.join(job.root, 'node_modules')],
 			bundle: true,
 			splitting: true,
 			format: 'esm',
@@ -627,6 +637,7 @@ async function main() {
 			loader: 'js',
 		},
 		absWorkingDir: job.root,
+		nodePaths: [path.join(job.root, 'node_modules')],
 		bundle: true,
 		format: 'iife',
 		globalName: '__kit_app',

@@ -17,9 +17,14 @@ interface RouterState {
 
 function apply(s: RouterState, c: Commit): RouterState {
   if (c.navId < s.navId) return s;
-  if (c.depth === 0) return { root: c.node, rootKey: 'n' + c.navId, slots: [], href: c.href, navId: c.navId, last: c };
+  // a shallow URL change: same tree, new URL for the hooks
+  if (c.depth < 0) return { root: s.root, rootKey: s.rootKey, slots: s.slots, href: c.href, navId: c.navId, last: c };
+  if (c.depth === 0)
+    return { root: c.node, rootKey: c.inPlace ? s.rootKey : 'n' + c.navId, slots: [], href: c.href, navId: c.navId, last: c };
   const slots = s.slots.slice(0, c.depth);
-  slots[c.depth] = { node: c.node, key: 'n' + c.navId };
+  // in place: the boundary keeps its key, so React reconciles and client state survives
+  const prev = s.slots[c.depth];
+  slots[c.depth] = { node: c.node, key: c.inPlace ? (prev ? prev.key : 'ssr') : 'n' + c.navId };
   return { root: s.root, rootKey: s.rootKey, slots, href: c.href, navId: c.navId, last: c };
 }
 

@@ -43,7 +43,8 @@ export type ScrollMode = 'top' | 'keep' | { x: number; y: number };
 
 export interface Commit {
   navId: number;
-  depth: number;      // which SegmentBoundary gets the node (0 = the whole document)
+  depth: number;      // which SegmentBoundary gets the node (0 = the whole document); -1: the URL only
+  inPlace?: boolean;  // keep the keys below the boundary: React reconciles, client state survives
   node: unknown;      // the decoded root of the payload
   href: string;       // the URL now shown
   history: HistoryMode;
@@ -317,6 +318,9 @@ export interface VisitOptions {
   cacheFor?: number;
   /** Render the target into this parallel slot of the current page (X-RSC-Intercept). */
   intercept?: string;
+  /** Refresh in place: the new payload is reconciled with what is mounted, so
+   * client components keep their state (the search-state adapter uses it). */
+  inPlace?: boolean;
 }
 
 interface Nav {
@@ -355,6 +359,7 @@ interface NavOptions {
   key: string;
   cacheFor: number;
   intercept?: string;
+  inPlace?: boolean;
 }
 
 function navigate(url: URL, o: NavOptions): Promise<void> {
@@ -428,6 +433,7 @@ async function run(nav: Nav, first: URL, o: NavOptions): Promise<void> {
     host!.commit({
       navId: nav.id,
       depth: answer.depth,
+      inPlace: !!o.inPlace,
       node,
       href: target.href,
       history,
@@ -451,6 +457,30 @@ export function visit(path: string, options: VisitOptions = {}): Promise<void> {
     key: '',
     cacheFor: options.cacheFor === undefined ? DEFAULT_CACHE_FOR : options.cacheFor,
     intercept: options.intercept || '',
+    inPlace: !!options.inPlace,
+  });
+}
+
+// A URL change without a payload (a "shallow" update): history gets the URL,
+// usePathname()/useSearchParams() follow it, nothing is fetched. The
+// search-state adapter (@kit/core/nuqs) uses it.
+export function shallowURL(path: string, options: { replace?: boolean; scroll?: boolean } = {}): void {
+  if (!inBrowser) return;
+  const url = toURL(path);
+  if (url.origin !== location.origin || !host) {
+    hardNavigate(url, options.replace ? 'replace' : 'push');
+    return;
+  }
+  host.commit({
+    navId: ++navSeq,
+    depth: -1,
+    node: null,
+    href: url.href,
+    history: options.replace ? 'replace' : 'push',
+    scroll: options.scroll ? 'top' : 'keep',
+    key: options.replace ? currentKey : newKey(),
+    layouts,
+    version,
   });
 }
 
