@@ -411,3 +411,29 @@ if [ -e "$KIT_DATADIR/js/client/entry.ts" ]; then
 else
 	echo "SKIP: client: kit's real browser entry: $KIT_DATADIR/js/client/entry.ts does not exist yet"
 fi
+
+# --- prerendering outcomes (build/prerender.c; docs/build-output.md "Stored renders")
+run prerender
+check "prerender: builds" test "$(cat "$work/prerender.rc")" -eq 0
+pout=$work/prerender.out
+pdir=$work/prerender/.kit/stored/$(cat "$work/prerender/.kit/version" 2>/dev/null)
+check "prerender: a Suspense boundary reading cookies() stores the shell (◐ with the reason)" \
+	grep -qE '^. ◐ /shell .* · shell stored [0-9.]+ kB · reads cookies\(\) inside a Suspense boundary$' "$pout"
+check "prerender: the shell has the hole pending with its fallback" \
+	contains "$pdir/shell.ppr.html" '<h1>static part</h1><!--$?--><template id="B:0"></template><p>loading who</p><!--/$-->'
+check "prerender: the shell carries no rows and no closing tags" \
+	test -z "$(grep -F -e '<script' -e '</html>' "$pdir/shell.ppr.html")"
+check "prerender: generateStaticParams (async) stores each listed URL (●)" \
+	grep -qE '^. ● /posts/\[id\] .* · 2 of 2 listed URLs stored' "$pout"
+check "prerender: listed URLs are stored under their own keys" \
+	test -s "$pdir/posts/one.html" -a -s "$pdir/posts/two.html" -a -s "$pdir/posts/two.seg1.flight"
+check "prerender: a listed URL renders its params" contains "$pdir/posts/two.html" "<h1>post <!-- -->two</h1>"
+check "prerender: a catch-all lists arrays" test -s "$pdir/docs/a/b.html"
+check "prerender: a GET API route that reads nothing is stored (○)" \
+	grep -qE '^. ○ /api/static .* · stored' "$pout"
+check "prerender: the stored API body" test "$(cat "$pdir/api/static.api")" = "static answer"
+check "prerender: a GET API route reading its Request runs per request (ƒ, reason)" \
+	grep -qE '^. ƒ /api/reads .* · reads request\(\)$' "$pout"
+check "prerender: no stored API file for it" test ! -e "$pdir/api/reads.api"
+expect_failure bad-static-params "error: src/app/p/[id]/page.tsx: route /p/[id]: generateStaticParams() entry 0" \
+	'without "/", "." or ".."'
