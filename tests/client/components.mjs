@@ -3,11 +3,12 @@
 // built by kit-build and served by kit-serve (tests/suites/client-components.sh
 // does both and passes the base URL).
 //
-//   node tests/client/components.mjs --base URL --app interactive|hello|lazy-import
+//   node tests/client/components.mjs --base URL --app interactive|hello
 //        [--rebuild CMD]   a shell command that rebuilds the app being served
 //                          with another version and restarts its responders
 //                          (the 409 test; without it that test fails)
 //        [--only SUBSTRING] [--headed]
+//        [--label NAME]    print components/NAME/… instead of components/<app>/…
 //
 // Prints one "PASS: components/<app>/<name>" or "FAIL: …: why" line per test
 // and ends with "N passed, N failed"; exits 1 when anything failed.
@@ -30,7 +31,7 @@ const app = opt('--app') || 'interactive';
 const rebuild = opt('--rebuild');
 const only = opt('--only');
 const chromiumPath = process.env.KIT_CHROMIUM || '/usr/bin/chromium';
-const label = 'components/' + app;
+const label = 'components/' + (opt('--label') || app);
 
 if (!base) {
   console.log(`FAIL: ${label}/setup: --base URL is required`);
@@ -911,25 +912,14 @@ if (app === 'interactive') {
 }
 
 // ===========================================================================
-// examples/interactive/fixtures/lazy-import: React.lazy over import()
-if (app === 'lazy-import') {
-  await test('lazy() over import()', async (t) => {
-    const doc = await fetchDoc('/');
-    expect(doc.body.includes('<p id="lazy-content">imported component rendered</p>'), 'the server did not render the lazy component');
-    await t.open('/', { hydrated: false });
-    await t.waitFor('#lazy-content');
-    await sleep(300);
-    await t.hydratedClean();
-  });
-}
-
-// ===========================================================================
 if (app === 'hello') {
-  // pages with no client component: no runtime, no Flight
+  // pages with no client component: no runtime, no Flight (the inline scripts
+  // of streaming — $KC/$KX — may be there: a page can stream, or have its
+  // shell stored at build time and the rest streamed per request)
   const plain = [['/', {}], ['/about', {}], ['/blog/hello-world', {}], ['/docs/guide/install', {}], ['/pricing', {}],
     ['/async', {}], ['/dashboard', {}], ['/dashboard/settings', {}], ['/login', {}], ['/whoami', {}], ['/bench/list', {}],
-    ['/streaming', { streamed: true }], ['/slow', { streamed: true }], ['/cookie-in-component', { status: 500 }],
-    ['/broken', { status: 500 }], ['/nope', { status: 404 }]];
+    ['/streaming', {}], ['/slow', {}], ['/cookie-in-component', { status: 500 }],
+    ['/broken', { status: 500 }], ['/nope', { status: 404 }]].map(([p, o]) => [p, { streamed: true, ...o }]);
   for (const [p, o] of plain) {
     await test('no client component, no script: ' + p, async (t) => {
       await noClientScript(p, o);

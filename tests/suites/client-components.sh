@@ -10,8 +10,8 @@
 # by hydration, clicks and state, navigations that keep layout state,
 # back/forward, scroll, data-pending, prefetch timing, useSearchParams, and a
 # stale X-RSC-Version across a real rebuild (409 → one full load). Then the
-# same for examples/hello, and examples/interactive/fixtures/lazy-import
-# (React.lazy over import()) on its own.
+# same for examples/hello, and for examples/interactive again with
+# fixtures/lazy-import's files over its own (React.lazy over import()).
 #
 # The example's npm dependencies (package-lock.json) are installed with npm ci
 # into examples/interactive/node_modules when missing or not the locked ones.
@@ -128,15 +128,16 @@ build_app() { # build_app LABEL DIR
 	return 1
 }
 
-# browse APP [args...]: components.mjs against the server running now
+# browse APP NAME [components.mjs args...]: components.mjs --app APP against
+# the server running now, its lines labelled components/NAME/…
 browse() {
-	local name=$1 left
-	shift
-	KIT_CHROMIUM=$chromium setsid "$node" "$client_dir/components.mjs" --base "$KIT_SERVE_BASE" --app "$name" "$@" \
+	local app=$1 name=$2 left rc
+	shift 2
+	KIT_CHROMIUM=$chromium setsid "$node" "$client_dir/components.mjs" --base "$KIT_SERVE_BASE" --app "$app" --label "$name" "$@" \
 		</dev/null >"$work/browse-$name.out" 2>"$work/browse-$name.err" &
 	browser_sid=$!
 	wait "$browser_sid"
-	local rc=$?
+	rc=$?
 	grep -E '^(PASS|FAIL|SKIP): ' "$work/browse-$name.out"
 	if [ "$rc" -ne 0 ]; then
 		_suite_failed=1
@@ -150,15 +151,15 @@ browse() {
 	stop_browser
 }
 
-serve_and_browse() { # serve_and_browse NAME DIR [components.mjs args...]
-	local name=$1 dir=$2
-	shift 2
+serve_and_browse() { # serve_and_browse APP NAME DIR [components.mjs args...]
+	local app=$1 name=$2 dir=$3
+	shift 3
 	export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
 	if ! kit_serve_start lighttpd "$dir" "$work/run-$name"; then
 		fail "client-components: $name: kit-serve starts" "$KIT_SERVE_ERROR"
 		return
 	fi
-	browse "$name" "$@"
+	browse "$app" "$name" "$@"
 	check_stop "client-components: $name"
 	unset KIT_FCGI
 }
@@ -173,11 +174,15 @@ if build_app interactive "$app"; then
 	cat >"$work/rebuild.sh" <<-EOF
 		set -e
 		sed -i 's/build-1/build-2/' '$app/src/stamp.ts'
-		cd '$app' && '$KIT_TOP_BUILDDIR/kit-build' >'$work/kit-build-rebuild.log' 2>&1
-		KIT_TOP_BUILDDIR='$KIT_TOP_BUILDDIR' KIT_FCGI='$KIT_TOP_BUILDDIR/kit-fcgi'
+		cd '$app'
+		'$KIT_TOP_BUILDDIR/kit-build' >'$work/kit-build-rebuild.log' 2>&1 || { tail -n 5 '$work/kit-build-rebuild.log' >&2; exit 1; }
 		. '$KIT_TOP_SRCDIR/tests/lib/serve.sh'
-		KIT_SERVE_PID=\$1
-		for pid in \$(kit_serve_responders); do kill -KILL "\$pid"; done
+		# the responders below this kit-serve (by command line: the binary may
+		# have been relinked since they started)
+		for entry in \$(_kit_tree "\$1"); do
+			pid=\${entry%%:*}
+			tr '\\0' ' ' <"/proc/\$pid/cmdline" 2>/dev/null | grep -q 'kit-fcgi' && kill -KILL "\$pid" 2>/dev/null || true
+		done
 		for i in \$(seq 1 200); do
 			'$node' -e 'fetch(process.argv[1]).then((r) => r.text()).then((t) => process.exit(t.includes(">build-2<") ? 0 : 1), () => process.exit(1))' "\$2/section/a" && exit 0
 			sleep 0.1
@@ -187,7 +192,7 @@ if build_app interactive "$app"; then
 	EOF
 	export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
 	if kit_serve_start lighttpd "$app" "$work/run-interactive"; then
-		browse interactive --rebuild "bash '$work/rebuild.sh' $KIT_SERVE_PID $KIT_SERVE_BASE"
+		browse interactive interactive --rebuild "bash '$work/rebuild.sh' $KIT_SERVE_PID $KIT_SERVE_BASE"
 		check_stop "client-components: interactive"
 	else
 		fail "client-components: interactive: kit-serve starts" "$KIT_SERVE_ERROR"
@@ -195,14 +200,16 @@ if build_app interactive "$app"; then
 	unset KIT_FCGI
 fi
 
-# --- React.lazy over import(): an app of its own -----------------------------------
+# --- React.lazy over import(): the app again with fixtures/lazy-import's files
+# over its own (built apart, so that a build failure there hides nothing else)
 lazy=$work/lazy-import
-copy_app "$example/fixtures/lazy-import" "$lazy"
-build_app lazy-import "$lazy" && serve_and_browse lazy-import "$lazy"
+copy_app "$example" "$lazy"
+cp "$example"/fixtures/lazy-import/src/components/* "$lazy/src/components/"
+build_app lazy-import "$lazy" && serve_and_browse interactive lazy-import "$lazy" --only lazy
 
 # --- examples/hello ------------------------------------------------------------------
 hello=$work/hello
 copy_app "$KIT_TOP_SRCDIR/examples/hello" "$hello"
-build_app hello "$hello" && serve_and_browse hello "$hello"
+build_app hello "$hello" && serve_and_browse hello hello "$hello"
 
 exit $_suite_failed
