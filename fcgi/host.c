@@ -698,9 +698,6 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 	/* a GET answer stored at build (fcgi/stored.c): from disk, no JS */
 	if (kit_stored_api(h->store, route, route->path, method, h->routes.version, out))
 		return 0;
-	/* a GET answer stored at build (fcgi/stored.c): from disk, no JS */
-	if (kit_stored_api(h->store, route, route->path, method, h->routes.version, out))
-		return 0;
 	unsigned bit = kit_method_bit(method);
 	if (!(route->methods & bit)) {
 		if (strcmp(method, "OPTIONS") == 0) {
