@@ -97,5 +97,6 @@ EXTRA_DIST += tests/suites/backend.sh
 EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	examples/interactive/README.md examples/interactive/package.json \
 	examples/interactive/package-lock.json examples/interactive/tsconfig.json \
-	examples/interactive/.gitignore examples/interactive/src examples/interactive/fixtures
+	examples/interactive/.gitignore examples/interactive/src examples/interactive/fixtures \
+	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs

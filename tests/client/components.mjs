@@ -891,7 +891,9 @@ if (app === 'interactive') {
     } catch (e) {
       throw new Check('the rebuild failed: ' + String(e.stderr || e.message).slice(-600));
     }
-    const doc = await fetchDoc('/section/a');
+    let doc = null;
+    for (let i = 0; i < 10 && !doc; i++) doc = await fetchDoc('/section/a').catch(() => sleep(200).then(() => null));
+    expect(doc, 'the rebuilt app does not answer');
     const v1 = (/self\.__kit_v="([^"]+)"/.exec(doc.body) || [])[1];
     expect(v1 && v1 !== v0, `the rebuilt app has the version ${v1}, the open page ${v0}`);
     await t.click('#section-to-b');

@@ -6,7 +6,9 @@
 //                                             pages.mjs from server.mjs, run every test
 //   node tests/client/run.mjs --base URL      run against pages served elsewhere
 //                                             (kit serving an app with the same
-//                                             routes, ids and answers as pages.mjs)
+//                                             routes, ids and answers as pages.mjs:
+//                                             tests/client/kit-app; --version V is
+//                                             the version it answers with)
 //   --only <substring>   run matching tests only      --headed  show the browser
 //
 // Prints one "PASS: client/<name>" or "FAIL: client/<name>: why" line per test
@@ -25,6 +27,9 @@ const argv = process.argv.slice(2);
 const opt = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : null);
 const only = opt('--only');
 let base = opt('--base') || process.env.KIT_CLIENT_BASE || null;
+// --version V: the build version the server under --base answers with (kit's
+// is a hash of the build; the stand-in's is "v1")
+const expectVersion = opt('--version') || 'v1';
 const chromiumPath = process.env.KIT_CHROMIUM || '/usr/bin/chromium';
 
 let chromium;
@@ -96,6 +101,19 @@ async function test(name, fn, { allowConsole = null, localOnly = false } = {}) {
   await ctx.addInitScript(() => {
     document.addEventListener('kit:hydrate', () => document.querySelectorAll('*').forEach((e) => { e.__ssr = 1; }));
   });
+  // --base: a real kit streams late boundaries after the shell (parsed into
+  // hidden <div id="S:n"> containers that $KC moves in): they are server nodes too
+  if (!server) {
+    await ctx.addInitScript(() => {
+      new MutationObserver((recs) => {
+        for (const r of recs) for (const n of r.addedNodes)
+          if (n.nodeType === 1 && n.parentElement && n.parentElement.closest('div[hidden][id^="S:"]')) {
+            n.__ssr = 1;
+            n.querySelectorAll('*').forEach((c) => { c.__ssr = 1; });
+          }
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
   const t = {
     page, rsc, docs,
     async open(p) {
@@ -212,7 +230,7 @@ await test('nav-keeps-shared-layout', async (t) => {
   eq(await t.text('#pathname'), 'path /shop/b', 'usePathname() after the navigation');
   expect(!(await t.page.$('#page-a')), 'page A is still there');
   eq(await t.page.evaluate(() => history.length), len + 1, 'history.length (push)');
-  eq(t.rsc, [{ path: '/shop/b', segments: 'app/layout,app/shop/layout', version: 'v1' }], 'X-RSC requests');
+  eq(t.rsc, [{ path: '/shop/b', segments: 'app/layout,app/shop/layout', version: expectVersion }], 'X-RSC requests');
   const mounts = await t.page.evaluate(() => self.__mounts);
   eq(mounts.filter((m) => m === 'shop-layout').length, 1, 'mounts of the shop layout');
   eq(mounts.filter((m) => m === 'page-b').length, 1, 'mounts of page B');

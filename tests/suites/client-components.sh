@@ -13,6 +13,9 @@
 # same for examples/hello, and for examples/interactive again with
 # fixtures/lazy-import's files over its own (React.lazy over import()).
 #
+# Last, tests/client/run.mjs (the runtime's own checks) runs with --base
+# against tests/client/kit-app: pages.mjs's app written for kit.
+#
 # The example's npm dependencies (package-lock.json) are installed with npm ci
 # into examples/interactive/node_modules when missing or not the locked ones.
 # The apps are built in copies under $TMPDIR, so the rebuild can change the
@@ -183,10 +186,18 @@ if build_app interactive "$app"; then
 			pid=\${entry%%:*}
 			tr '\\0' ' ' <"/proc/\$pid/cmdline" 2>/dev/null | grep -q 'kit-fcgi' && kill -KILL "\$pid" 2>/dev/null || true
 		done
-		for i in \$(seq 1 200); do
-			'$node' -e 'fetch(process.argv[1]).then((r) => r.text()).then((t) => process.exit(t.includes(">build-2<") ? 0 : 1), () => process.exit(1))' "\$2/section/a" && exit 0
-			sleep 0.1
-		done
+		# five answers in a row from the new build (each responder is replaced)
+		'$node' -e '
+			const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+			(async () => {
+				for (let i = 0, ok = 0; i < 200; i++) {
+					const t = await fetch(process.argv[1]).then((r) => r.text(), () => "");
+					ok = t.includes(">build-2<") ? ok + 1 : 0;
+					if (ok === 5) process.exit(0);
+					await sleep(100);
+				}
+				process.exit(1);
+			})();' "\$2/section/a" && exit 0
 		echo "the rebuilt app did not answer within 20 s: \$(tail -n 3 '$work/run-interactive/responder.log' 2>/dev/null | tr '\\n' ' ')" >&2
 		exit 1
 	EOF
@@ -211,5 +222,37 @@ build_app lazy-import "$lazy" && serve_and_browse interactive lazy-import "$lazy
 hello=$work/hello
 copy_app "$KIT_TOP_SRCDIR/examples/hello" "$hello"
 build_app hello "$hello" && serve_and_browse hello hello "$hello"
+
+# --- tests/client/run.mjs --base against kit --------------------------------------------
+# tests/client/kit-app is pages.mjs's app written for kit (its client
+# components: tests/client/app/widgets.tsx, copied in); run.mjs's checks run
+# against kit's own answers, labelled client-on-kit/… (the two that need the
+# stand-in server's answers print SKIP).
+kapp=$work/kit-app
+copy_app "$client_dir/kit-app" "$kapp"
+cp "$client_dir/app/widgets.tsx" "$kapp/src/widgets.tsx"
+if build_app client-kit-app "$kapp"; then
+	export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
+	if kit_serve_start lighttpd "$kapp" "$work/run-kit-app"; then
+		KIT_CHROMIUM=$chromium KIT_NODE_MODULES=$toolchain setsid "$node" "$client_dir/run.mjs" --base "$KIT_SERVE_BASE" \
+			--version "$(cat "$kapp/.kit/version")" </dev/null >"$work/run-on-kit.out" 2>"$work/run-on-kit.err" &
+		browser_sid=$!
+		wait "$browser_sid"
+		rc=$?
+		sed -n 's#^\(PASS\|FAIL\|SKIP\): client/#\1: client-on-kit/#p' "$work/run-on-kit.out"
+		if [ "$rc" -ne 0 ]; then
+			_suite_failed=1
+			grep -q '^FAIL: ' "$work/run-on-kit.out" ||
+				fail "client-components: run.mjs --base (kit)" "exited $rc: $(tail -n 20 "$work/run-on-kit.err" "$work/run-on-kit.out" | tr '\n' ' ' | cut -c1-1500)"
+		fi
+		left=$(browser_left)
+		[ -n "$left" ] && fail "client-components: run.mjs --base leaves no process behind" "still running: $left"
+		stop_browser
+		check_stop "client-components: client-kit-app"
+	else
+		fail "client-components: client-kit-app: kit-serve starts" "$KIT_SERVE_ERROR"
+	fi
+	unset KIT_FCGI
+fi
 
 exit $_suite_failed
