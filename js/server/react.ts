@@ -98,27 +98,40 @@ export function memo(type: unknown, compare?: unknown) {
 export { cache } from '../cache';
 import { cache } from '../cache';
 
-function toArray(children: unknown): unknown[] {
+// React's Children semantics: empty nodes (null, undefined, booleans) count
+// and reach map/forEach callbacks as null; a null result is left out of map's
+// array (so toArray, an identity map, drops them).
+function flatten(children: unknown, out: unknown[]): unknown[] {
+  if (Array.isArray(children)) {
+    for (let i = 0; i < children.length; i++) flatten(children[i], out);
+  } else {
+    out.push(children === undefined || typeof children === 'boolean' ? null : children);
+  }
+  return out;
+}
+
+function map(children: unknown, fn: (c: unknown, i: number) => unknown, thisArg?: unknown): unknown {
+  if (children === null || children === undefined) return children;
   const out: unknown[] = [];
-  const walk = (c: unknown) => {
-    if (c === null || c === undefined || typeof c === 'boolean') return;
-    if (Array.isArray(c)) c.forEach(walk);
-    else out.push(c);
-  };
-  walk(children);
+  flatten(children, []).forEach((c, i) => {
+    const r = fn.call(thisArg, c, i);
+    if (Array.isArray(r)) flatten(r, []).forEach((x) => { if (x != null) out.push(x); });
+    else if (r != null) out.push(r);
+  });
   return out;
 }
 
 export const Children = {
-  toArray,
-  map(children: unknown, fn: (c: unknown, i: number) => unknown) {
-    return children == null ? children : toArray(children).map(fn);
+  map,
+  toArray(children: unknown): unknown[] {
+    return (map(children, (c) => c) as unknown[] | null | undefined) || [];
   },
-  forEach(children: unknown, fn: (c: unknown, i: number) => void) {
-    toArray(children).forEach(fn);
+  forEach(children: unknown, fn: (c: unknown, i: number) => void, thisArg?: unknown) {
+    if (children === null || children === undefined) return;
+    flatten(children, []).forEach((c, i) => { fn.call(thisArg, c, i); });
   },
   count(children: unknown) {
-    return toArray(children).length;
+    return children === null || children === undefined ? 0 : flatten(children, []).length;
   },
   only(children: unknown) {
     if (!isValidElement(children)) throw new Error('React.Children.only expected to receive a single React element child.');
