@@ -479,8 +479,8 @@ export function shallowURL(path: string, options: { replace?: boolean; scroll?: 
     history: options.replace ? 'replace' : 'push',
     scroll: options.scroll ? 'top' : 'keep',
     key: options.replace ? currentKey : newKey(),
-    layouts,
-    version,
+    layouts: currentLayouts(),
+    version: currentVersion(),
   });
 }
 
