@@ -180,6 +180,7 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 	keep_symbol(J, symbols, "clientReference", REG_SYM_CLIENT);
 	keep_symbol(J, symbols, "context", REG_SYM_CONTEXT);
 	keep_symbol(J, symbols, "consumer", REG_SYM_CONSUMER);
+	keep_symbol(J, symbols, "lazy", REG_SYM_LAZY);
 	js_pop(J, 1);
 
 	/* runtime.init(__kit_app.modules, JSON.parse(manifest)) */

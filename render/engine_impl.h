@@ -22,6 +22,7 @@
 #define REG_SYM_CLIENT "kit.sym.clientReference"
 #define REG_SYM_CONTEXT "kit.sym.context"
 #define REG_SYM_CONSUMER "kit.sym.consumer"
+#define REG_SYM_LAZY "kit.sym.lazy"
 
 struct walk_item;
 

@@ -88,6 +88,17 @@ static int drain(kit_engine *e)
 	return call_global(e, "__kit_drain");
 }
 
+/* Did rendering since the last drain queue microtasks (a retry that suspended
+ * on a promise settled by a then() callback, say)? */
+static int microtasks_queued(kit_engine *e)
+{
+	js_State *J = e->J;
+	js_getglobal(J, "__kit_mq");
+	int n = js_isarray(J, -1) ? js_getlength(J, -1) : 0;
+	js_pop(J, 1);
+	return n;
+}
+
 /* Index of the earliest timer (ties: armed first), or -1. */
 static long earliest(const kit_engine *e)
 {
@@ -146,6 +157,8 @@ int kit_loop_run(kit_engine *e)
 		int p = kit_stream_progress(e);
 		if (p != 0)
 			return p > 0 ? 0 : p;
+		if (microtasks_queued(e))
+			continue;
 		long i = earliest(e);
 		if (i < 0 && !kit_fetch_pending(e)) {
 			p = kit_stream_stalled(e);

@@ -896,6 +896,19 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 				rc = fail_type(e, it->target, "forwardRef() was given something that is not a function", it->context);
 			else
 				rc = call_component(e, work, it->target, ty, props, 1);
+		} else if (is_registry(J, tag, REG_SYM_LAZY)) {
+			/* lazy(): a component that suspends until the loader settles */
+			js_pop(J, 1);
+			js_getregistry(J, REG_RUNTIME);
+			js_getproperty(J, -1, "lazyComponent");
+			js_rot2(J);
+			js_copy(J, ty);
+			if (js_pcall(J, 1) || !js_iscallable(J, -1)) {
+				exception_at(e, it->target, NULL, "a lazy() component");
+			} else {
+				js_replace(J, ty);
+				rc = call_component(e, work, it->target, ty, props, 0);
+			}
 		} else {
 			js_pop(J, 1);
 			rc = fail_type(e, it->target, "Element type is invalid: expected a string (for built-in elements) or a "

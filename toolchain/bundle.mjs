@@ -581,7 +581,10 @@ async function buildBrowser(job, st) {
 		}
 		return order;
 	};
-	const entryKey = Object.keys(outs).find((k) => outs[k].entryPoint && !outs[k].entryPoint.startsWith('kit-wrap:'));
+	// import() targets are entry points in the metafile too: the runtime
+	// entry is the one output named "entry-<hash>.js".
+	const entryKey = Object.keys(outs).find((k) => outs[k].entryPoint
+		&& !outs[k].entryPoint.startsWith('kit-wrap:') && /^entry-[^/]*\.js$/.test(base(k)));
 	const entryClosure = new Set(closure(entryKey));
 	for (const f of result.outputFiles) report.bytes += f.contents.length;
 	for (const k of entryClosure) report.entryBytes += outs[k].bytes;

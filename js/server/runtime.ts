@@ -5,7 +5,7 @@
 import { jsx } from './jsx-runtime';
 import { SegmentBoundary } from '../client/segment';
 import { PathnameContext } from '../client/context';
-import { pushProvider as pushContext } from './hooks';
+import { pushProvider as pushContext, use } from './hooks';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
   REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE, REACT_CONTEXT, REACT_CONSUMER, REACT_LAZY,
@@ -24,6 +24,26 @@ export const symbols = {
   consumer: REACT_CONSUMER,
   lazy: REACT_LAZY,
 };
+
+// A lazy() type renders as this component (one per lazy object): it suspends
+// with use() until the loader's promise settles, then renders the default
+// export in its place. No hook state of its own, so ids and hooks below it are
+// those of the loaded component, as in React.
+interface LazyType {
+  _load: () => PromiseLike<unknown>;
+  _payload: PromiseLike<unknown> | null;
+  _render?: (props: Record<string, unknown>) => unknown;
+}
+export function lazyComponent(l: LazyType): (props: Record<string, unknown>) => unknown {
+  if (l._render) return l._render;
+  l._render = function Lazy(props: Record<string, unknown>) {
+    if (!l._payload) l._payload = Promise.resolve(l._load());
+    const m = use(l._payload) as { default?: unknown } | null;
+    const type = m && typeof m === 'object' && 'default' in m ? m.default : m;
+    return jsx(type as string, props);
+  };
+  return l._render;
+}
 
 export {
   renderComponent, takeIdCount, pushProvider, popProvider, saveContexts, restoreContexts, resetContexts,
