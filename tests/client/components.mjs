@@ -242,13 +242,21 @@ if (app === 'interactive') {
     await t.open('/errors');
     await t.waitFor('#caught-late', 3000);
     await sleep(100);
-    const errs = await t.errors();
-    eq(errs.map((e) => e.kind), ['caught', 'caught', 'caught'], 'kinds of the errors React reported');
+    const all = await t.errors();
+    // A boundary the server ended with an error (<!--$!--> with data-dgst)
+    // may also be reported by React as recoverable error #419 carrying that
+    // digest, depending on whether hydration reached it in the first pass
+    // (React's updateDehydratedSuspenseComponent): that one is expected.
+    const doc = await fetchDoc('/errors');
+    const digests = [...doc.body.matchAll(/data-dgst="([^"]*)"|\$KX\("B:\d+","([^"]*)"\)/g)].map((m) => m[1] || m[2]);
+    expect(digests.length === 3, 'the server ends the three boundaries with a digest each: ' + JSON.stringify(digests));
+    const errs = all.filter((e) => !(e.kind === 'recoverable' && /error #419\b/.test(e.message) && digests.includes(e.digest)));
+    eq(errs.map((e) => e.kind), ['caught', 'caught', 'caught'], 'kinds of the errors React reported (but #419 of server-errored boundaries)');
     expect(errs[0].digest && errs[1].digest, 'the server errors reach the boundary with their digest: ' + JSON.stringify(errs));
     eq(errs[2].message, 'client component client failed', 'the client component\'s error');
     eq(sorted(await t.clientCreated()), sorted(['DIV#caught-server', 'P', 'BUTTON#caught-server-retry', 'DIV#caught-late', 'P',
       'BUTTON#caught-late-retry', 'DIV#caught-client', 'P', 'BUTTON#caught-client-retry']), 'elements React created');
-  }, { allowConsole: /^kit: caught error/ });
+  }, { allowConsole: /^kit: (caught|recoverable) error/ });
 
   await test('static page ships no script', async (t) => {
     await noClientScript('/static');
@@ -524,7 +532,7 @@ if (app === 'interactive') {
     await t.waitText('#thrower-client', 'client works now');
     await t.click('#errors-counter');
     await t.waitText('#errors-counter', 'still works: 1');
-  }, { allowConsole: /^kit: caught error/ });
+  }, { allowConsole: /^kit: (caught|recoverable) error/ }); // #419: see 'hydrate /errors'
 
   // ---- navigations ------------------------------------------------------------------
   await test('layout state survives navigations, back and forward', async (t) => {
