@@ -465,7 +465,9 @@ static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena 
 	double start = now_ms();
 	kit_api_answer ans;
 	kit_render_error err;
+	kit_engine_take_clock_reads(e);
 	int rc = kit_engine_api(e, (int)i, r->module, "GET", NULL, NULL, 0, &ans, &err);
+	int clock_reads = kit_engine_take_clock_reads(e);
 	o->ms = now_ms() - start;
 	const char *what = rc < 0 ? dynamic_what(a, err.message) : NULL;
 	const char *hdrs = kit_buf_cstr(&ans.headers);
@@ -488,6 +490,14 @@ static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena 
 		o->bytes = ans.body.len;
 		if (write_variant(job, a, p, r->path, KIT_STORE_API, 0, ans.status, hdrs, &ans.body, d) < 0)
 			o->outcome = KIT_OUTCOME_FAILED;
+		if (clock_reads && o->outcome == KIT_OUTCOME_STORED) {
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_WARNING, r->file,
+						   "GET %s called Date.now() or Math.random() at build time: the stored "
+						   "answer keeps the values of the build", r->path);
+			kit_diag_route(d, g, r->path);
+			kit_diag_fix(d, g, "if they must change per request, read the request (e.g. request.headers) "
+				     "or await connection() in the handler, so it is answered per request");
+		}
 	}
 	printf("  %s (API, GET) %s (%.0f ms)\n", r->path, outcome_word(o), o->ms);
 	kit_buf_free(&ans.headers);

@@ -854,3 +854,15 @@ done:
 	finish_request(e);
 	return rc;
 }
+
+int kit_engine_take_clock_reads(kit_engine *e)
+{
+	js_State *J = e->J;
+	js_getglobal(J, "__kit_take_clock_reads");
+	js_pushundefined(J);
+	int n = 0;
+	if (js_pcall(J, 0) == 0 && js_isnumber(J, -1))
+		n = js_toint32(J, -1);
+	js_pop(J, 1);
+	return n;
+}

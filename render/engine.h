@@ -170,6 +170,10 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
  * Returns 0, 1 when the module exports none, -1 with err (it threw). */
 int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, kit_render_error *err);
 
+/* kit-build: how many times Date.now() and Math.random() were called since
+ * the last call (then 0 again). */
+int kit_engine_take_clock_reads(kit_engine *e);
+
 /* The build version found in the manifest ("" when none). */
 const char *kit_engine_version(const kit_engine *e);
 

@@ -258,7 +258,14 @@ var console = (function () {
  * Error.prototype.name is read-only. So the properties code commonly sets on
  * its own objects become accessors first (as SES does): reading gives the
  * built-in value, assigning on another object defines an own property there. */
+/* Date.now() and Math.random() calls are counted: kit-build warns when an
+ * answer it stores read them (their values are then frozen at build time). */
+var __kit_take_clock_reads;
 function __kit_harden() {
+	var clockReads = 0, dateNow = Date.now, mathRandom = Math.random;
+	Date.now = function now() { clockReads++; return dateNow(); };
+	Math.random = function random() { clockReads++; return mathRandom(); };
+	__kit_take_clock_reads = function () { var n = clockReads; clockReads = 0; return n; };
 	var defineProperty = Object.defineProperty, getDesc = Object.getOwnPropertyDescriptor;
 	function overridable(proto, names) {
 		for (var i = 0; i < names.length; i++) (function (name) {

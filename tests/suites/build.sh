@@ -435,5 +435,11 @@ check "prerender: the stored API body" test "$(cat "$pdir/api/static.api")" = "s
 check "prerender: a GET API route reading its Request runs per request (ƒ, reason)" \
 	grep -qE '^. ƒ /api/reads .* · reads request\(\)$' "$pout"
 check "prerender: no stored API file for it" test ! -e "$pdir/api/reads.api"
+check "prerender: a GET API route calling Date.now()/Math.random() is stored (○)" \
+	grep -qE '^. ○ /api/clock .* · stored' "$pout"
+check "prerender: ... with a warning naming the file, the route and the fix" \
+	grep -qF 'warning: src/app/api/clock/route.ts: GET /api/clock called Date.now() or Math.random() at build time' "$work/prerender.err"
+check "prerender: no such warning for the route that reads neither" \
+	test -z "$(grep -F 'GET /api/static called' "$work/prerender.err")"
 expect_failure bad-static-params "error: src/app/p/[id]/page.tsx: route /p/[id]: generateStaticParams() entry 0" \
 	'without "/", "." or ".."'
