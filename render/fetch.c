@@ -141,7 +141,7 @@ size_t kit_fetch_pending(const kit_engine *e)
 
 /* The bytes of a JS byte string (every character U+0000–U+00FF, in mujs's
  * modified UTF-8: NUL is C0 80). */
-static void put_bytes(kit_buf *out, const char *s)
+void kit_fetch_put_bytes(kit_buf *out, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if ((p[0] == 0xC2 || p[0] == 0xC3) && (p[1] & 0xC0) == 0x80) {
@@ -247,7 +247,7 @@ static int dropped_header(const char *name)
 	return 0;
 }
 
-static struct curl_slist *add_header(struct curl_slist *list, const char *line)
+struct curl_slist *kit_fetch_add_header(struct curl_slist *list, const char *line)
 {
 	struct curl_slist *l = curl_slist_append(list, line);
 	if (!l)
@@ -275,26 +275,26 @@ static void read_request(js_State *J, struct transfer *t, int *has_type, int *ha
 			kit_buf_puts(&line, name);
 			if (value[0]) {
 				kit_buf_puts(&line, ": ");
-				put_bytes(&line, value);
+				kit_fetch_put_bytes(&line, value);
 			} else {
 				kit_buf_putc(&line, ';');  /* curl's way of sending an empty value */
 			}
 			/* Headers refused CR, LF and NUL already; a NUL would end the line early */
 			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
 			    !memchr(line.data, '\n', line.len))
-				t->req_headers = add_header(t->req_headers, kit_buf_cstr(&line));
+				t->req_headers = kit_fetch_add_header(t->req_headers, kit_buf_cstr(&line));
 			if (strcasecmp(name, "content-type") == 0)
 				*has_type = 1;
 		}
 		js_pop(J, 3);
 	}
 	kit_buf_free(&line);
-	t->req_headers = add_header(t->req_headers, "Accept-Encoding: identity");
-	t->req_headers = add_header(t->req_headers, "Expect:");  /* no 100-continue round trip */
+	t->req_headers = kit_fetch_add_header(t->req_headers, "Accept-Encoding: identity");
+	t->req_headers = kit_fetch_add_header(t->req_headers, "Expect:");  /* no 100-continue round trip */
 
 	*has_body = js_isstring(J, 4);
 	if (*has_body)
-		put_bytes(&t->req_body, js_tostring(J, 4));
+		kit_fetch_put_bytes(&t->req_body, js_tostring(J, 4));
 	int post = strcmp(method, "POST") == 0;
 	if (strcmp(method, "GET") == 0)
 		curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
@@ -307,7 +307,7 @@ static void read_request(js_State *J, struct transfer *t, int *has_type, int *ha
 		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)t->req_body.len);
 		curl_easy_setopt(c, CURLOPT_POSTFIELDS, t->req_body.len ? t->req_body.data : "");
 		if (!*has_type)  /* curl would add application/x-www-form-urlencoded */
-			t->req_headers = add_header(t->req_headers, "Content-Type:");
+			t->req_headers = kit_fetch_add_header(t->req_headers, "Content-Type:");
 	}
 }
 

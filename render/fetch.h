@@ -11,6 +11,9 @@
 
 #include <stddef.h>
 
+#include <curl/curl.h>
+
+#include "buf.h"
 #include "engine.h"
 
 /* Response bodies are collected whole; a bigger one fails the fetch. */
@@ -30,6 +33,11 @@ size_t kit_fetch_pending(const kit_engine *e);
  * only what is ready now); each completed transfer calls its JS callback.
  * Returns how many completed (their callbacks ran: microtasks may be queued). */
 int kit_fetch_wait(kit_engine *e, long long timeout_ms);
+/* Appends the bytes of a JS byte string (one character U+0000-U+00FF per
+ * byte, in mujs's modified UTF-8) to out: header values and bodies. */
+void kit_fetch_put_bytes(kit_buf *out, const char *s);
+/* curl_slist_append that aborts when out of memory. */
+struct curl_slist *kit_fetch_add_header(struct curl_slist *list, const char *line);
 /* A transfer owned by another part of the engine (rpc.c) on the same multi
  * handle, so the loop waits on it like on a fetch. progress runs after each
  * step of curl (returns how many JS callbacks it called), done once when the

@@ -113,22 +113,6 @@ int kit_rpc_open(kit_engine *e, char *err, size_t errlen)
 
 /* --- strings ------------------------------------------------------------ */
 
-/* The bytes of a JS byte string (header values: one character per byte). */
-static void put_bytes(kit_buf *out, const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((p[0] == 0xC2 || p[0] == 0xC3) && (p[1] & 0xC0) == 0x80) {
-			kit_buf_putc(out, (char)(((p[0] & 0x03) << 6) | (p[1] & 0x3F)));
-			p++;
-		} else if (p[0] == 0xC0 && p[1] == 0x80) {
-			kit_buf_putc(out, '\0');
-			p++;
-		} else {
-			kit_buf_putc(out, (char)*p);
-		}
-	}
-}
-
 /* Pushes JSON text (UTF-8) as a mujs string. Outside JSON strings valid JSON
  * is ASCII, so a 4-byte sequence (a character mujs holds as a surrogate pair)
  * becomes a \uXXXX\uXXXX escape and JSON.parse restores it; NUL is C0 80. */
@@ -354,14 +338,6 @@ static void rpc_drop(void *ctx)
 
 /* --- the natives -------------------------------------------------------- */
 
-static struct curl_slist *add_header(struct curl_slist *list, const char *line)
-{
-	struct curl_slist *l = curl_slist_append(list, line);
-	if (!l)
-		abort();
-	return l;
-}
-
 /* __kit_rpc(headers, body, onLine, onDone, onFail) */
 static void native_rpc(js_State *J)
 {
@@ -389,11 +365,11 @@ static void native_rpc(js_State *J)
 		rpc_drop(c);
 		js_throw(J);
 	}
-	c->hdrs = add_header(c->hdrs, "Content-Type: application/json");
+	c->hdrs = kit_fetch_add_header(c->hdrs, "Content-Type: application/json");
 	kit_buf_printf(&line, "X-Rsc-Host-Secret: %s", cfg.secret);
-	c->hdrs = add_header(c->hdrs, kit_buf_cstr(&line));
-	c->hdrs = add_header(c->hdrs, "Accept:");
-	c->hdrs = add_header(c->hdrs, "Expect:");
+	c->hdrs = kit_fetch_add_header(c->hdrs, kit_buf_cstr(&line));
+	c->hdrs = kit_fetch_add_header(c->hdrs, "Accept:");
+	c->hdrs = kit_fetch_add_header(c->hdrs, "Expect:");
 	/* the visitor's Cookie and Authorization, unchanged; nothing else */
 	int n = js_isarray(J, 1) ? js_getlength(J, 1) : 0;
 	for (int i = 0; i < n; i++) {
@@ -404,10 +380,10 @@ static void native_rpc(js_State *J)
 		if ((strcasecmp(name, "cookie") == 0 || strcasecmp(name, "authorization") == 0) && js_isstring(J, -1)) {
 			kit_buf_reset(&line);
 			kit_buf_puts(&line, strcasecmp(name, "cookie") == 0 ? "Cookie: " : "Authorization: ");
-			put_bytes(&line, js_tostring(J, -1));
+			kit_fetch_put_bytes(&line, js_tostring(J, -1));
 			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
 			    !memchr(line.data, '\n', line.len))
-				c->hdrs = add_header(c->hdrs, kit_buf_cstr(&line));
+				c->hdrs = kit_fetch_add_header(c->hdrs, kit_buf_cstr(&line));
 		}
 		js_pop(J, 3);
 	}
