@@ -82,6 +82,8 @@ struct kit_engine {
 	int ssr;                     /* phase 2: components run with hooks, rows are html_only */
 	unsigned tree_id;            /* React's tree context of the item being walked (useId) */
 	const char *tree_overflow;
+	unsigned ssr_tree_id;        /* the tree context of the client element kit_walk_client renders */
+	const char *ssr_tree_overflow;
 	struct ssr_cache *ssr_cache; /* client element -> its SSR row, this request */
 	/* JS values a request keeps between calls (retries, kit.scope context
 	 * values): slots of the REG_KEEP array, emptied when the request ends.

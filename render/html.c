@@ -1798,6 +1798,12 @@ static int render_element(kit_html *h, const hctx *ctx, segment *seg, const kit_
 			hctx c = *ctx;
 			if (n && n->kind == KIT_NUMBER)
 				c.client_scope = (int)n->u.number;
+			/* React's tree context where the client component put the node (useId) */
+			const kit_value *tid = prop(el, "treeId"), *tov = prop(el, "treeOverflow");
+			if (tid && tid->kind == KIT_NUMBER && tov && tov->kind == KIT_STRING) {
+				c.tree_id = (unsigned)tid->u.number;
+				c.tree_overflow = tov->u.str.ptr;
+			}
 			return render_node(h, &c, seg, kit_v_get(el, "children"));
 		}
 		if (strcmp(name, "react.fragment") == 0 || strcmp(name, "react.strict_mode") == 0 ||

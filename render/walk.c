@@ -953,37 +953,52 @@ static int call_runtime_int(kit_engine *e, const char *fn)
 	return n;
 }
 
-/* A server-rendered node going back into the tree under client components:
- * when context providers are active, it is wrapped in a kit.scope element
- * whose number lets client components inside it see those values again when
- * html.c asks for them (kit_walk_client). */
+/* A server-rendered node going back into the tree under client components
+ * (phase 2). It is wrapped in a kit.scope element that html.c reads:
+ * - scope: when context providers are active, a number that lets client
+ *   components inside it see those values again (kit_walk_client);
+ * - treeId/treeOverflow: React's tree context at this place of the client
+ *   component's output, when it is not the one of the client element itself
+ *   (the client component called useId(), or put the node in an array):
+ *   client components inside the node fork from there, as in Fizz. */
 static kit_value *scoped(kit_engine *e, kit_value *node)
 {
-	if (call_runtime_int(e, "providerDepth") == 0)
-		return node;
-	js_State *J = e->J;
-	js_getregistry(J, REG_RUNTIME);
-	js_getproperty(J, -1, "saveContexts");
-	js_rot2(J);
-	if (js_pcall(J, 0)) {
-		js_pop(J, 1);
-		return node;
+	int number = 0;
+	if (call_runtime_int(e, "providerDepth") > 0) {
+		js_State *J = e->J;
+		js_getregistry(J, REG_RUNTIME);
+		js_getproperty(J, -1, "saveContexts");
+		js_rot2(J);
+		if (js_pcall(J, 0)) {
+			js_pop(J, 1);
+		} else {
+			if (e->nscopes == e->capscopes) {
+				int cap = e->capscopes ? e->capscopes * 2 : 16;
+				int *more = realloc(e->scopes, (size_t)cap * sizeof *more);
+				if (!more)
+					abort();
+				e->scopes = more;
+				e->capscopes = cap;
+			}
+			e->scopes[e->nscopes] = kit_keep(e);
+			number = ++e->nscopes;
+		}
 	}
-	if (e->nscopes == e->capscopes) {
-		int cap = e->capscopes ? e->capscopes * 2 : 16;
-		int *more = realloc(e->scopes, (size_t)cap * sizeof *more);
-		if (!more)
-			abort();
-		e->scopes = more;
-		e->capscopes = cap;
+	/* (a retry walks outside kit_walk_client: then the context is always written) */
+	int moved = !e->ssr_tree_overflow || e->tree_id != e->ssr_tree_id ||
+		    strcmp(e->tree_overflow, e->ssr_tree_overflow) != 0;
+	if (number == 0 && !moved)
+		return node;
+	kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "kit.scope"), NULL, 4);
+	size_t n = 0;
+	if (number)
+		kit_v_set_prop(&e->model, &el->u.elem.props[n++], "scope", kit_v_number(&e->model, number));
+	if (moved) {
+		kit_v_set_prop(&e->model, &el->u.elem.props[n++], "treeId", kit_v_number(&e->model, e->tree_id));
+		kit_v_set_prop(&e->model, &el->u.elem.props[n++], "treeOverflow", kit_v_cstring(&e->model, e->tree_overflow));
 	}
-	e->scopes[e->nscopes] = kit_keep(e);
-	int number = ++e->nscopes;
-	kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "kit.scope"), NULL, 2);
-	kit_v_set_prop(&e->model, &el->u.elem.props[0], "scope", kit_v_number(&e->model, number));
-	el->u.elem.props[1].key = "children";
-	el->u.elem.props[1].keylen = 8;
-	el->u.elem.props[1].value = node;
+	kit_v_set_prop(&e->model, &el->u.elem.props[n++], "children", node);
+	el->u.elem.nprops = n;
 	return el;
 }
 
@@ -1254,6 +1269,8 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 		e->ssr = 1;
 		e->tree_id = tree_id;
 		e->tree_overflow = tree_overflow ? kit_arena_strdup(e->arena, tree_overflow) : "";
+		e->ssr_tree_id = e->tree_id;
+		e->ssr_tree_overflow = e->tree_overflow;
 		int restored = 0;
 		if (scope > 0 && scope <= e->nscopes) {
 			{
@@ -1270,6 +1287,7 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 		for (int i = 0; i < restored; i++)
 			call_runtime_int(e, "popProvider");
 		e->ssr = ssr;
+		e->ssr_tree_overflow = NULL;
 		e->tree_id = saved_id;
 		e->tree_overflow = saved_overflow;
 		result = kit_v_lazy(&e->model, row);
