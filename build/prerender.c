@@ -168,7 +168,7 @@ static int render_once(kit_engine *e, const url_job *u, int index, const char *l
 		.layouts = layouts,
 		.version = version,
 	};
-	kit_render_out rout = { begin_ok, { buf_write, buf_flush, out }, out };
+	kit_render_out rout = { begin_ok, { buf_write, buf_flush, out }, out, NULL };
 	return kit_engine_render(e, &req, &rout, err);
 }
 
@@ -264,7 +264,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			.ppr = KIT_PPR_SHELL,
 			.ppr_holes_out = &holes,
 		};
-		kit_render_out rout = { begin_ok, { buf_write, buf_flush, &body }, &body };
+		kit_render_out rout = { begin_ok, { buf_write, buf_flush, &body }, &body, NULL };
 		rc = kit_engine_render(e, &req, &rout, &err);
 		if (rc != 0 || holes.len == 0) {
 			o->outcome = KIT_OUTCOME_DYNAMIC;

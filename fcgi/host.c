@@ -215,9 +215,10 @@ static void resp_free(response *r)
 	kit_buf_free(&r->head);
 }
 
-/* A small complete answer (errors, redirects). */
-static int send_simple(const kit_sink *out, int status, int head_only, const char *content_type,
-		       const char *body, const char *extra_name, const char *extra_value)
+/* A small complete answer (errors, redirects), with the header lines a
+ * render set (Set-Cookie of host calls; may be NULL). */
+static int send_simple_lines(const kit_sink *out, int status, int head_only, const char *content_type,
+			     const char *body, const char *extra_name, const char *extra_value, const kit_buf *lines)
 {
 	response r;
 	resp_init(&r, out, status, head_only);
@@ -225,11 +226,18 @@ static int send_simple(const kit_sink *out, int status, int head_only, const cha
 	resp_header(&r, "Cache-Control", "no-store");
 	if (extra_name)
 		resp_header(&r, extra_name, "%s", extra_value);
+	resp_lines(&r, lines);
 	int rc = resp_begin(&r);
 	if (rc == 0 && !head_only)
 		rc = kit_sink_write(out, body, strlen(body));
 	resp_free(&r);
 	return rc;
+}
+
+static int send_simple(const kit_sink *out, int status, int head_only, const char *content_type,
+		       const char *body, const char *extra_name, const char *extra_value)
+{
+	return send_simple_lines(out, status, head_only, content_type, body, extra_name, extra_value, NULL);
 }
 
 static void error_document(kit_buf *b, int status, const char *text)
@@ -240,7 +248,7 @@ static void error_document(kit_buf *b, int status, const char *text)
 	kit_buf_puts(b, ".</p></main></body></html>");
 }
 
-static int send_error_page(const kit_sink *out, int status, int head_only, int flight)
+static int send_error_page_lines(const kit_sink *out, int status, int head_only, int flight, const kit_buf *lines)
 {
 	kit_buf b;
 	kit_buf_init(&b);
@@ -248,10 +256,15 @@ static int send_error_page(const kit_sink *out, int status, int head_only, int f
 		kit_buf_printf(&b, "%d %s\n", status, reason(status));
 	else
 		error_document(&b, status, reason(status));
-	int rc = send_simple(out, status, head_only, flight ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
-			     kit_buf_cstr(&b), NULL, NULL);
+	int rc = send_simple_lines(out, status, head_only, flight ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
+				   kit_buf_cstr(&b), NULL, NULL, lines);
 	kit_buf_free(&b);
 	return rc;
+}
+
+static int send_error_page(const kit_sink *out, int status, int head_only, int flight)
+{
+	return send_error_page_lines(out, status, head_only, flight, NULL);
 }
 
 static void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -392,11 +405,14 @@ static int http_collect(kit_host *h, const kit_request *req, int want_body, http
 struct render_ctx {
 	response *resp;
 	const kit_sink *out;
+	const kit_buf *lines;  /* what the render set (Set-Cookie of host calls) */
 };
 
 static int render_begin(void *ctx)
 {
 	struct render_ctx *rc = ctx;
+	if (!rc->resp->sent)
+		resp_lines(rc->resp, rc->lines);
 	return resp_begin(rc->resp);
 }
 
@@ -610,6 +626,10 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		rreq.nparams = referer_match.nparams;
 	}
 	int result = 0;
+	/* Set-Cookie lines of host calls made before the head was written; kept
+	 * across the not-found retry (the backend's cookie still stands) */
+	kit_buf rlines;
+	kit_buf_init(&rlines);
 	/* a notFound() above every boundary renders the not-found page instead: one retry */
 	for (int attempt = 0; attempt < 2; attempt++) {
 		int status = rreq.route_index >= 0 && !rreq.not_found ? 200 : 404;
@@ -636,8 +656,8 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 				break;
 			}
 		}
-		struct render_ctx ctx = { &resp, out };
-		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx };
+		struct render_ctx ctx = { &resp, out, &rlines };
+		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
 		kit_render_error err;
 		char oerr[1024];
 		if (!host_engine(h, oerr, sizeof oerr)) {
@@ -666,10 +686,13 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 			continue;
 		}
 		if (err.status >= 300 && err.status < 400) {
+			/* a login that redirects still logs in: the backend's cookies go along */
 			if (flight)
-				send_simple(out, 204, head_only, "text/plain; charset=utf-8", "", "X-RSC-Redirect", err.location);
+				send_simple_lines(out, 204, head_only, "text/plain; charset=utf-8", "", "X-RSC-Redirect",
+						  err.location, &rlines);
 			else
-				send_simple(out, err.status, head_only, "text/plain; charset=utf-8", "", "Location", err.location);
+				send_simple_lines(out, err.status, head_only, "text/plain; charset=utf-8", "", "Location",
+						  err.location, &rlines);
 			break;
 		}
 		log_line("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), url->path,
@@ -677,9 +700,10 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		/* the engine resets its queues, timers and transfers after every
 		 * request, a budget 503 included: the worker goes on serving (exiting
 		 * here would lose the requests already queued on its socket) */
-		send_error_page(out, err.status ? err.status : 500, head_only, flight);
+		send_error_page_lines(out, err.status ? err.status : 500, head_only, flight, &rlines);
 		break;
 	}
+	kit_buf_free(&rlines);
 	free(search);
 	free(store);
 	http_free(&hreq);

@@ -29,7 +29,7 @@ static int count_write(void *ctx, const char *p, size_t n)
 
 static int run(kit_engine *e, const kit_render_req *req, long n, size_t *bytes, double *secs)
 {
-	kit_render_out out = { NULL, { count_write, NULL, bytes }, NULL };
+	kit_render_out out = { NULL, { count_write, NULL, bytes }, NULL, NULL };
 	kit_render_error err;
 	double t0 = now_s();
 	for (long i = 0; i < n; i++) {

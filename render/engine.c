@@ -438,6 +438,9 @@ static int render_model(kit_engine *e)
 	js_State *J = e->J;
 	if (begin_request(e, req->http, req->http ? "render" : "build") < 0)
 		return -1;
+	/* resuming after a stored shell: the host sent the headers already */
+	if (req->ppr == KIT_PPR_RESUME)
+		kit_engine_seal_headers(e);
 	js_getregistry(J, REG_RUNTIME);
 	if (req->route_index >= 0 && !req->not_found) {
 		js_getproperty(J, -1, "buildTree");
@@ -505,6 +508,8 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->stats.rows = e->model.nrows;
 	if (rc == -1 && !e->failed)
 		kit_engine_fail(e, 500, NULL, "render failed");
+	if (rc == -1 && !e->shell_sent)
+		kit_engine_seal_headers(e);
 	if (rc == -1 && e->shell_sent) {
 		/* a failure of the engine itself after the shell: the answer is cut */
 		fprintf(stderr, "kit: %s: the render failed after the shell was sent: %s\n",
@@ -615,6 +620,14 @@ static void take_response_headers(kit_engine *e, kit_buf *out)
 		js_pop(J, 3);
 	}
 	js_pop(J, 1);
+}
+
+void kit_engine_seal_headers(kit_engine *e)
+{
+	kit_buf scratch;
+	kit_buf_init(&scratch);
+	take_response_headers(e, e->out && e->out->headers ? e->out->headers : &scratch);
+	kit_buf_free(&scratch);
 }
 
 /* What every request path does when it is done with the state. */

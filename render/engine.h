@@ -103,11 +103,18 @@ typedef struct kit_render_req {
 
 /* The host's side of a response. begin is called once, before the first
  * byte, when the status is decided (always 200 for a successful render); the
- * host writes its headers then. Output then goes to sink. */
+ * host writes its headers then. Output then goes to sink.
+ * headers (may be NULL) receives the header lines ("name: value\r\n") the
+ * render itself set while the headers were open — the Set-Cookie lines of
+ * host-call answers (rpc(), js/server/rpc.ts) — appended just before begin is
+ * called, or before kit_engine_render returns -1 (the host's error, redirect
+ * or not-found answer carries them too). After that point the headers are
+ * sealed: a later Set-Cookie is dropped with a warning naming the call. */
 typedef struct kit_render_out {
 	int (*begin)(void *ctx);
 	kit_sink sink;
 	void *ctx;
+	kit_buf *headers;
 } kit_render_out;
 
 typedef struct kit_render_error {

@@ -134,6 +134,11 @@ void kit_engine_fail(kit_engine *e, int status, const char *component, const cha
 	__attribute__((format(printf, 4, 5)));
 /* Message of the JS exception on top of the stack (popped). */
 void kit_engine_exception(kit_engine *e, const char *component, const char *what);
+/* Seals the response headers of the render (a later Set-Cookie of a host
+ * call is dropped with a warning) and appends what was set until now to
+ * e->out->headers. Called just before out->begin and before a failed render
+ * returns. */
+void kit_engine_seal_headers(kit_engine *e);
 
 /* loop.c */
 long long kit_loop_now_ms(void);

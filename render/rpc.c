@@ -11,9 +11,11 @@
  *
  * An answer of type application/x-ndjson is handed over line by line AS IT
  * ARRIVES: after each step of curl, every complete line calls onLine(text),
- * so the call it answers settles while its siblings still run. Any other
- * answer is collected whole. At the end, onDone({status, ndjson, body,
- * setCookie: [...]}) (body "" for NDJSON), or onFail(message, code) for a
+ * so the call it answers settles while its siblings still run; the first
+ * line also carries the answer's Set-Cookie values (onLine(text, [...]); an
+ * empty list with the later lines and at the end). Any other answer is
+ * collected whole. At the end, onDone({status, ndjson, body, setCookie:
+ * [...]}) (body "" for NDJSON), or onFail(message, code) for a
  * transport error (code ECONNREFUSED, ETIMEDOUT, ECONNRESET, KIT_RPC_TOO_LARGE,
  * KIT_RPC_FAILED). Callbacks live in kit_keep slots; fetch.c's generation
  * check keeps them from running after their request. The backend's address
@@ -46,6 +48,7 @@ struct call {
 	kit_buf cookies;      /* Set-Cookie values, "v\0"... */
 	int ndjson;
 	int too_big;
+	int cookies_handed;   /* the Set-Cookie list went with a line already */
 	int on_line, on_done, on_fail;
 	char errbuf[CURL_ERROR_SIZE];
 };
@@ -193,6 +196,23 @@ static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 
 /* --- handing over ------------------------------------------------------- */
 
+/* Pushes the Set-Cookie values as an array: the first time only (with the
+ * first NDJSON line, else with the end), an empty one after that. */
+static void push_cookies(js_State *J, struct call *c)
+{
+	js_newarray(J);
+	if (c->cookies_handed)
+		return;
+	c->cookies_handed = 1;
+	int i = 0;
+	for (size_t off = 0; off < c->cookies.len; i++) {
+		const char *v = c->cookies.data + off;
+		off += strlen(v) + 1;
+		push_json(J, v, strlen(v));
+		js_setindex(J, -2, i);
+	}
+}
+
 /* Calls the function below `this` and n arguments on the stack. */
 static int call_js(kit_engine *e, int n)
 {
@@ -215,8 +235,11 @@ static int hand_line(kit_engine *e, struct call *c, const char *start, size_t le
 		return 0;
 	}
 	push_json(J, start, len);
+	/* the answer's Set-Cookie lines go with its first line: the call that
+	 * line settles may let the shell (and the page's headers) go out */
+	push_cookies(J, c);
 	js_endtry(J);
-	return call_js(e, 1);
+	return call_js(e, 2);
 }
 
 /* Hands every complete line (all of them at the end) to onLine. */
@@ -313,14 +336,7 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 	else
 		push_json(J, c->in.data ? c->in.data : "", c->in.len);
 	js_setproperty(J, -2, "body");
-	js_newarray(J);
-	int i = 0;
-	for (size_t off = 0; off < c->cookies.len; i++) {
-		const char *v = c->cookies.data + off;
-		off += strlen(v) + 1;
-		push_json(J, v, strlen(v));
-		js_setindex(J, -2, i);
-	}
+	push_cookies(J, c);
 	js_setproperty(J, -2, "setCookie");
 	js_endtry(J);
 	call_js(e, 1);

@@ -247,6 +247,7 @@ static int write_shell(kit_engine *e)
 			return later ? 0 : -1;
 		}
 	}
+	kit_engine_seal_headers(e);
 	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
 		e->client_gone = 1;
 		kit_buf_free(&b);
@@ -554,6 +555,7 @@ static int ppr_shell(kit_engine *e, int final)
 		kit_buf_free(&b);
 		return final ? -1 : rc;
 	}
+	kit_engine_seal_headers(e);
 	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
 		kit_buf_free(&b);
 		e->client_gone = 1;
@@ -576,6 +578,7 @@ static int ppr_resume_start(kit_engine *e)
 	kit_buf_free(&scratch);
 	if (rc <= 0)
 		return rc;
+	kit_engine_seal_headers(e);
 	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
 		e->client_gone = 1;
 		return -2;

@@ -60,6 +60,8 @@ const functions = {
   'Refuse.notFound': () => refuse(404, 'No such order.'),
   'Revalidate.save': () => revalidating({ saved: true }, 'orders', 'page'),
   'Session.login': (ctx, name) => new Reply(200, { result: 'logged in as ' + name, setCookie: 'session=' + encodeURIComponent(name) + '; Path=/; HttpOnly' }),
+  // in a batch, its cookie goes on the NDJSON answer's headers (sent before any line)
+  'Session.touch': () => new Reply(200, { result: 'touched', setCookie: 'touched=1; Path=/' }),
   'Hang.forever': () => new Promise(() => {}),
   'Debug.repliesForm': () => 'replies form',
 };
@@ -73,6 +75,7 @@ const guards = {
   missing: () => refuse(404),
   crash: () => { throw new Error('guard crashed'); },
   'answer-false': () => 'no',
+  remember: (ctx) => { ctx.setCookie = 'remembered=1; Path=/'; return null; },
 };
 
 async function run(name, args, ctx) {
@@ -140,7 +143,8 @@ async function hostCall(req, res) {
       for (const c of calls) { const r = await run(c.function, c.args || [], ctx); replies.push({ status: r.status, ...r.fields }); }
       return json(res, 200, { replies });
     }
-    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, { 'Content-Type': 'application/x-ndjson', 'X-Accel-Buffering': 'no',
+      ...(calls.some((c) => c && c.function === 'Session.touch') ? { 'Set-Cookie': 'touched=1; Path=/' } : {}) });
     const skip = calls.some((c) => c.function === 'Debug.dropLast') ? calls.length - 1 : -1;
     const cut = calls.some((c) => c.function === 'Debug.cutMidStream');
     await Promise.all(calls.map(async (c, index) => {
@@ -162,7 +166,7 @@ async function hostCall(req, res) {
   seen.push({ call: payload.function, args: payload.args, headers: ctx.headers });
   if (payload.function === 'Debug.notJson') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end('<h1>oops</h1>'); }
   const r = await run(payload.function, payload.args || [], ctx);
-  const { setCookie, ...fields } = r.fields;
+  const { setCookie = ctx.setCookie, ...fields } = r.fields;
   json(res, r.status, fields, setCookie ? { 'Set-Cookie': setCookie } : {});
 }
 

@@ -16,12 +16,15 @@ export interface RequestInfo {
 let current: RequestInfo | null = null;
 let phase: Phase = 'build';
 let responseHeaders: Array<[string, string]> = [];
+// false once the engine took the headers (the answer's head is written)
+let headersOpen = false;
 const caches: Array<{ fn: unknown; store: Map<string, unknown> }> = [];
 
 export function beginRequest(info: RequestInfo, p: Phase): void {
   current = info;
   phase = p;
   responseHeaders = [];
+  headersOpen = true;
   caches.length = 0;
 }
 
@@ -33,6 +36,7 @@ export function endRequest(): void {
   current = null;
   phase = 'build';
   responseHeaders = [];
+  headersOpen = false;
   caches.length = 0;
 }
 
@@ -56,9 +60,26 @@ export function addResponseHeader(name: string, value: string, what: string): vo
   responseHeaders.push([name, value]);
 }
 
+// A header the backend set on a host-call answer (Set-Cookie): unlike a
+// component's own writes, it may join a page's answer during the render, as
+// long as the engine has not taken the headers yet (the shell, a redirect or
+// an error page is not written). Throws once they are sealed.
+export function addHostHeader(name: string, value: string, what: string): void {
+  if (!current)
+    throw new Error(what + ' needs a request: it cannot run at build time.');
+  if (!headersOpen)
+    throw new Error('the response headers were already sent when ' + what + ' answered ' +
+      '(a call inside a Suspense boundary that settles after the shell). Make the call above every ' +
+      'Suspense boundary, in middleware.ts, an API route or a server action.');
+  responseHeaders.push([name, value]);
+}
+
+// The engine takes the headers when it writes the answer's head: from then
+// on they are sealed (addHostHeader throws).
 export function takeResponseHeaders(): Array<[string, string]> {
   const out = responseHeaders;
   responseHeaders = [];
+  headersOpen = false;
   return out;
 }
 

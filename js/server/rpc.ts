@@ -14,11 +14,11 @@
 // answers its own status (401, 403, 422, 429, …), never a 500; a redirect
 // becomes kit's redirect (3xx, or 204 + X-RSC-Redirect on a navigation); a
 // refusal with status 404 is notFound().
-import { currentRequest, currentPhase, requestCache, addResponseHeader } from './request-context';
+import { currentRequest, currentPhase, requestCache, addHostHeader } from './request-context';
 
 declare function __kit_rpc(
   headers: Array<[string, string]>, body: string,
-  onLine: (line: string) => void, onDone: (a: NativeAnswer) => void, onFail: (message: string, code: string) => void,
+  onLine: (line: string, setCookie: string[]) => void, onDone: (a: NativeAnswer) => void, onFail: (message: string, code: string) => void,
 ): void;
 declare function __kit_rpc_config(): { enabled: boolean; timeoutMs: number };
 
@@ -162,15 +162,19 @@ function parse(body: string): unknown {
   }
 }
 
-// Set-Cookie of a host-call answer: onto the page's response while its
-// headers are open (middleware, guard checks); once a page renders, the
-// headers are decided (a warning says so).
-function passCookies(cookies: string[], fn: string) {
+// Set-Cookie of a host-call answer: onto the response while its headers are
+// open — before a page's shell (or its redirect / error answer) is written,
+// in middleware and guard checks, in an API route until it returns. It is
+// copied before the reply is interpreted, so a login that redirects still
+// logs in. Later (a call inside a Suspense boundary settling after the shell)
+// the headers are out: the cookie is dropped and a warning names the call.
+function passCookies(cookies: string[] | undefined, fn: string) {
+  if (!cookies) return;
   for (let i = 0; i < cookies.length; i++) {
     try {
-      addResponseHeader('set-cookie', cookies[i], 'rpc(' + fn + ')');
+      addHostHeader('set-cookie', cookies[i], 'rpc(' + fn + ')');
     } catch (e) {
-      console.warn('rpc(' + fn + '): a Set-Cookie of the backend was dropped: ' + String((e as Error).message));
+      console.warn('kit: rpc(' + fn + '): a Set-Cookie of the backend was dropped: ' + String((e as Error).message));
     }
   }
 }
@@ -224,13 +228,14 @@ function sendBatch(calls: Pending[], headers: Array<[string, string]>) {
       }
   }
   __kit_rpc(headers, body,
-    function (line) {
+    function (line, setCookie) {
+      passCookies(setCookie, calls[0].fn);
       const r = parse(line) as Reply & { index?: number } | undefined;
       if (!r || typeof r !== 'object') return;
       settle(r.index as number, typeof r.status === 'number' ? r.status : 200, r);
     },
     function (a) {
-      // a batched call cannot set cookies (its headers were sent first); pass what came
+      // (the backend's headers come before its lines: with NDJSON, the cookies went with the first)
       passCookies(a.setCookie, calls[0].fn);
       if (!a.ndjson) {
         const whole = parse(a.body) as { replies?: unknown } | undefined;
@@ -302,8 +307,8 @@ export function rpc<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
     (e as Error & { digest: string }).digest = 'KIT_DYNAMIC;connection()';
     return Promise.reject(e);
   }
-  if (!currentRequest() || (currentPhase() !== 'render' && currentPhase() !== 'action'))
-    return Promise.reject(new Error('rpc(' + name + ') is only available while a page renders (server components)'));
+  if (!currentRequest())
+    return Promise.reject(new Error('rpc(' + name + ') is only available while a request is answered (server components, middleware, API routes, actions)'));
   if (!enabled())
     return Promise.reject(new HostFailure('rpc(' + name + '): no backend is configured (set RSC_BACKEND and RSC_HOST_CALL_SECRET)', 500, name));
   let key: string;

@@ -19,8 +19,12 @@
 #    a POST login with its body, the backend's 404), never when marked as
 #    proxied by the backend (404), 502 without the address when it is down,
 #    404 without RSC_BACKEND.
+#    Set-Cookie of host-call answers: above every boundary (document and
+#    navigation), in a batch (NDJSON), with a redirect, from a backend guard,
+#    in an API route; after the shell it is dropped with a logged warning.
 # 2. kit-serve + lighttpd (one responder): a fast read's boundary arrives
-#    while its slow sibling of the same batch still runs.
+#    while its slow sibling of the same batch still runs; the Set-Cookie
+#    cases of 1 again.
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
@@ -219,6 +223,37 @@ if [ "$status" = 502 ] && ! grep -q 'hello bob' "$work/guard-down.body"; then pa
 cgi guard-stored / HTTP_COOKIE=session=bob
 expect_status guard-stored 200
 
+# Set-Cookie of host-call answers (kit.cgi; again through lighttpd below)
+cgi cookie /cookie
+expect_status cookie 200
+expect_head cookie "a call above every boundary: its Set-Cookie reaches the page" '^Set-Cookie: session=carol; Path=/; HttpOnly$'
+cgi cookie-flight /cookie HTTP_X_RSC=1
+expect_head cookie-flight "a navigation payload carries it too" '^Set-Cookie: session=carol'
+cgi cookie-batch /cookie-batch
+expect cookie-batch "a batch answer that sets a cookie" '<p id="touch">touched 42</p>'
+expect_head cookie-batch "the batch answer's Set-Cookie (NDJSON) reaches the page" '^Set-Cookie: touched=1; Path=/$'
+cgi cookie-redirect /cookie-redirect
+expect_status cookie-redirect 307
+expect_head cookie-redirect "a login that redirects still logs in (Set-Cookie with the redirect)" '^Set-Cookie: session=dave'
+cgi cookie-guard /cookie-guard
+expect_status cookie-guard 200
+expect_head cookie-guard "a backend guard's Set-Cookie reaches the page" '^Set-Cookie: remembered=1; Path=/$'
+cgi cookie-api /api/cookie
+expect_status cookie-api 200
+expect_head cookie-api "an API route's host call sets its cookie on the answer" '^Set-Cookie: session=erin'
+cgi cookie-late /cookie-late
+expect cookie-late "a call settling after the shell still renders" '<p id="late">logged in as late</p>'
+if grep -qi '^Set-Cookie' "$work/cookie-late.head"; then
+	fail "cookie-late: no Set-Cookie after the headers were sent" "$(tr '\n' ' ' <"$work/cookie-late.head")"
+else
+	pass "cookie-late: no Set-Cookie after the headers were sent"
+fi
+if grep -q 'rpc(Session.login): a Set-Cookie of the backend was dropped: the response headers were already sent' "$work/cookie-late.err"; then
+	pass "cookie-late: the dropped cookie is logged naming the call"
+else
+	fail "cookie-late: the dropped cookie is logged naming the call" "$(head -c 400 "$work/cookie-late.err")"
+fi
+
 # configuration
 cgi half /single RSC_HOST_CALL_SECRET=
 if [ "$status" = 500 ] && grep -q 'RSC_BACKEND and RSC_HOST_CALL_SECRET go together' "$work/half.err" "$work/half.body"; then
@@ -278,5 +313,40 @@ if [ "$st" = 200 ] && [ "$fast" -ge 0 ] && [ "$fast" -lt 1000 ] && [ "$slow" -ge
 	pass "streaming: the fast read's boundary arrives at $fast ms, the slow one of the same batch at $slow ms"
 else
 	fail "streaming: the fast read streams before the slow one" "status $st, fast $fast ms, slow $slow ms"
+fi
+
+# Set-Cookie of host-call answers through lighttpd
+"$node" -e '
+	const http = require("http");
+	const get = (p, h = {}) => new Promise((ok) => http.get(process.argv[1] + p, { headers: h }, (res) => {
+		let b = ""; res.setEncoding("utf8"); res.on("data", (d) => (b += d));
+		res.on("end", () => ok({ status: res.statusCode, cookies: res.headers["set-cookie"] || [], body: b }));
+	}));
+	(async () => {
+		const out = {};
+		for (const [k, p, h] of [["page", "/cookie"], ["flight", "/cookie", { "X-RSC": "1" }], ["batch", "/cookie-batch"],
+			["redirect", "/cookie-redirect"], ["guard", "/cookie-guard"], ["api", "/api/cookie"], ["late", "/cookie-late"]])
+			out[k] = await get(p, h);
+		console.log(JSON.stringify(out));
+	})();' "$KIT_SERVE_BASE" >"$work/lcookies.json"
+lcookie() { # lcookie WHAT JS-EXPR-over-o
+	if "$node" -e 'const o = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); process.exit(eval(process.argv[2]) ? 0 : 1)' \
+		"$work/lcookies.json" "$2"; then
+		pass "lighttpd: $1"
+	else
+		fail "lighttpd: $1" "($2) is false for $(head -c 800 "$work/lcookies.json")"
+	fi
+}
+lcookie "a call above every boundary: Set-Cookie on the page" 'o.page.status === 200 && o.page.cookies.join() === "session=carol; Path=/; HttpOnly"'
+lcookie "the navigation payload too" 'o.flight.status === 200 && o.flight.cookies.join() === "session=carol; Path=/; HttpOnly"'
+lcookie "a batch (NDJSON) answer's Set-Cookie" 'o.batch.status === 200 && o.batch.cookies.join() === "touched=1; Path=/"'
+lcookie "a login that redirects still logs in" 'o.redirect.status === 307 && o.redirect.cookies[0].startsWith("session=dave")'
+lcookie "a backend guard's Set-Cookie" 'o.guard.status === 200 && o.guard.cookies.join() === "remembered=1; Path=/"'
+lcookie "an API route's host call" 'o.api.status === 200 && o.api.body === "logged in as erin" && o.api.cookies[0].startsWith("session=erin")'
+lcookie "after the shell: rendered, the cookie dropped" 'o.late.status === 200 && /logged in as late/.test(o.late.body) && o.late.cookies.length === 0'
+if grep -qs 'rpc(Session.login): a Set-Cookie of the backend was dropped' "$work/serve.log" "$work/serve"/*.log; then
+	pass "lighttpd: the dropped cookie is logged naming the call"
+else
+	fail "lighttpd: the dropped cookie is logged naming the call" "not in $work/serve.log or $work/serve/*.log"
 fi
 exit "$failed"

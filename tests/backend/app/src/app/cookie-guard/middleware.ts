@@ -1,0 +1,2 @@
+// The backend guard "remember" passes and sets a cookie on its answer.
+export const middleware = ['remember'];

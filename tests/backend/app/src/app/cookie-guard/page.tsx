@@ -1,0 +1,3 @@
+export default function CookieGuard() {
+  return <p id="guarded">passed</p>;
+}
