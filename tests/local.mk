@@ -86,8 +86,9 @@ EXTRA_DIST += tests/suites/typed-routes.sh
 EXTRA_DIST += tests/suites/streaming-limits.sh tests/streaming/limits.mjs
 
 # --- rpc(), host calls, backend guards (tests/suites/backend.sh) against the
-# example backend (examples/backend/server.mjs)
-EXTRA_DIST += tests/suites/backend.sh
+# reference backend (tests/backend/reference.py: examples/backend/app.py plus
+# the functions and misbehaviours the protocol tests need)
+EXTRA_DIST += tests/suites/backend.sh tests/backend/reference.py
 
 # --- client components served by kit in headless Chromium
 # (tests/suites/client-components.sh): examples/interactive (its npm

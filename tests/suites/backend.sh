@@ -1,7 +1,8 @@
 #!/bin/bash
 # backend.sh — rpc(), batched host calls, refusals and backend guards
-# (render/rpc.c, js/server/rpc.ts) against examples/backend/server.mjs, the
-# example backend speaking DESIGN §7, started on a free 127.0.0.1 port.
+# (render/rpc.c, js/server/rpc.ts) against tests/backend/reference.py (the
+# Python example backend, examples/backend/app.py, plus the functions and
+# misbehaviours these tests need), started on a free 127.0.0.1 port.
 #
 # 1. kit.cgi with RSC_BACKEND/RSC_HOST_CALL_SECRET: a single call; a batch of
 #    three calls of one tick (one POST, NDJSON); every refusal kind caught by
@@ -40,8 +41,13 @@ fail() {
 	failed=1
 }
 
+python=${PYTHON:-python3}
 command -v "$node" >/dev/null || {
-	fail setup "node is not installed (the example backend needs it)"
+	fail setup "node is not installed (the checks need it)"
+	exit 1
+}
+command -v "$python" >/dev/null || {
+	fail setup "python3 is not installed (the reference backend needs it)"
 	exit 1
 }
 
@@ -58,7 +64,7 @@ trap 'exit 143' TERM
 trap 'exit 130' INT
 
 secret=test-secret-$$
-RSC_HOST_CALL_SECRET=$secret PORT=0 "$node" "$top_src/examples/backend/server.mjs" >"$work/backend.out" 2>&1 &
+RSC_HOST_CALL_SECRET=$secret PORT=0 "$python" "$top_src/tests/backend/reference.py" >"$work/backend.out" 2>&1 &
 backend_pid=$!
 port=
 for _ in $(seq 1 100); do
@@ -66,7 +72,7 @@ for _ in $(seq 1 100); do
 	[ -n "$port" ] && break
 	sleep 0.1
 done
-[ -n "$port" ] || { fail setup "the example backend did not start: $(head -c 300 "$work/backend.out")"; exit 1; }
+[ -n "$port" ] || { fail setup "the reference backend did not start: $(head -c 300 "$work/backend.out")"; exit 1; }
 backend=http://127.0.0.1:$port
 
 app=$work/app
