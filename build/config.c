@@ -12,7 +12,7 @@
 
 #define CONFIG_FILE "kit.config.json"
 
-static const char *const known_keys[] = { "sourceDir", "buildBudgetMs" };
+static const char *const known_keys[] = { "sourceDir", "buildBudgetMs", "keepVersions" };
 
 static char *read_text(const char *path, int *missing)
 {
@@ -76,7 +76,7 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 				break;
 		if (i == sizeof known_keys / sizeof *known_keys) {
 			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "unknown key \"%s\"", key);
-			kit_diag_fix(d, g, "kit-build knows \"sourceDir\" and \"buildBudgetMs\" (see build/README.md); remove the key or fix its spelling");
+			kit_diag_fix(d, g, "kit-build knows \"sourceDir\", \"buildBudgetMs\" and \"keepVersions\" (see build/README.md); remove the key or fix its spelling");
 			bad = 1;
 		}
 	}
@@ -114,6 +114,20 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 		}
 	}
 	js_pop(J, 1);
+
+	js_getproperty(J, -1, "keepVersions");
+	if (js_isdefined(J, -1)) {
+		double n = js_isnumber(J, -1) ? js_tonumber(J, -1) : -1;
+		if (!(n >= 1 && n <= 100) || n != (double)(int)n) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE,
+					 "\"keepVersions\" must be a whole number of versions from 1 to 100");
+			kit_diag_fix(d, g, "for example \"keepVersions\": 5 (the default): the store keeps the newest five builds for a rollback");
+			bad = 1;
+		} else {
+			c->keep_versions = (int)n;
+		}
+	}
+	js_pop(J, 1);
 	return bad ? -1 : 0;
 }
 
@@ -121,6 +135,7 @@ int kit_config_load(kit_config *c, kit_arena *a, const char *app_root, kit_diags
 {
 	c->source_dir = "src/app";
 	c->build_budget_ms = 5000;
+	c->keep_versions = 5;
 	size_t n = strlen(app_root) + sizeof CONFIG_FILE + 2;
 	char *path = kit_arena_alloc(a, n);
 	snprintf(path, n, "%s/%s", app_root, CONFIG_FILE);

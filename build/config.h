@@ -11,6 +11,7 @@
 typedef struct kit_config {
 	const char *source_dir; /* relative to the app root, normalised: "src/app" */
 	long build_budget_ms;   /* prerendering: a route still waiting after this is not stored whole (5000) */
+	int keep_versions;      /* the store keeps this many published versions for a rollback (5) */
 } kit_config;
 
 /* Reads <app_root>/kit.config.json when it exists. Returns 0, or -1 after

@@ -10,6 +10,7 @@ kit_build_SOURCES = \
 	build/emit.c build/emit.h \
 	build/outdir.c build/outdir.h \
 	build/prerender.c build/prerender.h \
+	build/publish.c build/publish.h \
 	build/scan.c build/scan.h \
 	build/verify.c build/verify.h \
 	build/webuse.c build/webuse.h

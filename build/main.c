@@ -29,6 +29,7 @@
 #include "build/webuse.h"
 #include "build/outdir.h"
 #include "build/prerender.h"
+#include "build/publish.h"
 #include "build/scan.h"
 #include "build/verify.h"
 #include "render/arena.h"
@@ -49,7 +50,13 @@ static const char *const runtime_parts[] = {
 static void usage(FILE *out)
 {
 	fputs("usage: kit-build [DIR]\n"
-	      "Builds the kit app in DIR (default: the current directory) into DIR/.kit/.\n"
+	      "       kit-build --versions [DIR]\n"
+	      "       kit-build --rollback[=VERSION] [DIR]\n"
+	      "Builds the kit app in DIR (default: the current directory) into DIR/.kit/\n"
+	      "and publishes it as the active version of DIR/.kit-store/ (the store keeps\n"
+	      "\"keepVersions\" versions, default 5). --versions lists them; --rollback\n"
+	      "makes VERSION (default: the one published before the active one) active\n"
+	      "again: running responders switch at their next request.\n"
 	      "Routes are read from DIR/src/app, or from \"sourceDir\" in DIR/kit.config.json.\n"
 	      "Environment: KIT_DATADIR (kit's data directory; default: the source tree\n"
 	      "             of an uninstalled kit-build, else " KIT_DATADIR "),\n"
@@ -227,7 +234,7 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 	}
 	if (res->nmodules)
 		print_clients(res);
-	printf("\n○  (Static)   stored at build time, served from .kit/stored/\n"
+	printf("\n○  (Static)   stored at build time, served from .kit-store/stored/\n"
 	       "●  (SSG)      the URLs generateStaticParams() lists stored at build time\n"
 	       "◐  (Partial)  shell stored at build time, holes rendered per request\n"
 	       "ƒ  (Dynamic)  rendered per request\n\n");
@@ -381,32 +388,45 @@ static int run(build *b)
 	if (rc == 0) {
 		/* every route rendered at build time; the stored ones published into the store */
 		b->outcomes = kit_arena_alloc(b->a, (b->scan.nroutes ? b->scan.nroutes : 1) * sizeof *b->outcomes);
-		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan };
+		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan, NULL, 0 };
 		if (kit_prerender(&pj, b->a, d, b->outcomes) != 0) {
 			kit_buf_free(&routes);
 			kit_buf_free(&out);
 			return -1;
 		}
+		/* into the app's store, active, .kit swapped in (build/publish.c) */
+		kit_buf_free(&routes);
+		kit_buf_free(&out);
+		kit_publish_job job = { b->app_root, b->tmp, version, config.keep_versions, pj.entries, pj.nentries };
+		int prc = kit_publish(&job, d);
+		free(pj.entries);
+		if (prc != 0)
+			return -1;
+		b->have_tmp = 0;
+		return 0;
 	}
-	if (rc == 0)
-		rc = kit_outdir_publish(b->app_root, b->tmp, err, sizeof err);
 	kit_buf_free(&routes);
 	kit_buf_free(&out);
-	if (rc != 0) {
-		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
-		return -1;
-	}
-	b->have_tmp = 0;
-	return 0;
+	kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+	return -1;
 }
 
 int main(int argc, char **argv)
 {
-	const char *dir = NULL;
+	const char *dir = NULL, *rollback = NULL;
+	int versions = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			return 0;
+		}
+		if (strcmp(argv[i], "--versions") == 0) {
+			versions = 1;
+			continue;
+		}
+		if (strcmp(argv[i], "--rollback") == 0 || strncmp(argv[i], "--rollback=", 11) == 0) {
+			rollback = argv[i][10] == '=' ? argv[i] + 11 : "";
+			continue;
 		}
 		if (argv[i][0] == '-' || dir) {
 			fprintf(stderr, "kit-build: unexpected argument \"%s\"\n", argv[i]);
@@ -417,6 +437,15 @@ int main(int argc, char **argv)
 	}
 	if (!dir)
 		dir = ".";
+	if (versions && rollback) {
+		fprintf(stderr, "kit-build: --versions and --rollback do not go together\n");
+		usage(stderr);
+		return 2;
+	}
+	if (versions)
+		return kit_publish_list(dir);
+	if (rollback)
+		return kit_publish_rollback(dir, rollback);
 	double start = now();
 	char root[PATH_MAX];
 	if (!realpath(dir, root)) {

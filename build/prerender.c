@@ -505,7 +505,7 @@ static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena 
 	return o->outcome == KIT_OUTCOME_FAILED ? -1 : 0;
 }
 
-int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes)
+int kit_prerender(kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes)
 {
 	const kit_scan *scan = job->scan;
 	char path[4200], err[4400];
@@ -576,15 +576,11 @@ int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_
 		dup2(saved, 2);
 		close(saved);
 	}
-	if (!failed) {
-		snprintf(path, sizeof path, "%s/store.sqlite", job->dir);
-		kit_store *s = kit_store_open(path, 0, err, sizeof err);
-		if (!s || kit_store_publish(s, job->version, p.v, p.n, err, sizeof err) < 0) {
-			kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot publish the stored renders: %s", err);
-			failed = 1;
-		}
-		kit_store_close(s);
+	if (failed) {
+		free(p.v);
+		return -1;
 	}
-	free(p.v);
-	return failed ? -1 : 0;
+	job->entries = p.v;   /* published by build/publish.c */
+	job->nentries = p.n;
+	return 0;
 }

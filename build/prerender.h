@@ -6,8 +6,9 @@
  * dynamic segments is rendered with no request behind it (http = NULL),
  * within the build budget: a document, its Flight payload (depth 0) and one
  * payload per depth a client may hold (seg<N>). The files go under
- * <dir>/stored/<version>/, then one store transaction publishes them
- * (<dir>/store.sqlite). */
+ * <dir>/stored/<version>/ and their store rows into job->entries;
+ * build/publish.c moves the files into the app's store and publishes them
+ * in one transaction. */
 #ifndef KIT_BUILD_PRERENDER_H
 #define KIT_BUILD_PRERENDER_H
 
@@ -16,6 +17,7 @@
 #include "build/diag.h"
 #include "build/scan.h"
 #include "render/arena.h"
+#include "store/store.h"
 
 typedef enum kit_outcome {
 	KIT_OUTCOME_STORED,    /* ○ whole page stored */
@@ -38,10 +40,12 @@ typedef struct kit_prerender_job {
 	const char *version;
 	long budget_ms;
 	const kit_scan *scan;     /* routes in manifest order */
+	kit_store_entry *entries; /* out: the store rows of the files written (malloc'ed; the caller frees) */
+	size_t nentries;
 } kit_prerender_job;
 
 /* Fills outcomes[i] for scan->routes[i]. Returns 0, or -1 when a route
  * failed the build or the store could not be written (errors added to d). */
-int kit_prerender(const kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes);
+int kit_prerender(kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes);
 
 #endif

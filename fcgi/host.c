@@ -28,6 +28,8 @@ struct kit_host {
 	char server_js[4200];
 	size_t max_body;      /* request bodies above this are answered 413 */
 	kit_store *store;     /* build-time renders (fcgi/stored.c); NULL when none */
+	int lazy;             /* kit.cgi: the engine only for requests that render */
+	char refused[64];     /* an active version that could not be loaded (not retried) */
 };
 
 /* Headers past this size are answered 431 (the web server usually refuses
@@ -52,19 +54,87 @@ static kit_engine *host_engine(kit_host *h, char *err, size_t errlen)
 	return h->engine;
 }
 
+/* The build directory of a version: .kit/ when it holds that version (the
+ * newest build), else the copy the store keeps (.kit-store/builds/<version>/,
+ * build/publish.c). version NULL: .kit/. */
+static void build_dir(const kit_host *h, const char *version, char *out, size_t outlen)
+{
+	snprintf(out, outlen, "%s/.kit", h->app_dir);
+	if (!version)
+		return;
+	char path[4200], have[64] = "";
+	snprintf(path, sizeof path, "%s/.kit/version", h->app_dir);
+	FILE *f = fopen(path, "r");
+	if (f) {
+		if (!fgets(have, sizeof have, f))
+			have[0] = '\0';
+		fclose(f);
+		have[strcspn(have, "\r\n")] = '\0';
+	}
+	if (strcmp(have, version) != 0)
+		snprintf(out, outlen, "%s/" KIT_STORE_DIR "/builds/%s", h->app_dir, version);
+}
+
+/* Loads the build of `version` (NULL: .kit/) in place of the current one.
+ * On failure the current build stays and -1 is returned with err. */
+static int host_load(kit_host *h, const char *version, char *err, size_t errlen)
+{
+	char dir[4100];
+	build_dir(h, version, dir, sizeof dir);
+	kit_routes routes;
+	memset(&routes, 0, sizeof routes);
+	if (kit_routes_load(&routes, dir, err, errlen) < 0)
+		return -1;
+	if (version && strcmp(routes.version, version) != 0) {
+		snprintf(err, errlen, "%s/manifest.json holds version %s, not %s", dir, routes.version, version);
+		kit_routes_free(&routes);
+		return -1;
+	}
+	char server_js[sizeof h->server_js];
+	if ((size_t)snprintf(server_js, sizeof server_js, "%.4100s/server.js", dir) >= sizeof server_js) {
+		snprintf(err, errlen, "the path %s is too long", dir);
+		kit_routes_free(&routes);
+		return -1;
+	}
+	kit_engine *engine = NULL;
+	if (!h->lazy && !(engine = kit_engine_open(server_js, routes.json, &h->opts, err, errlen))) {
+		kit_routes_free(&routes);
+		return -1;
+	}
+	kit_engine_close(h->engine);
+	kit_routes_free(&h->routes);
+	h->routes = routes;
+	h->engine = engine;
+	memcpy(h->server_js, server_js, sizeof server_js);
+	return 0;
+}
+
+/* Versions side by side (store/README.md): the store's active version is
+ * the one served. A publish or a rollback flips it; the next request of
+ * every responder sees the flip here and loads that version's build, so
+ * documents, payloads, stored files and X-RSC-Version (hence the 409 check)
+ * all come from one version. A version that cannot be loaded is logged once
+ * and the current build keeps serving. */
+static void host_follow(kit_host *h)
+{
+	char active[64], err[512];
+	if (!h->store || kit_store_active(h->store, active, sizeof active) < 0 || !*active ||
+	    strcmp(active, h->routes.version) == 0 || strcmp(active, h->refused) == 0)
+		return;
+	if (host_load(h, active, err, sizeof err) < 0) {
+		fprintf(stderr, "kit: the store's active version %s cannot be loaded (%s): still serving %s\n", active,
+			err, h->routes.version);
+		snprintf(h->refused, sizeof h->refused, "%s", active);
+	}
+}
+
 static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errlen)
 {
 	kit_host *h = calloc(1, sizeof *h);
 	if (!h)
 		abort();
 	h->app_dir = strdup(app_dir);
-	char kit_dir[4096];
-	snprintf(kit_dir, sizeof kit_dir, "%s/.kit", app_dir);
-	if (kit_routes_load(&h->routes, kit_dir, err, errlen) < 0) {
-		kit_host_close(h);
-		return NULL;
-	}
-	snprintf(h->server_js, sizeof h->server_js, "%s/server.js", kit_dir);
+	h->lazy = lazy;
 	const char *t = getenv("KIT_RENDER_TIMEOUT_MS");
 	if (t)
 		h->opts.render_timeout_ms = atol(t);
@@ -75,11 +145,21 @@ static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errl
 	h->opts.always_inline_rows = t && strcmp(t, "always") == 0;
 	t = getenv("KIT_MAX_BODY");
 	h->max_body = t && atoll(t) > 0 ? (size_t)atoll(t) : (size_t)8 << 20;
-	if (!lazy && !host_engine(h, err, errlen)) {
+	h->store = kit_stored_open(app_dir);
+	/* the store's active version when it can be loaded, else .kit/ */
+	char active[64] = "";
+	if (h->store)
+		kit_store_active(h->store, active, sizeof active);
+	if (*active && host_load(h, active, err, errlen) == 0)
+		return h;
+	if (*active) {
+		fprintf(stderr, "kit: the store's active version %s cannot be loaded (%s): serving .kit/\n", active, err);
+		snprintf(h->refused, sizeof h->refused, "%s", active);
+	}
+	if (host_load(h, NULL, err, errlen) < 0) {
 		kit_host_close(h);
 		return NULL;
 	}
-	h->store = kit_stored_open(app_dir);
 	return h;
 }
 
@@ -788,6 +868,7 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 
 int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
+	host_follow(h);
 	const char *method = param(req, "REQUEST_METHOD");
 	int head_only = strcmp(method, "HEAD") == 0;
 	const char *uri = req->param(req->ctx, "REQUEST_URI");
@@ -810,8 +891,15 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
 	if (is_true(param(req, "HTTP_X_RSC")) && *client_version && strcmp(client_version, h->routes.version) != 0) {
 		/* a client from an older build must not mix its layouts with ours */
-		send_simple(out, 409, head_only, "text/plain; charset=utf-8",
-			    "409 Conflict: the app was updated; reload the page\n", "X-RSC-Location", uri);
+		response r;
+		resp_init(&r, out, 409, head_only);
+		resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+		resp_header(&r, "Cache-Control", "no-store");
+		resp_header(&r, "X-RSC-Location", "%s", uri);
+		resp_header(&r, "X-RSC-Version", "%s", h->routes.version);  /* the build the client must load */
+		if (resp_begin(&r) == 0 && !head_only)
+			kit_sink_write(out, "409 Conflict: the app was updated; reload the page\n", 51);
+		resp_free(&r);
 	} else if (plen > 1 && url.path[plen - 1] == '/') {
 		url.path[plen - 1] = '\0';
 		kit_buf loc;

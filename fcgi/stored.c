@@ -19,7 +19,7 @@
 kit_store *kit_stored_open(const char *app_dir)
 {
 	char path[4200], err[512];
-	snprintf(path, sizeof path, "%s/.kit/store.sqlite", app_dir);
+	snprintf(path, sizeof path, "%s/" KIT_STORE_DIR "/store.sqlite", app_dir);
 	struct stat st;
 	if (stat(path, &st) != 0)
 		return NULL;

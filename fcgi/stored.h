@@ -23,7 +23,7 @@ typedef struct kit_stored_req {
 	const kit_buf *extra;     /* header lines the middleware chain set */
 } kit_stored_req;
 
-/* Opens <app_dir>/.kit/store.sqlite read-only; NULL when the build stored
+/* Opens <app_dir>/.kit-store/store.sqlite read-only; NULL when the build stored
  * nothing (or has no store). */
 kit_store *kit_stored_open(const char *app_dir);
 

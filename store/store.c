@@ -18,6 +18,7 @@ struct kit_store {
 	sqlite3 *db;
 	char dir[4096];        /* the store file's directory: files are relative to it */
 	sqlite3_stmt *lookup;
+	sqlite3_stmt *active;
 };
 
 static const char *const variant_names[] = { "html", "ppr", "flight", "seg", "redirect", "api" };
@@ -75,6 +76,12 @@ kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errl
 		kit_store_close(s);
 		return NULL;
 	}
+	if (sqlite3_prepare_v3(s->db, "SELECT version FROM active WHERE id = 1", -1, SQLITE_PREPARE_PERSISTENT,
+			       &s->active, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "not a kit store", s->db);
+		kit_store_close(s);
+		return NULL;
+	}
 	return s;
 }
 
@@ -83,6 +90,7 @@ void kit_store_close(kit_store *s)
 	if (!s)
 		return;
 	sqlite3_finalize(s->lookup);
+	sqlite3_finalize(s->active);
 	sqlite3_close(s->db);
 	free(s);
 }
@@ -246,13 +254,103 @@ int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errl
 int kit_store_active(kit_store *s, char *out, size_t outlen)
 {
 	out[0] = '\0';
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(s->db, "SELECT version FROM active WHERE id = 1", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW)
+	sqlite3_stmt *st = s->active;
+	sqlite3_reset(st);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
 		snprintf(out, outlen, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Newest publish first: a publish (INSERT OR REPLACE) gives the version a new,
+ * larger rowid, so rowid orders publishes even within one second. */
+#define VERSIONS_SQL \
+	"SELECT v.version, v.published, (SELECT count(*) FROM renders r WHERE r.version = v.version)," \
+	" v.version = (SELECT version FROM active WHERE id = 1) FROM versions v ORDER BY v.rowid DESC"
+
+int kit_store_versions(kit_store *s, kit_store_version *out, size_t max)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(s->db, VERSIONS_SQL, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	int n = 0, rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if ((size_t)n < max) {
+			kit_store_version *v = &out[n];
+			snprintf(v->version, sizeof v->version, "%s", (const char *)sqlite3_column_text(st, 0));
+			v->published = sqlite3_column_int64(st, 1);
+			v->renders = (long)sqlite3_column_int64(st, 2);
+			v->active = sqlite3_column_int(st, 3);
+		}
+		n++;
+	}
 	sqlite3_finalize(st);
-	return 0;
+	return rc == SQLITE_DONE ? n : -1;
+}
+
+int kit_store_prune(kit_store *s, int keep, kit_store_version *out, size_t max, char *err, size_t errlen)
+{
+	if (keep < 1)
+		keep = 1;
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "cannot start pruning old versions", s->db);
+		return -1;
+	}
+	sqlite3_stmt *list = NULL, *del_r = NULL, *del_v = NULL;
+	int ok = sqlite3_prepare_v2(s->db, VERSIONS_SQL, -1, &list, NULL) == SQLITE_OK &&
+		 sqlite3_prepare_v2(s->db, "DELETE FROM renders WHERE version = ?1", -1, &del_r, NULL) == SQLITE_OK &&
+		 sqlite3_prepare_v2(s->db, "DELETE FROM versions WHERE version = ?1", -1, &del_v, NULL) == SQLITE_OK;
+	/* the active version is kept first, then the newest others up to keep */
+	int pruned = 0, active_seen = 0, rc = SQLITE_DONE;
+	char (*names)[64] = NULL;
+	size_t nnames = 0, cap = 0;
+	while (ok && (rc = sqlite3_step(list)) == SQLITE_ROW) {
+		int is_active = sqlite3_column_int(list, 3);
+		if (is_active) {
+			active_seen = 1;
+			continue;
+		}
+		if (nnames == cap) {
+			cap = cap ? cap * 2 : 16;
+			names = realloc(names, cap * sizeof *names);
+			if (!names)
+				abort();
+		}
+		snprintf(names[nnames++], 64, "%s", (const char *)sqlite3_column_text(list, 0));
+	}
+	if (ok && rc != SQLITE_DONE)
+		ok = 0;
+	sqlite3_finalize(list);
+	/* others in newest-first order: the first keep - (active kept) stay */
+	int room = keep - (active_seen ? 1 : 0);
+	for (size_t i = 0; ok && i < nnames; i++) {
+		if (room > 0) {
+			room--;
+			continue;
+		}
+		sqlite3_reset(del_r);
+		sqlite3_reset(del_v);
+		sqlite3_bind_text(del_r, 1, names[i], -1, SQLITE_STATIC);
+		sqlite3_bind_text(del_v, 1, names[i], -1, SQLITE_STATIC);
+		ok = sqlite3_step(del_r) == SQLITE_DONE && sqlite3_step(del_v) == SQLITE_DONE;
+		if (ok && (size_t)pruned < max) {
+			memset(&out[pruned], 0, sizeof out[pruned]);
+			snprintf(out[pruned].version, sizeof out[pruned].version, "%s", names[i]);
+		}
+		pruned++;
+	}
+	free(names);
+	sqlite3_finalize(del_r);
+	sqlite3_finalize(del_v);
+	if (ok && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		ok = 0;
+	if (!ok) {
+		set_err(err, errlen, "cannot prune old versions", s->db);
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return -1;
+	}
+	return pruned;
 }
 
 int kit_store_lookup(kit_store *s, const char *route_path, kit_store_variant v, int depth, kit_store_hit *hit)

@@ -18,6 +18,12 @@
 
 #include <stddef.h>
 
+/* The store's directory in an app, beside .kit/ (which every build swaps
+ * whole): store.sqlite, stored/<version>/ (the stored files), builds/<version>/
+ * (each kept version's server.js, manifests and browser files), so versions
+ * survive rebuilds side by side. */
+#define KIT_STORE_DIR ".kit-store"
+
 typedef struct kit_store kit_store;
 
 typedef enum kit_store_variant {
@@ -64,8 +70,28 @@ int kit_store_publish(kit_store *s, const char *version, const kit_store_entry *
 /* Makes an already published version active. -1 with err when unknown. */
 int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errlen);
 
-/* The active version into out ("" when none). */
+/* The active version into out ("" when none). One prepared statement: cheap
+ * enough for every request (a responder compares it with the build it runs). */
 int kit_store_active(kit_store *s, char *out, size_t outlen);
+
+/* The published versions, newest publish first (a version published again
+ * counts as new). */
+typedef struct kit_store_version {
+	char version[64];
+	long long published;   /* seconds since the epoch */
+	long renders;          /* its rows in renders */
+	int active;
+} kit_store_version;
+/* Fills up to max entries; returns how many versions there are (may be > max),
+ * or -1 on an error. */
+int kit_store_versions(kit_store *s, kit_store_version *out, size_t max);
+
+/* Keeps the newest `keep` versions (the active one always, counted among
+ * them) and forgets the rest in one transaction: their rows and versions
+ * entries. The forgotten versions' names go to out (up to max) so that the
+ * caller can remove their files after the commit. Returns how many were
+ * forgotten, or -1 with err (nothing changed). */
+int kit_store_prune(kit_store *s, int keep, kit_store_version *out, size_t max, char *err, size_t errlen);
 
 typedef struct kit_store_hit {
 	int status;

@@ -406,8 +406,14 @@ check "client: same app, same version" test "$(cat "$capp/.kit/version")" = "$v1
 if [ -e "$KIT_DATADIR/js/client/entry.ts" ]; then
 	env -u KIT_CLIENT_ENTRY "$kit_build" "$capp" >/dev/null 2>"$work/real-entry.err"
 	check "client: builds with kit's real browser entry" test $? -eq 0
+	# .kit/static also holds the kept earlier versions' files (a rollback needs
+	# them): the build's own are in .kit-store/builds/<version>/static
 	check "client: real entry: React exactly once" \
-		test "$(cat "$capp"/.kit/static/*.js | grep -oF "$react_marker" | wc -l)" -eq 1
+		test "$(cat "$capp/.kit-store/builds/$(cat "$capp/.kit/version")"/static/*.js | grep -oF "$react_marker" | wc -l)" -eq 1
+	check "client: the previous version's browser files stay in .kit/static (for a rollback)" \
+		test -z "$(cd "$capp/.kit/static" && for f in $(cat "$work/static1"); do [ -e "$f" ] || echo "$f"; done)"
+	check "client: a new version's own files differ from the previous one's" \
+		test "$(cat "$capp/.kit/version")" != "$v1"
 else
 	echo "SKIP: client: kit's real browser entry: $KIT_DATADIR/js/client/entry.ts does not exist yet"
 fi
@@ -416,7 +422,7 @@ fi
 run prerender
 check "prerender: builds" test "$(cat "$work/prerender.rc")" -eq 0
 pout=$work/prerender.out
-pdir=$work/prerender/.kit/stored/$(cat "$work/prerender/.kit/version" 2>/dev/null)
+pdir=$work/prerender/.kit-store/stored/$(cat "$work/prerender/.kit/version" 2>/dev/null)
 check "prerender: a Suspense boundary reading cookies() stores the shell (◐ with the reason)" \
 	grep -qE '^. ◐ /shell .* · shell stored [0-9.]+ kB · reads cookies\(\) inside a Suspense boundary$' "$pout"
 check "prerender: the shell has the hole pending with its fallback" \

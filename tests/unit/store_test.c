@@ -110,6 +110,30 @@ int main(void)
 								 strcmp(hit.version, "v4") == 0);
 	kit_store_close(w2);
 
+	/* versions side by side: newest publish first, the active one marked */
+	kit_store_version vs[8];
+	int nv = kit_store_versions(r, vs, 8);
+	CHECK("versions listed newest first", nv == 3 && strcmp(vs[0].version, "v4") == 0 &&
+						      strcmp(vs[1].version, "v2") == 0 && strcmp(vs[2].version, "v1") == 0);
+	CHECK("versions: active and render counts", nv == 3 && vs[0].active && !vs[1].active && vs[2].renders == 5);
+	CHECK("republish moves a version to the front", kit_store_publish(w, "v1", v1, 5, err, sizeof err) == 0 &&
+								kit_store_versions(r, vs, 8) == 3 &&
+								strcmp(vs[0].version, "v1") == 0 && vs[0].active);
+	/* order now v1 (active), v4, v2; roll back to v2 and keep 2: v2 (active) and v1 stay */
+	CHECK("rollback to v2", kit_store_rollback(w, "v2", err, sizeof err) == 0);
+	kit_store_version gone[4];
+	int np = kit_store_prune(w, 2, gone, 4, err, sizeof err);
+	CHECK("prune keeps the active one and the newest other", np == 1 && strcmp(gone[0].version, "v4") == 0);
+	nv = kit_store_versions(r, vs, 8);
+	CHECK("after prune: v1 and v2", nv == 2 && strcmp(vs[0].version, "v1") == 0 && strcmp(vs[1].version, "v2") == 0 &&
+						vs[1].active);
+	CHECK("pruned version's rows gone", kit_store_rollback(w, "v4", err, sizeof err) < 0);
+	CHECK("active still serves after prune", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 &&
+							 strcmp(hit.version, "v2") == 0);
+	CHECK("prune keep 1 leaves only the active one", kit_store_prune(w, 1, gone, 4, err, sizeof err) == 1 &&
+								 strcmp(gone[0].version, "v1") == 0 &&
+								 kit_store_versions(r, vs, 8) == 1 && vs[0].active);
+
 	kit_store_close(r);
 	kit_store_close(w);
 	unlink(path);

@@ -1,0 +1,375 @@
+/* publish.c — the new build becomes a version of the app's store and the
+ * active one; versions side by side, rollback, pruning (publish.h). */
+#include "build/publish.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build/outdir.h"
+
+#define MAX_VERSIONS 128
+
+static int mkdir_one(const char *path)
+{
+	return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* dst as a hard link to src (same file system: the app directory), else a
+ * copy. An existing dst is left alone (hashed names: same name, same bytes). */
+static int link_file(const char *src, const char *dst)
+{
+	if (link(src, dst) == 0 || errno == EEXIST)
+		return 0;
+	int in = open(src, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return errno == ENOENT ? 0 : -1;
+	int out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (out < 0) {
+		close(in);
+		return errno == EEXIST ? 0 : -1;
+	}
+	char buf[65536];
+	ssize_t n;
+	int rc = 0;
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		if (write(out, buf, (size_t)n) != n) {
+			rc = -1;
+			break;
+		}
+	if (n < 0)
+		rc = -1;
+	close(in);
+	if (close(out) != 0)
+		rc = -1;
+	return rc;
+}
+
+/* Every regular file below src linked at the same relative path below dst
+ * (directories created, existing files kept). A missing src adds nothing. */
+static int link_tree(const char *src, const char *dst)
+{
+	DIR *dp = opendir(src);
+	if (!dp)
+		return errno == ENOENT ? 0 : -1;
+	if (mkdir_one(dst) < 0) {
+		closedir(dp);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *de;
+	while (rc == 0 && (de = readdir(dp))) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		char s[4200], t[4200];
+		snprintf(s, sizeof s, "%s/%s", src, de->d_name);
+		snprintf(t, sizeof t, "%s/%s", dst, de->d_name);
+		struct stat st;
+		if (lstat(s, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			rc = link_tree(s, t);
+		else if (S_ISREG(st.st_mode))
+			rc = link_file(s, t);
+	}
+	closedir(dp);
+	return rc;
+}
+
+static void store_path(char *out, size_t outlen, const char *app_root, const char *rel)
+{
+	int n = snprintf(out, outlen, "%s/" KIT_STORE_DIR "%s%s", app_root, *rel ? "/" : "", rel);
+	if (n < 0 || (size_t)n >= outlen)
+		out[0] = '\0';  /* too long: every use then fails cleanly */
+}
+
+/* builds/<version>/: what a responder loads when the version is active. */
+static int keep_build(const kit_publish_job *job, int *created)
+{
+	char dst[4200], part[4300], s[4300], t[4400];
+	snprintf(part, sizeof part, "builds/%s", job->version);
+	store_path(dst, sizeof dst, job->app_root, part);
+	*created = 0;
+	if (is_dir(dst))
+		return 0;  /* the same version again: the same bytes (the version hashes them) */
+	snprintf(part, sizeof part, "%s.tmp-%ld", dst, (long)getpid());
+	kit_outdir_remove(part);
+	if (mkdir_one(part) < 0)
+		return -1;
+	static const char *const files[] = { "server.js", "manifest.json", "client-manifest.json", "version" };
+	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+		snprintf(s, sizeof s, "%s/%s", job->tmp, files[i]);
+		snprintf(t, sizeof t, "%s/%s", part, files[i]);
+		if (access(s, F_OK) == 0 && link_file(s, t) < 0)
+			return -1;
+	}
+	snprintf(s, sizeof s, "%s/static", job->tmp);
+	snprintf(t, sizeof t, "%s/static", part);
+	if (link_tree(s, t) < 0)
+		return -1;
+	if (rename(part, dst) != 0) {
+		kit_outdir_remove(part);
+		return is_dir(dst) ? 0 : -1;
+	}
+	*created = 1;
+	return 0;
+}
+
+/* <tmp>/stored/<version>/ → .kit-store/stored/<version>/ (exchanged with an
+ * existing one of the same version, which is then removed). */
+static int move_stored(const kit_publish_job *job, int *created)
+{
+	char src[4200], dst[4200], rel[200];
+	snprintf(src, sizeof src, "%s/stored/%s", job->tmp, job->version);
+	snprintf(rel, sizeof rel, "stored/%s", job->version);
+	store_path(dst, sizeof dst, job->app_root, rel);
+	*created = 0;
+	if (!is_dir(src))
+		return 0;
+	if (rename(src, dst) == 0) {
+		*created = 1;
+	} else if (errno == EEXIST || errno == ENOTEMPTY) {
+		if (renameat2(AT_FDCWD, src, AT_FDCWD, dst, RENAME_EXCHANGE) == 0) {
+			kit_outdir_remove(src);
+		} else {
+			char old[4300];
+			snprintf(old, sizeof old, "%s.old-%ld", dst, (long)getpid());
+			if (rename(dst, old) != 0 || rename(src, dst) != 0)
+				return -1;
+			kit_outdir_remove(old);
+		}
+	} else {
+		return -1;
+	}
+	snprintf(src, sizeof src, "%s/stored", job->tmp);
+	rmdir(src);
+	return 0;
+}
+
+static void forget_files(const char *app_root, const char *version)
+{
+	char rel[200], path[4200];
+	snprintf(rel, sizeof rel, "stored/%s", version);
+	store_path(path, sizeof path, app_root, rel);
+	kit_outdir_remove(path);
+	snprintf(rel, sizeof rel, "builds/%s", version);
+	store_path(path, sizeof path, app_root, rel);
+	kit_outdir_remove(path);
+}
+
+static kit_store *open_store(const char *app_root, int create, char *err, size_t errlen)
+{
+	char path[4200];
+	store_path(path, sizeof path, app_root, "");
+	if (create && mkdir_one(path) < 0) {
+		snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (create) {
+		store_path(path, sizeof path, app_root, "builds");
+		mkdir_one(path);
+		store_path(path, sizeof path, app_root, "stored");
+		mkdir_one(path);
+	}
+	store_path(path, sizeof path, app_root, "store.sqlite");
+	if (!create && access(path, F_OK) != 0) {
+		snprintf(err, errlen, "%s does not exist: this app has no published build", path);
+		return NULL;
+	}
+	return kit_store_open(path, 0, err, errlen);
+}
+
+int kit_publish(const kit_publish_job *job, kit_diags *d)
+{
+	char err[4400];
+	kit_store *s = open_store(job->app_root, 1, err, sizeof err);
+	if (!s) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot open the store: %s", err);
+		kit_diag_fix(d, g, "make the app directory writable by the user running kit-build");
+		return -1;
+	}
+	kit_store_version vs[MAX_VERSIONS];
+	int nv = kit_store_versions(s, vs, MAX_VERSIONS);
+	if (nv > MAX_VERSIONS)
+		nv = MAX_VERSIONS;
+	char previous[64];
+	kit_store_active(s, previous, sizeof previous);
+
+	int made_build = 0, made_stored = 0;
+	const char *step = "keep the build in " KIT_STORE_DIR "/builds";
+	int rc = keep_build(job, &made_build);
+	/* the browser files of the versions kept after this publish (the newest
+	 * keep - 1 others) into the new .kit/static, so a rollback finds them;
+	 * the new ones into the live .kit/static, so the flip below never serves
+	 * a page whose chunks are not there yet */
+	int room = job->keep - 1;
+	for (int i = 0; rc == 0 && i < nv && room > 0; i++) {
+		if (strcmp(vs[i].version, job->version) == 0)
+			continue;
+		room--;
+		char rel[200], src[4200], dst[4200];
+		if (snprintf(rel, sizeof rel, "builds/%.64s/static", vs[i].version) >= (int)sizeof rel)
+			continue;
+		store_path(src, sizeof src, job->app_root, rel);
+		snprintf(dst, sizeof dst, "%s/static", job->tmp);
+		step = "link the kept versions' browser files";
+		rc = link_tree(src, dst);
+	}
+	if (rc == 0) {
+		char src[4200], dst[4200];
+		snprintf(src, sizeof src, "%s/static", job->tmp);
+		snprintf(dst, sizeof dst, "%s/.kit", job->app_root);
+		if (is_dir(dst)) {
+			snprintf(dst, sizeof dst, "%s/.kit/static", job->app_root);
+			step = "link the new browser files into the live .kit/static";
+			rc = link_tree(src, dst);
+		}
+	}
+	if (rc == 0) {
+		step = "move the stored files into " KIT_STORE_DIR "/stored";
+		rc = move_stored(job, &made_stored);
+	}
+	if (rc != 0) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot %s: %s", step, strerror(errno));
+		kit_diag_fix(d, g, "make the app directory writable (and leave room on its file system), then build again");
+		goto undo;
+	}
+	if (kit_store_publish(s, job->version, job->entries, job->nentries, err, sizeof err) < 0) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot publish the stored renders: %s", err);
+		goto undo;
+	}
+	if (kit_outdir_publish(job->app_root, job->tmp, err, sizeof err) != 0) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+		char again[512];
+		if (*previous && strcmp(previous, job->version) != 0 &&
+		    kit_store_rollback(s, previous, again, sizeof again) < 0)
+			kit_diag_add(d, KIT_DIAG_ERROR, NULL, "and version %s could not be made active again: %s", previous,
+				     again);
+		goto undo;
+	}
+	kit_store_version gone[MAX_VERSIONS];
+	int ngone = kit_store_prune(s, job->keep, gone, MAX_VERSIONS, err, sizeof err);
+	if (ngone < 0) {
+		kit_diag_add(d, KIT_DIAG_WARNING, NULL, "old versions were not pruned: %s", err);
+		ngone = 0;
+	}
+	for (int i = 0; i < ngone && i < MAX_VERSIONS; i++)
+		forget_files(job->app_root, gone[i].version);
+	int kept = kit_store_versions(s, vs, 0);
+	kit_store_close(s);
+	printf("Published version %s (%zu stored file%s); %d version%s kept in " KIT_STORE_DIR "/ (keepVersions %d)",
+	       job->version, job->nentries, job->nentries == 1 ? "" : "s", kept, kept == 1 ? "" : "s", job->keep);
+	if (ngone)
+		printf(", %d pruned", ngone);
+	printf("\n");
+	return 0;
+
+undo:
+	/* what this build added for a version the store does not list */
+	if (made_build || made_stored) {
+		int listed = 0;
+		for (int i = 0; i < nv; i++)
+			listed |= strcmp(vs[i].version, job->version) == 0;
+		if (!listed)
+			forget_files(job->app_root, job->version);
+	}
+	kit_store_close(s);
+	return -1;
+}
+
+int kit_publish_list(const char *app_root)
+{
+	char err[4400];
+	kit_store *s = open_store(app_root, 0, err, sizeof err);
+	if (!s) {
+		fprintf(stderr, "error: %s\n  fix:   run kit-build in the app first\n", err);
+		return 1;
+	}
+	kit_store_version vs[MAX_VERSIONS];
+	int nv = kit_store_versions(s, vs, MAX_VERSIONS);
+	kit_store_close(s);
+	if (nv < 0) {
+		fprintf(stderr, "error: cannot read the store's versions\n");
+		return 1;
+	}
+	printf("  version           published (UTC)      stored files\n");
+	for (int i = 0; i < nv && i < MAX_VERSIONS; i++) {
+		char when[32];
+		time_t t = (time_t)vs[i].published;
+		struct tm tm;
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", gmtime_r(&t, &tm));
+		printf("%s %-17s %s  %ld\n", vs[i].active ? "*" : " ", vs[i].version, when, vs[i].renders);
+	}
+	printf("(* active; newest publish first; kit-build --rollback[=VERSION] activates another)\n");
+	return 0;
+}
+
+int kit_publish_rollback(const char *app_root, const char *version)
+{
+	char err[4400];
+	kit_store *s = open_store(app_root, 0, err, sizeof err);
+	if (!s) {
+		fprintf(stderr, "error: %s\n  fix:   run kit-build in the app first\n", err);
+		return 1;
+	}
+	kit_store_version vs[MAX_VERSIONS];
+	int nv = kit_store_versions(s, vs, MAX_VERSIONS);
+	if (nv > MAX_VERSIONS)
+		nv = MAX_VERSIONS;
+	char target[64] = "";
+	if (version && *version) {
+		snprintf(target, sizeof target, "%s", version);
+	} else {
+		/* the version published before the active one */
+		for (int i = 0; i + 1 < nv; i++)
+			if (vs[i].active) {
+				snprintf(target, sizeof target, "%s", vs[i + 1].version);
+				break;
+			}
+		if (!*target) {
+			kit_store_close(s);
+			fprintf(stderr, "error: no version was published before the active one\n"
+					"  fix:   kit-build --versions lists them; kit-build --rollback=VERSION activates one\n");
+			return 1;
+		}
+	}
+	char rel[200], path[4200];
+	snprintf(rel, sizeof rel, "builds/%s/server.js", target);
+	store_path(path, sizeof path, app_root, rel);
+	if (strchr(target, '/') || access(path, R_OK) != 0) {
+		kit_store_close(s);
+		fprintf(stderr, "error: version %s is not kept in %s/" KIT_STORE_DIR "/builds\n"
+				"  fix:   kit-build --versions lists the versions a rollback can activate\n",
+			target, app_root);
+		return 1;
+	}
+	/* its browser files into the live .kit/static (normally there already) */
+	char src[4200], dst[4200];
+	snprintf(rel, sizeof rel, "builds/%s/static", target);
+	store_path(src, sizeof src, app_root, rel);
+	snprintf(dst, sizeof dst, "%s/.kit", app_root);
+	if (is_dir(dst)) {
+		snprintf(dst, sizeof dst, "%s/.kit/static", app_root);
+		link_tree(src, dst);
+	}
+	if (kit_store_rollback(s, target, err, sizeof err) < 0) {
+		kit_store_close(s);
+		fprintf(stderr, "error: %s\n  fix:   kit-build --versions lists the published versions\n", err);
+		return 1;
+	}
+	kit_store_close(s);
+	printf("Version %s is active (responders switch at their next request)\n", target);
+	return 0;
+}

@@ -1,0 +1,140 @@
+#!/bin/bash
+# store-versions.sh — versions side by side in the app's store (.kit-store/,
+# build/publish.c, store/README.md): three builds of one app publish three
+# versions; kit-build --versions lists them; a running kit-fcgi behind
+# lighttpd serves each newly published or rolled-back version at its next
+# request (stored page, X-RSC-Version, live renders and the 409 check all
+# from that version) without a restart; keepVersions prunes the oldest
+# version's rows and files; a rollback to a pruned or unknown version is
+# refused. Also kit.cgi (a fresh process per request) follows a rollback.
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
+. "$top_src/tests/lib/serve.sh"
+
+httpd=${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}
+if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
+	echo "SKIP: store-versions: lighttpd is not installed (apt-get install lighttpd)"
+	exit 0
+fi
+
+failed=0
+pass() { echo "PASS: store-versions: $1"; }
+fail() {
+	echo "FAIL: store-versions: $1: $2"
+	failed=1
+}
+check() { # check NAME COMMAND...
+	local name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-store-versions.XXXXXX") || exit 1
+chmod 0755 "$work"
+trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+app=$work/app
+cp -R "$top_src/tests/fixtures/build/apps/prerender" "$app"
+printf '{"keepVersions": 2}\n' >"$app/kit.config.json"
+page=$app/src/app/page.tsx
+
+build() { # build LABEL: builds the app with <h1>LABEL</h1> on /, prints the version
+	printf 'export default function Home() {\n  return <h1>%s</h1>;\n}\n' "$1" >"$page"
+	"$top_build/kit-build" "$app" >"$work/build-$1.log" 2>&1 || {
+		fail "kit-build ($1)" "$(tail -n 5 "$work/build-$1.log" | tr '\n' ' ')"
+		exit 1
+	}
+	cat "$app/.kit/version"
+}
+
+# get PATH [HEADER...]: the status line and headers into $work/h, the body into $work/b
+get() {
+	local path=$1 args=()
+	shift
+	for h in "$@"; do args+=(-H "$h"); done
+	curl -s -o "$work/b" -D "$work/h" "${args[@]}" "$KIT_SERVE_BASE$path"
+}
+header() { grep -i "^$1:" "$work/h" | head -n 1 | sed 's/^[^:]*: *//' | tr -d '\r'; }
+status() { head -n 1 "$work/h" | awk '{print $2}'; }
+
+v1=$(build one)
+v2=$(build two)
+check "two builds, two versions" test -n "$v1" -a -n "$v2" -a "$v1" != "$v2"
+check "the build prints the published version" grep -q "Published version $v2 " "$work/build-two.log"
+check "both versions' stored files side by side" \
+	test -s "$app/.kit-store/stored/$v1/index.html" -a -s "$app/.kit-store/stored/$v2/index.html"
+check "both versions' builds kept" \
+	test -s "$app/.kit-store/builds/$v1/server.js" -a -s "$app/.kit-store/builds/$v2/manifest.json"
+"$top_build/kit-build" --versions "$app" >"$work/versions" 2>&1
+check "--versions lists both, the new one active and first" \
+	test "$(grep -c -E '^[ *] [0-9a-f]{16} ' "$work/versions")" -eq 2 -a \
+	"$(grep -E '^[ *] [0-9a-f]{16} ' "$work/versions" | head -n 1 | awk '{print $1 " " $2}')" = "* $v2"
+
+kit_serve_start lighttpd "$app" "$work/run" --procs 1 || {
+	fail "kit-serve starts" "$KIT_SERVE_ERROR"
+	exit 1
+}
+responder=$(kit_serve_responders | head -n 1)
+
+get /
+check "v2 served: stored page" test "$(status)" = 200 -a "$(header X-RSC-Kit)" = stored
+check "v2 served: its content and X-RSC-Version" grep -q '<h1>two</h1>' "$work/b"
+check "v2 served: X-RSC-Version" test "$(header X-RSC-Version)" = "$v2"
+
+"$top_build/kit-build" --rollback "$app" >"$work/rollback.log" 2>&1
+check "--rollback (no version) activates the previous one" grep -q "Version $v1 is active" "$work/rollback.log"
+get /
+check "after the rollback: the old version's stored page" grep -q '<h1>one</h1>' "$work/b"
+check "after the rollback: with its X-RSC-Version" test "$(header X-RSC-Version)" = "$v1" -a "$(header X-RSC-Kit)" = stored
+check "the same responder process (no restart)" test "$(kit_serve_responders | head -n 1)" = "$responder"
+get / 'X-RSC: true' "X-RSC-Version: $v2"
+check "a client holding the newer version gets 409 on navigation" \
+	test "$(status)" = 409 -a "$(header X-RSC-Version)" = "$v1"
+get / 'X-RSC: true' "X-RSC-Version: $v1" 'X-RSC-Segments: app/layout'
+check "a client holding the active version navigates (stored seg1 payload)" \
+	test "$(status)" = 200 -a "$(header X-RSC-Kit)" = stored -a "$(header X-RSC-Version)" = "$v1"
+get '/?live=1'
+check "a live render comes from the active version too" \
+	test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" -a "$(header X-RSC-Version)" = "$v1" && grep -q '<h1>one</h1>' "$work/b"
+get /api/static
+check "a stored API answer of the active version" test "$(header X-RSC-Version)" = "$v1" -a "$(header X-RSC-Kit)" = stored
+
+"$top_build/kit-build" --rollback="$v2" "$app" >"$work/rollforward.log" 2>&1
+get /
+check "--rollback=VERSION activates that version" \
+	test "$(header X-RSC-Version)" = "$v2" && grep -q '<h1>two</h1>' "$work/b"
+
+# a third build while the responder runs: published, seen at the next request;
+# keepVersions 2 forgets v1 (rows and files)
+v3=$(build three)
+get /
+check "a new build is served at the next request (no restart)" \
+	test "$(header X-RSC-Version)" = "$v3" && grep -q '<h1>three</h1>' "$work/b"
+check "keepVersions 2: the oldest version's files are removed" \
+	test ! -e "$app/.kit-store/stored/$v1" -a ! -e "$app/.kit-store/builds/$v1" -a -d "$app/.kit-store/stored/$v2"
+"$top_build/kit-build" --versions "$app" >"$work/versions3" 2>&1
+check "keepVersions 2: two versions listed" \
+	test "$(grep -c -E '^[ *] [0-9a-f]{16} ' "$work/versions3")" -eq 2 -a -z "$(grep -F "$v1" "$work/versions3")"
+"$top_build/kit-build" --rollback="$v1" "$app" >"$work/refused.log" 2>&1
+rc=$?
+check "a rollback to a pruned version is refused (exit 1, names it and the fix)" \
+	test $rc -eq 1 && grep -q "version $v1 is not kept" "$work/refused.log" && grep -q "fix:" "$work/refused.log"
+"$top_build/kit-build" --rollback=0123456789abcdef "$app" >"$work/unknown.log" 2>&1
+check "a rollback to an unknown version is refused" test $? -eq 1
+get /
+check "a refused rollback changes nothing" test "$(header X-RSC-Version)" = "$v3"
+
+# kit.cgi: each request a fresh process, reading the active version
+"$top_build/kit-build" --rollback "$app" >/dev/null 2>&1
+out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost \
+	REQUEST_METHOD=GET REQUEST_URI=/ "$top_build/kit.cgi" 2>"$work/cgi.err")
+check "kit.cgi serves the rolled-back version's stored page" \
+	test -n "$(printf '%s' "$out" | grep -i "^X-RSC-Version: $v2")" -a -n "$(printf '%s' "$out" | grep -F '<h1>two</h1>')"
+out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost \
+	REQUEST_METHOD=GET 'REQUEST_URI=/?live=1' "$top_build/kit.cgi" 2>"$work/cgi.err")
+check "kit.cgi renders live with the rolled-back version" \
+	test -n "$(printf '%s' "$out" | grep -i "^X-RSC-Version: $v2")" -a -n "$(printf '%s' "$out" | grep -F '<h1>two</h1>')"
+
+if kit_serve_stop; then pass "kit-serve stops"; else fail "kit-serve stops" "$KIT_SERVE_ERROR"; fi
+exit $failed
