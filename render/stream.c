@@ -30,63 +30,6 @@
 
 enum shell_state { SHELL_READY, SHELL_PENDING, SHELL_ERROR };
 
-/* Is everything outside the Suspense boundaries READY? On SHELL_ERROR,
- * *bad is the errored row. Suspense children are skipped; fallbacks count. */
-static enum shell_state shell_check(const kit_value *v, const kit_row **bad, int depth)
-{
-	if (!v || depth > 4096)
-		return SHELL_READY;
-	switch (v->kind) {
-	case KIT_LAZY: {
-		const kit_row *r = v->u.lazy;
-		if (r->kind == KIT_ROWK_IMPORT)
-			return SHELL_READY;
-		if (r->state == KIT_ROW_PENDING)
-			return SHELL_PENDING;
-		if (r->state == KIT_ROW_ERROR) {
-			*bad = r;
-			return SHELL_ERROR;
-		}
-		return shell_check(r->value, bad, depth + 1);
-	}
-	case KIT_ARRAY: {
-		enum shell_state worst = SHELL_READY;
-		for (size_t i = 0; i < v->u.arr.len; i++) {
-			enum shell_state s = shell_check(v->u.arr.items[i], bad, depth + 1);
-			if (s == SHELL_ERROR)
-				return s;
-			if (s == SHELL_PENDING)
-				worst = s;
-		}
-		return worst;
-	}
-	case KIT_OBJECT:
-	case KIT_ELEMENT: {
-		int suspense = v->kind == KIT_ELEMENT && kit_v_is_symbol(v->u.elem.type, "react.suspense");
-		const kit_prop *props = v->kind == KIT_OBJECT ? v->u.obj.props : v->u.elem.props;
-		size_t n = v->kind == KIT_OBJECT ? v->u.obj.len : v->u.elem.nprops;
-		enum shell_state worst = SHELL_READY;
-		if (v->kind == KIT_ELEMENT) {
-			worst = shell_check(v->u.elem.type, bad, depth + 1);
-			if (worst == SHELL_ERROR)
-				return worst;
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (suspense && props[i].keylen == 8 && memcmp(props[i].key, "children", 8) == 0)
-				continue;
-			enum shell_state s = shell_check(props[i].value, bad, depth + 1);
-			if (s == SHELL_ERROR)
-				return s;
-			if (s == SHELL_PENDING)
-				worst = s;
-		}
-		return worst;
-	}
-	default:
-		return SHELL_READY;
-	}
-}
-
 static int send(kit_engine *e, kit_buf *b)
 {
 	if (e->client_gone)
@@ -308,6 +251,7 @@ static int finish(kit_engine *e)
 #define DYNAMIC_PREFIX "KIT_DYNAMIC;"
 
 typedef struct ppr_walk {
+	int all_holes;         /* every boundary is a hole: the plain shell check */
 	int build;             /* holes decided from the model (build) or given (resume) */
 	const char *holes;     /* resume: "0,3" */
 	kit_buf *found;        /* build: the ordinals found */
@@ -392,7 +336,7 @@ static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, con
 {
 	unsigned ord = w->n++;
 	kit_prop *children = children_prop(el);
-	int hole = w->build ? children && content_waits(children->value, 0) : in_list(w->holes, ord);
+	int hole = w->all_holes ? 1 : w->build ? children && content_waits(children->value, 0) : in_list(w->holes, ord);
 	if (!hole)
 		return children ? ppr_visit(w, children->value, 1, bad, depth + 1) : SHELL_READY;
 	if (w->build && w->found)
@@ -417,8 +361,10 @@ static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, con
 	return SHELL_READY;
 }
 
-/* shell_check with holes: is everything outside the holes READY (the
- * contents of the other boundaries included: they are inlined in the shell)? */
+/* Is everything outside the holes READY (the contents of the other
+ * boundaries included: they are inlined in the shell)? Fallbacks count. On
+ * SHELL_ERROR, *bad is the errored row. With all_holes it is the check of a
+ * plain streamed render: every Suspense boundary's children are skipped. */
 static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth)
 {
 	if (!v || depth > 4096)
@@ -611,7 +557,8 @@ int kit_stream_progress(kit_engine *e)
 	if (!e->shell_sent) {
 		const kit_row *bad = NULL;
 		kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->model, 0) };
-		switch (shell_check(&root, &bad, 0)) {
+		ppr_walk every_boundary = { .all_holes = 1 };
+		switch (ppr_visit(&every_boundary, &root, 0, &bad, 0)) {
 		case SHELL_PENDING:
 			return 0;
 		case SHELL_ERROR:
