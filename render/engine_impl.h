@@ -85,6 +85,7 @@ struct kit_engine {
 	unsigned ssr_tree_id;        /* the tree context of the client element kit_walk_client renders */
 	const char *ssr_tree_overflow;
 	struct ssr_cache *ssr_cache; /* client element -> its SSR row, this request */
+	struct row_promise *row_promises; /* phase 2 JS promises of "$@" rows, this request */
 	/* JS values a request keeps between calls (retries, kit.scope context
 	 * values): slots of the REG_KEEP array, emptied when the request ends.
 	 * Not js_ref: its names never repeat, and mujs keeps every property
@@ -108,6 +109,19 @@ struct ssr_cache {
 	kit_value *result;
 	struct ssr_cache *next;
 };
+/* The JS promise a client component got for a KIT_PROMISE row (phase 2):
+ * keep slot of {promise, resolve, reject}; settled once the row is. */
+struct row_promise {
+	const kit_row *row;
+	int slot;
+	int settled;
+	struct row_promise *next;
+};
+/* Settles the phase 2 promises whose rows settled since the last call (the
+ * loop calls it after each drain); returns how many (their callbacks are
+ * queued microtasks). */
+int kit_walk_settle_promises(kit_engine *e);
+
 /* Phase 2: renders a client component element for the HTML (walk.c).
  * tree_id/tree_overflow: React's tree context at the element. */
 kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,

@@ -233,6 +233,12 @@ static void write_value(fwriter *fw, const kit_value *v, kit_buf *out, int type_
 		need_row(fw, v->u.lazy);
 		put_ref(out, v->kind == KIT_MAP ? "Q" : "W", v->u.lazy->id);
 		break;
+	case KIT_PROMISE:
+		/* never inlined: React's client makes the row a thenable ("$@"); a
+		 * settled one goes first, a pending one follows when it settles */
+		need_row(fw, v->u.lazy);
+		put_ref(out, "@", v->u.lazy->id);
+		break;
 	}
 	fw->depth--;
 }
@@ -488,12 +494,15 @@ static kit_value *decode_dollar(fparser *fp, kit_value *v)
 		v->u.str.len = n - 2;
 		return v;
 	case 'L':
-	case '@':
 		if (!(r = ref_row(fp, s + 2, n - 2, s, n)))
 			return NULL;
 		out = kit_v_lazy(fp->m, r);
 		add_fixup(fp, (fixup){ .kind = FIX_REF, .v = out });
 		return out;
+	case '@':
+		if (!(r = ref_row(fp, s + 2, n - 2, s, n)))
+			return NULL;
+		return kit_v_promise(fp->m, r);
 	case 'Q':
 	case 'W':
 		if (!(r = ref_row(fp, s + 2, n - 2, s, n)))

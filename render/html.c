@@ -1905,6 +1905,7 @@ static int render_node(kit_html *h, const hctx *ctx, segment *seg, const kit_val
 		return render_node(h, &c, seg, v->u.lazy->value);
 	case KIT_ELEMENT:
 		return render_element(h, ctx, seg, v);
+	case KIT_PROMISE:  /* a thenable child renders as its value, as in Fizz */
 	case KIT_LAZY: {
 		const kit_row *r = v->u.lazy;
 		if (r->kind == KIT_ROWK_IMPORT)

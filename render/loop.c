@@ -154,6 +154,8 @@ int kit_loop_run(kit_engine *e)
 	for (;;) {
 		if (drain(e) < 0 || e->failed)
 			return -1;
+		if (kit_walk_settle_promises(e) > 0)
+			continue;  /* what waited on them runs first */
 		int p = kit_stream_progress(e);
 		if (p != 0)
 			return p > 0 ? 0 : p;

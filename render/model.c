@@ -148,6 +148,13 @@ kit_value *kit_v_lazy(kit_model *m, kit_row *row)
 	return v;
 }
 
+kit_value *kit_v_promise(kit_model *m, kit_row *row)
+{
+	kit_value *v = v_new(m, KIT_PROMISE);
+	v->u.lazy = row;
+	return v;
+}
+
 kit_value *kit_v_client_ref(kit_model *m, kit_client_ref *ref)
 {
 	kit_value *v = v_new(m, KIT_CLIENT_REF);

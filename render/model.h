@@ -38,6 +38,8 @@ typedef enum kit_vkind {
 	KIT_CLIENT_REF,  /* a client component / export: an I row, "$L<id>" in a type slot */
 	KIT_MAP,         /* "$Q<id>": u.lazy is the row holding [[key, value], ...] */
 	KIT_SET,         /* "$W<id>": u.lazy is the row holding [value, ...] */
+	KIT_PROMISE,     /* "$@<id>": a promise passed to a client component; u.lazy is the row
+	                    its value (or E row) is written to once it settles */
 } kit_vkind;
 
 typedef struct kit_value kit_value;
@@ -80,7 +82,7 @@ struct kit_value {
 			kit_prop *props;     /* children is one of the props */
 			size_t nprops;
 		} elem;
-		kit_row *lazy;           /* LAZY, MAP, SET */
+		kit_row *lazy;           /* LAZY, MAP, SET, PROMISE */
 		kit_client_ref *ref;
 	} u;
 };
@@ -140,6 +142,7 @@ kit_value *kit_v_array(kit_model *m, size_t len);          /* items zeroed */
 kit_value *kit_v_object(kit_model *m, size_t nprops);      /* props zeroed */
 kit_value *kit_v_element(kit_model *m, kit_value *type, kit_value *key, size_t nprops);
 kit_value *kit_v_lazy(kit_model *m, kit_row *row);
+kit_value *kit_v_promise(kit_model *m, kit_row *row);
 kit_value *kit_v_client_ref(kit_model *m, kit_client_ref *ref);
 /* A Map / Set: its entries go in a row of their own (resolved here), as React
  * writes them; entries is an ARRAY of [key, value] ARRAYs / of values. */

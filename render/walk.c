@@ -58,6 +58,7 @@ struct settle_data {
 	int retry;              /* re-walk the saved element instead of the settled value */
 	int retry_slot;         /* kit_keep slot of {element, contexts} */
 	int ssr;
+	int data;               /* the row is a promise's value: walked as data (MODE_CLIENT_PROP) */
 	unsigned tree_id;
 	char tree_overflow[128];
 };
@@ -371,6 +372,39 @@ static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *
 	return 0;
 }
 
+/* A promise passed to a client component (phase 1): "$@<id>" now, the row
+ * holds its value once it settles (walked as data: elements, plain values)
+ * or an E row when it rejects, as React's Flight server does. Settled
+ * promises take the same path (one microtask): React also gives them a row
+ * of their own. */
+static int defer_promise(kit_engine *e, int t, kit_value **target, const char *prop)
+{
+	js_State *J = e->J;
+	kit_row *row = kit_model_new_row(&e->model);
+	*target = kit_v_promise(&e->model, row);
+	e->pending_rows++;
+	char what[128];
+	snprintf(what, sizeof what, "the promise passed as prop \"%s\"", prop ? prop : "?");
+	struct settle_data *ok = settle_data_new(e, row, what), *bad = settle_data_new(e, row, what);
+	ok->data = bad->data = 1;
+	js_getproperty(J, t, "then");
+	js_copy(J, t);
+	js_newcfunctionx(J, on_fulfilled, "kitFulfilled", 1, ok, settle_data_free);
+	js_newcfunctionx(J, on_rejected, "kitRejected", 1, bad, settle_data_free);
+	if (js_pcall(J, 2)) {
+		char msg[900], digest[256], text[1100];
+		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		snprintf(text, sizeof text, "then() of %s threw %s", what, msg);
+		e->pending_rows--;
+		reject_row(e, row, what, digest, text);
+		return 0;
+	}
+	js_pop(J, 1);
+	return 0;
+}
+
+static int walk_row(kit_engine *e, kit_row *row, int mode);
+
 static void on_settle(js_State *J, int fulfilled)
 {
 	struct settle_data *d = js_currentfunctiondata(J);
@@ -417,7 +451,7 @@ static void on_settle(js_State *J, int fulfilled)
 		e->ssr = d->ssr;
 		e->tree_id = d->tree_id;
 		e->tree_overflow = kit_arena_strdup(e->arena, d->tree_overflow);
-		kit_walk_row(e, row);
+		walk_row(e, row, d->data ? MODE_CLIENT_PROP : MODE_NODE);
 	} else {
 		char msg[900], digest[256], text[1100];
 		read_exception(e, msg, sizeof msg, digest, sizeof digest);
@@ -1073,7 +1107,9 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		if (is_element) {
 			rc = walk_element(e, work, it, t);
 		} else if (is_thenable(J, t)) {
-			if (it->mode != MODE_NODE) {
+			if (it->mode == MODE_CLIENT_PROP && !e->ssr) {
+				rc = defer_promise(e, t, it->target, it->context);
+			} else if (it->mode != MODE_NODE) {
 				error_at(e, it->target, "A promise cannot be passed as a prop of an element "
 					 "(prop \"%s\"): await it in the component", it->context ? it->context : "?");
 			} else {
@@ -1106,6 +1142,11 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 
 int kit_walk_row(kit_engine *e, kit_row *row)
 {
+	return walk_row(e, row, MODE_NODE);
+}
+
+static int walk_row(kit_engine *e, kit_row *row, int mode)
+{
 	js_State *J = e->J;
 	if (e->walking) {
 		js_pop(J, 1);
@@ -1120,7 +1161,7 @@ int kit_walk_row(kit_engine *e, kit_row *row)
 	int work = base + 1;
 	e->work_top = 0;
 	e->nitems = 0;
-	push_item(e, &row->value, stash(e, work), MODE_NODE, NULL);
+	push_item(e, &row->value, stash(e, work), mode, NULL);
 	int rc = 0;
 	unsigned tree_id = e->tree_id;
 	const char *tree_overflow = e->tree_overflow;
@@ -1162,6 +1203,78 @@ static void push_model_node(js_State *J, const kit_value *v)
 {
 	js_newobject(J);
 	js_newuserdata(J, "kit.model", (void *)v, NULL);
+}
+
+static void push_model(kit_engine *e, const kit_value *v, int depth);
+
+/* React's client gives a production error from an E row this message and
+ * the row's digest. */
+#define SERVER_ERROR_MESSAGE "An error occurred in the Server Components render. The specific message is " \
+	"omitted in production builds to avoid leaking sensitive details. A digest property is included on " \
+	"this error instance which may provide additional details about the nature of the error."
+
+/* Settles the deferred in keep slot p->slot from its row: resolve(value) or
+ * reject(Error with the digest). Our Promise settles synchronously with a
+ * plain value, so use() reads a settled row without suspending. */
+static void settle_row_promise(kit_engine *e, struct row_promise *p, int depth)
+{
+	js_State *J = e->J;
+	const kit_row *r = p->row;
+	p->settled = 1;
+	kit_keep_get(e, p->slot);
+	js_getproperty(J, -1, r->state == KIT_ROW_READY ? "resolve" : "reject");
+	js_pushundefined(J);
+	if (r->state == KIT_ROW_READY) {
+		push_model(e, r->value, depth + 1);
+	} else {
+		js_newerror(J, SERVER_ERROR_MESSAGE);
+		js_pushstring(J, r->digest ? r->digest : "");
+		js_setproperty(J, -2, "digest");
+	}
+	if (js_pcall(J, 1))
+		fprintf(stderr, "kit: settling a promise prop failed: %s\n", js_trystring(J, -1, "?"));
+	js_pop(J, 2);
+}
+
+/* The JS promise standing for a "$@" row, one per row and request, so a
+ * client component sees the same thenable on every render. */
+static void push_row_promise(kit_engine *e, const kit_row *row, int depth)
+{
+	js_State *J = e->J;
+	struct row_promise *p;
+	for (p = e->row_promises; p; p = p->next)
+		if (p->row == row)
+			break;
+	if (!p) {
+		js_getglobal(J, "__kit_deferred");
+		js_pushundefined(J);
+		if (js_pcall(J, 0) || !js_isobject(J, -1)) {
+			js_pop(J, 1);
+			js_pushundefined(J);
+			return;
+		}
+		p = kit_arena_zalloc(e->arena, sizeof *p);
+		p->row = row;
+		p->slot = kit_keep(e);
+		p->next = e->row_promises;
+		e->row_promises = p;
+		if (row->state != KIT_ROW_PENDING)
+			settle_row_promise(e, p, depth);
+	}
+	kit_keep_get(e, p->slot);
+	js_getproperty(J, -1, "promise");
+	js_rot2pop1(J);
+}
+
+int kit_walk_settle_promises(kit_engine *e)
+{
+	int n = 0;
+	for (struct row_promise *p = e->row_promises; p; p = p->next)
+		if (!p->settled && p->row->state != KIT_ROW_PENDING) {
+			settle_row_promise(e, p, 0);
+			n++;
+		}
+	return n;
 }
 
 /* Pushes the JS value of a model value, for the props of a client component
@@ -1212,6 +1325,9 @@ static void push_model(kit_engine *e, const kit_value *v, int depth)
 			push_model(e, v->u.obj.props[i].value, depth + 1);
 			js_setproperty(J, -2, v->u.obj.props[i].key);
 		}
+		break;
+	case KIT_PROMISE:
+		push_row_promise(e, v->u.lazy, depth);
 		break;
 	case KIT_LAZY:
 		if (v->u.lazy->state == KIT_ROW_READY && v->u.lazy->value &&

@@ -251,6 +251,14 @@ var console = (function () {
 	return { log: at(0), info: at(0), debug: at(0), warn: at(1), error: at(2), trace: at(0) };
 })();
 
+/* A pending promise and its resolvers: what a client component gets, in the
+ * HTML phase, for a promise prop whose row has not settled yet (walk.c). */
+function __kit_deferred() {
+	var d = {};
+	d.promise = new Promise(function (res, rej) { d.resolve = res; d.reject = rej; });
+	return d;
+}
+
 /* Called by the engine once the app has loaded: the built-ins are shared by
  * every request of a worker, so they are frozen, and a request cannot change
  * what the next one sees. Freezing alone breaks ordinary code through the
