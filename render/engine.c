@@ -497,6 +497,7 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->client_refs = NULL;
 	e->ssr_cache = NULL;
 	e->row_promises = NULL;
+	e->sent_promises = NULL;
 	e->nkeep = 0;
 	e->nscopes = 0;
 	e->ssr = 0;

@@ -86,6 +86,7 @@ struct kit_engine {
 	const char *ssr_tree_overflow;
 	struct ssr_cache *ssr_cache; /* client element -> its SSR row, this request */
 	struct row_promise *row_promises; /* phase 2 JS promises of "$@" rows, this request */
+	struct row_promise *sent_promises; /* phase 1: promise props already given a row (slot: the JS promise) */
 	/* JS values a request keeps between calls (retries, kit.scope context
 	 * values): slots of the REG_KEEP array, emptied when the request ends.
 	 * Not js_ref: its names never repeat, and mujs keeps every property

@@ -240,6 +240,7 @@ static void exception_at(kit_engine *e, kit_value **target, const char *componen
 	read_exception(e, msg, sizeof msg, digest, sizeof digest);
 	snprintf(text, sizeof text, "%s threw %s", component ? component : what, msg);
 	kit_row *row = kit_model_new_row(&e->model);
+	row->html_only = e->ssr;  /* a client component's error in the HTML phase is never a Flight row */
 	*target = kit_v_lazy(&e->model, row);
 	reject_row(e, row, component, digest, text);
 }
@@ -258,6 +259,7 @@ static void error_at(kit_engine *e, kit_value **target, const char *fmt, ...)
 		h = (h ^ *p) * 16777619u;
 	snprintf(digest, sizeof digest, "%u", (unsigned)h);
 	kit_row *row = kit_model_new_row(&e->model);
+	row->html_only = e->ssr;
 	*target = kit_v_lazy(&e->model, row);
 	reject_row(e, row, NULL, digest, text);
 }
@@ -380,7 +382,24 @@ static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *
 static int defer_promise(kit_engine *e, int t, kit_value **target, const char *prop)
 {
 	js_State *J = e->J;
+	/* the same promise passed again refers to the same row, as React does */
+	for (struct row_promise *p = e->sent_promises; p; p = p->next) {
+		js_copy(J, t);
+		kit_keep_get(e, p->slot);
+		int same = js_strictequal(J);  /* compares -2 and -1, pops nothing */
+		js_pop(J, 2);
+		if (same) {
+			*target = kit_v_promise(&e->model, (kit_row *)p->row);
+			return 0;
+		}
+	}
 	kit_row *row = kit_model_new_row(&e->model);
+	struct row_promise *sent = kit_arena_zalloc(e->arena, sizeof *sent);
+	sent->row = row;
+	js_copy(J, t);
+	sent->slot = kit_keep(e);
+	sent->next = e->sent_promises;
+	e->sent_promises = sent;
 	*target = kit_v_promise(&e->model, row);
 	e->pending_rows++;
 	char what[128];
