@@ -90,6 +90,10 @@ EXTRA_DIST += tests/suites/streaming-limits.sh tests/streaming/limits.mjs
 # the functions and misbehaviours the protocol tests need)
 EXTRA_DIST += tests/suites/backend.sh tests/backend/reference.py
 
+# --- the backend in front (tests/suites/backend-front.sh, docs/backend-in-front.md):
+# the reference backend proxying pages to kit behind lighttpd
+EXTRA_DIST += tests/suites/backend-front.sh
+
 # --- client components served by kit in headless Chromium
 # (tests/suites/client-components.sh): examples/interactive (its npm
 # dependencies installed by the suite with npm ci, from its lock), its

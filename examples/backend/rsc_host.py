@@ -245,7 +245,7 @@ class Host:
         self.call_path = call_path or env.get('RSC_HOST_CALL_PATH') or '/__rsc/host-call'
         self.workers = int(workers or env.get('RSC_BACKEND_WORKERS') or 8)
         self.renderer_url = env.get('RSC_RENDERER_URL', '') if renderer_url is None else renderer_url
-        self.proxy_wait = int(env.get('RSC_PROXY_WAIT_MS') or 2000 if proxy_wait_ms is None else proxy_wait_ms) / 1000
+        self.proxy_wait = int(env.get('RSC_PROXY_WAIT_MS') or 1000 if proxy_wait_ms is None else proxy_wait_ms) / 1000
         self.proxy_slots = None
         if self.renderer_url:
             parts = urllib.parse.urlsplit(self.renderer_url)

@@ -17,8 +17,8 @@ Test URLs: GET /__test/calls (host calls received: {call,args,headers} or
 {batch:[names],headers}; forwarded requests as {forwarded:url}),
 /__test/reset, /__test/proxying (proxied renders in flight). Any other URL
 that is not the backend's own echoes what reached it (JSON; /missing → 404),
-except that with RSC_RENDERER_URL set (backend in front) an unmarked request
-is proxied to the renderer like the example does.
+except that with RSC_RENDERER_URL set (backend in front) the example's rules
+hold: an unmarked request is proxied to the renderer, a forwarded one is 404.
 """
 
 import itertools
@@ -135,11 +135,10 @@ def make_reference():
         if path == '/__test/proxying':
             busy = host.workers - 1 - host.proxy_slots._value if host.proxy_slots else 0
             return 200, json_, [dumps(busy).encode()]
-        if (environ['REQUEST_METHOD'], path) in host.routes or \
-                (host.renderer_url and not environ.get('HTTP_X_RSC_RENDERER_FALLBACK')):
-            return other(environ)
         if environ.get('HTTP_X_RSC_RENDERER_FALLBACK'):
             record({'forwarded': environ.get('REQUEST_URI', path)})
+        if (environ['REQUEST_METHOD'], path) in host.routes or host.renderer_url:
+            return other(environ)  # in front: proxied, or 404 when forwarded
         return echo(environ)
 
     host.answer_single, host.answer_batch, host.other = answer_single, answer_batch, answer_other
