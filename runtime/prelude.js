@@ -231,6 +231,53 @@ function __kit_reset_queues() {
 	globalThis.Promise = P;
 })();
 
+/* BigInt: mujs has no bigint type. A library that builds BigInt constants
+ * while it loads (zod 4: its int64 bounds) gets Numbers instead (exact up to
+ * 2^53); typeof never yields 'bigint', so a bigint schema refuses every value. */
+function BigInt(v) {
+	if (this instanceof BigInt)
+		throw new TypeError('BigInt is not a constructor');
+	var n = typeof v === 'string' && /^\s*[-+]?\d+\s*$/.test(v) ? parseInt(v, 10) : Number(v);
+	if (!isFinite(n) || Math.floor(n) !== n)
+		throw new RangeError('Cannot convert ' + String(v) + ' to a BigInt (kit\'s BigInt stand-in: mujs has no bigint type)');
+	return n;
+}
+
+/* A regex literal mujs cannot compile (toolchain/regexp.mjs rewrites it into
+ * this call): compiled natively when mujs can; retried without the u flag when
+ * the pattern has no Unicode-only syntax (\u{...}, \p{...}); otherwise a
+ * stand-in whose every use throws, naming the pattern, so a library that
+ * merely defines one (zod's ipv6, valibot's emoji) still loads. */
+function __kit_regexp(source, flags) {
+	var first;
+	try { return new RegExp(source, flags); } catch (e) { first = e; }
+	if (flags.indexOf('u') >= 0 && !/\\[pP]\{|\\u\{/.test(source)) {
+		try { return new RegExp(source, flags.replace('u', '')); } catch (e) { }
+	}
+	var why = 'kit: the regular expression /' + source + '/' + flags + ' cannot run in mujs (' +
+		String(first && first.message) + ')';
+	function refuse() { throw new SyntaxError(why); }
+	return { source: source, flags: flags, global: flags.indexOf('g') >= 0, ignoreCase: flags.indexOf('i') >= 0,
+		multiline: flags.indexOf('m') >= 0, lastIndex: 0, test: refuse, exec: refuse, toString: refuse, valueOf: refuse };
+}
+
+/* new RegExp(pattern, flags) and RegExp(pattern, flags) in app code
+ * (toolchain/regexp.mjs rewrites the calls): the same, except that a pattern
+ * mujs refuses for one of its limits (flags, captures, classes, repeat
+ * counts) becomes __kit_regexp's lazy form; a real syntax error still throws. */
+function __kit_RegExp(pattern, flags) {
+	try {
+		return flags === undefined ? new RegExp(pattern) : new RegExp(pattern, flags);
+	} catch (e) {
+		if (!/too many|flag|overflow/.test(String(e && e.message)))
+			throw e;
+		var re = pattern instanceof RegExp;
+		var f = flags !== undefined ? String(flags) : re ? (pattern.global ? 'g' : '') + (pattern.ignoreCase ? 'i' : '') +
+			(pattern.multiline ? 'm' : '') : '';
+		return __kit_regexp(re ? pattern.source : String(pattern), f);
+	}
+}
+
 /* console writes to the responder's log (stderr → the web server's error log). */
 var console = (function () {
 	function fmt(args) {

@@ -105,3 +105,8 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	examples/interactive/.gitignore examples/interactive/src examples/interactive/fixtures \
 	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
+
+# --- the action client (tests/suites/action-client.sh): tests/action/app
+# (zod and valibot installed by the suite with npm ci, from its lock)
+EXTRA_DIST += tests/suites/action-client.sh tests/action/unit-node.mjs tests/action/unit-mujs.mjs \
+	tests/action/app/package.json tests/action/app/package-lock.json tests/action/app/src

@@ -1,0 +1,8 @@
+// GET /unit: the checks of src/checks.ts, run in kit's engine (mujs) per request.
+import { connection } from '@kit/core/request';
+import { runChecks } from '../../checks';
+
+export async function GET() {
+  await connection();
+  return Response.json(await runChecks());
+}

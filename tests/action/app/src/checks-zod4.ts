@@ -1,0 +1,19 @@
+// Checks with Zod 4, run in node only: Zod 4 does not load in kit's engine yet
+// (it needs Reflect, which kit's polyfills lack; see docs/action-client.md).
+import * as z from 'zod';
+import { action } from '@kit/core/action';
+import { schemaCheck, same, type Check } from './checks';
+
+export const zod4Checks: Array<[string, Check]> = [
+  ['input validation with Zod 4 (paths dot-joined)', schemaCheck(z.object({
+    name: z.string().min(2, 'name: at least 2'), address: z.object({ city: z.string({ error: 'city required' }) }),
+  }))],
+  ['Zod 4: a form action and a whole-input issue', async () => {
+    const f = action.input(z.object({ tags: z.array(z.string()), one: z.string() })).handler(({ input }) => input);
+    const fd = new FormData();
+    fd.append('tags', 'a'); fd.append('tags', 'b'); fd.append('one', 'x');
+    const whole = await action.input(z.string()).handler(() => 'ran')(5);
+    return same([await f(fd), whole], [{ tags: ['a', 'b'], one: 'x' },
+      { validationErrors: { '': ['Invalid input: expected string, received number'] } }]);
+  }],
+];

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The action client (@kit/core/action, docs/action-client.md) with real
+# Standard Schema libraries from npm (zod 4, zod 3.25, valibot 1, installed
+# into a copy of tests/action/app here): the library's checks
+# (tests/action/app/src/checks.ts) in node against the module esbuild builds,
+# then in kit's engine (mujs) through the app's GET /unit behind lighttpd;
+# then GET /_rsc/query (tests/action/query.mjs).
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
+. "$top_src/tests/lib/serve.sh"
+lighttpd_bin=${LIGHTTPD:-$(command -v lighttpd || echo /usr/sbin/lighttpd)}
+work=$(mktemp -d /tmp/kit-action.XXXXXX)
+trap 'kit_serve_stop; rm -rf "$work"' EXIT
+cp -R "$top_src/tests/action/app" "$work/app"
+rm -rf "$work/app/node_modules" "$work/app/.kit"
+if ! (cd "$work/app" && npm ci --no-audit --no-fund) >"$work/npm.log" 2>&1; then
+	echo "FAIL: action-client: npm ci of the test app failed (see $work/npm.log)"
+	exit 1
+fi
+failed=0
+node "$top_src/tests/action/unit-node.mjs" "$top_src" "$work/app" "$work" || failed=1
+
+if ! "$top_build/kit-build" "$work/app" >"$work/build.log" 2>&1; then
+	echo "FAIL: action-client: kit-build of tests/action/app failed: $(tail -n 5 "$work/build.log" | tr '\n' ' ')"
+	exit 1
+fi
+echo "PASS: action-client: an app importing @kit/core/action, valibot and zod 3.25 builds and loads in mujs"
+if [ ! -x "$lighttpd_bin" ]; then
+	echo "SKIP: action-client: the checks in mujs and the HTTP checks need lighttpd"
+	exit $failed
+fi
+if ! kit_serve_start lighttpd "$work/app" "$work/serve"; then
+	echo "FAIL: action-client: kit-serve: $KIT_SERVE_ERROR"
+	exit 1
+fi
+node "$top_src/tests/action/unit-mujs.mjs" "$KIT_SERVE_BASE" || failed=1
+exit $failed
