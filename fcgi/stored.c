@@ -9,6 +9,8 @@
  * must-revalidate; private, no-store under a middleware. */
 #include "fcgi/stored.h"
 
+#include "render/json.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,6 +179,12 @@ int kit_stored_endpoint_url(const char *query, kit_url *out)
 	return -1;
 }
 
+static int buf_write(void *ctx, const char *p, size_t n)
+{
+	kit_buf_put(ctx, p, n);
+	return 0;
+}
+
 static int plain(const kit_sink *out, int status, const char *reason, const char *body, int head_only)
 {
 	kit_buf b;
@@ -209,21 +217,31 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 	else if (!kit_stored_shell(s, route, &sreq, &hit))
 		rc = plain(out, 404, "Not Found", "No shell for this page", head_only);
 	else {
-		struct stat st;
-		kit_buf b;
+		/* {"shell": "<the stored file>", "version": "<build>"} (notes/protocol.md) */
+		kit_buf file, b;
+		kit_buf_init(&file);
 		kit_buf_init(&b);
-		if (stat(hit.hit.path, &st) != 0) {
-			kit_buf_free(&b);
+		kit_sink fs = { buf_write, NULL, &file };
+		if (kit_stored_copy(hit.hit.path, &fs) < 0) {
 			rc = plain(out, 404, "Not Found", "No shell for this page", head_only);
 		} else {
-			kit_buf_printf(&b, "Status: 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: %lld\r\n"
-					   "Cache-Control: public, max-age=0, must-revalidate\r\nX-RSC-Version: %s\r\n"
-					   "X-RSC-Kit: shell\r\n\r\n", (long long)st.st_size, hit.hit.version);
+			kit_buf json;
+			kit_buf_init(&json);
+			kit_buf_puts(&json, "{\"shell\":");
+			kit_json_write_string(&json, file.data ? file.data : "", file.len);
+			kit_buf_puts(&json, ",\"version\":");
+			kit_json_write_string(&json, hit.hit.version, strlen(hit.hit.version));
+			kit_buf_puts(&json, "}");
+			kit_buf_printf(&b, "Status: 200 OK\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
+					   "Cache-Control: public, max-age=0, must-revalidate\r\n"
+					   "X-RSC-Version: %s\r\nX-RSC-Kit: shell\r\n\r\n", json.len, hit.hit.version);
 			rc = put(out, &b);
-			kit_buf_free(&b);
 			if (rc == 0 && !head_only)
-				rc = kit_stored_copy(hit.hit.path, out) < 0 ? -1 : 0;
+				rc = kit_sink_write(out, json.data, json.len);
+			kit_buf_free(&json);
 		}
+		kit_buf_free(&file);
+		kit_buf_free(&b);
 	}
 	kit_match_free(&m);
 	kit_url_free(&url);

@@ -33,7 +33,8 @@ tests_bin_echo_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 tests_bin_echo_fcgi_LDADD = $(FCGI_LIBS)
 EXTRA_DIST += tests/lib/httpcheck.mjs tests/lib/http-suite.sh tests/lib/serve.sh \
 	tests/lib/apache-htaccess.conf tests/lib/README.md tests/http \
-	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh
+	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh \
+	tests/suites/edge.sh
 
 # --- build/ (kit-build): the route scanner on fixture trees; tests/suites/build.sh
 # runs the real kit-build on the fixture apps of tests/fixtures/build/apps/.
@@ -42,7 +43,7 @@ tests_unit_scan_test_SOURCES = tests/unit/scan_test.c tests/unit/test.h \
 	build/scan.c build/scan.h build/diag.c build/diag.h
 tests_unit_scan_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_scan_test_LDADD = $(TEST_LDADD)
-EXTRA_DIST += tests/fixtures/build tests/suites/build.sh
+EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store-versions.sh
 
 # --- js/server/web/ (Request, Response, Headers, URL, FormData in mujs):
 # tests/mujs/mujs-run loads JS files into libmujs with the prelude's natives

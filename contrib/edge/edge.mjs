@@ -3,7 +3,8 @@
 // as is under Node ≥ 18 with the little server at the bottom).
 //
 // For a page document it serves the PPR shell from its own cache at once
-// (GET /_rsc/ppr-shell?url=, cacheable: the same bytes for every visitor) and
+// (GET /_rsc/ppr-shell?url=: JSON {shell, version}, cacheable, the same for
+// every visitor) and
 // pipes POST /_rsc/ppr-resume?url= — the holes rendered for THIS visitor,
 // with the visitor's own cookies — onto the same response. Anything else
 // (no shell, a route with middleware, navigations, assets, actions) goes to
@@ -12,14 +13,17 @@
 //   ORIGIN=http://127.0.0.1:8080 PORT=8787 node contrib/edge/edge.mjs
 
 const ORIGIN = process.env.ORIGIN || 'http://127.0.0.1:8080';
-const cache = new Map(); // url path → { shell: Uint8Array, version, etag-less: revalidated by version }
+const cache = new Map(); // url path → { shell: Uint8Array, version } (dropped when a resume's version differs)
 
 async function shellFor(path) {
   const hit = cache.get(path);
   if (hit) return hit;
   const r = await fetch(ORIGIN + '/_rsc/ppr-shell?url=' + encodeURIComponent(path));
   if (r.status !== 200) return null; // no shell, or a route with middleware: never cached here
-  const entry = { shell: new Uint8Array(await r.arrayBuffer()), version: r.headers.get('x-rsc-version') };
+  // {"shell": "<the stored HTML>", "version": "<build>"} (docs/build-output.md)
+  const { shell, version } = await r.json();
+  if (typeof shell !== 'string') return null;
+  const entry = { shell: new TextEncoder().encode(shell), version: version ?? r.headers.get('x-rsc-version') };
   cache.set(path, entry);
   return entry;
 }
