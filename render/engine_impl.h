@@ -104,9 +104,15 @@ struct kit_engine {
 	struct kit_fetch *fetch;
 };
 
-/* The SSR of one client element (phase 2), cached per element. */
+/* The SSR of one client element (phase 2), cached per element and place:
+ * html.c renders a boundary's content again for its completion, and the
+ * same element may be put in two places (a client component rendering its
+ * children twice), each with its own tree context (useId). */
 struct ssr_cache {
 	const kit_value *element;
+	unsigned tree_id;
+	const char *tree_overflow;
+	int scope;
 	kit_value *result;
 	struct ssr_cache *next;
 };

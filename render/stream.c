@@ -283,6 +283,7 @@ static int content_waits(const kit_value *v, int depth)
 	if (!v || depth > 4096)
 		return 0;
 	switch (v->kind) {
+	case KIT_PROMISE:  /* a promise prop: the client component waits for it */
 	case KIT_LAZY: {
 		const kit_row *r = v->u.lazy;
 		if (r->kind == KIT_ROWK_IMPORT)

@@ -1365,8 +1365,11 @@ static void push_model(kit_engine *e, const kit_value *v, int depth)
 kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
 			   int scope)
 {
+	if (!tree_overflow)
+		tree_overflow = "";
 	for (struct ssr_cache *c = e->ssr_cache; c; c = c->next)
-		if (c->element == element)
+		if (c->element == element && c->tree_id == tree_id && c->scope == scope &&
+		    strcmp(c->tree_overflow, tree_overflow) == 0)
 			return c->result;
 	js_State *J = e->J;
 	const kit_client_ref *ref = element->u.elem.type->kind == KIT_CLIENT_REF ? element->u.elem.type->u.ref
@@ -1429,6 +1432,9 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 	}
 	struct ssr_cache *c = kit_arena_alloc(e->arena, sizeof *c);
 	c->element = element;
+	c->tree_id = tree_id;
+	c->tree_overflow = kit_arena_strdup(e->arena, tree_overflow);
+	c->scope = scope;
 	c->result = result;
 	c->next = e->ssr_cache;
 	e->ssr_cache = c;

@@ -5,6 +5,8 @@
 #   golden-html.mjs       kit's HTML == Fizz's golden HTML (../shared/conformance/react-wire/golden/html)
 #   flight-roundtrip.mjs  kit's Flight, decoded by react-server-dom-webpack's client and
 #                         rendered by react-dom/server == the same for React's own Flight server
+#   client-roundtrip.mjs  the same for tests/conformance/client-app (client components:
+#                         useId ids, promises passed as props), and kit's own HTML
 # Both compare modulo attribute and style-declaration order only (tests/conformance/compare.mjs).
 # React comes from the toolchain's node_modules (KIT_NODE_MODULES overrides); the
 # scripts load it by path, so nothing depends on the current directory or NODE_PATH.
@@ -64,6 +66,18 @@ run() {
 
 run golden-html "$here/golden-html.mjs" "$work/app"
 run flight-roundtrip "$here/flight-roundtrip.mjs" "$work/app" "$work/roundtrip"
+
+# client components (useId in nested client components, promises as props):
+# the same round trip with the "use client" modules loaded in Node
+cp -R "$here/client-app" "$work/client-app"
+rm -rf "$work/client-app/.kit"
+if KIT_DATADIR=$top_src "$top_build/kit-build" "$work/client-app" >"$work/kit-build-client.log" 2>&1; then
+	echo "PASS: conformance/kit-build client-app"
+	run client-roundtrip "$here/client-roundtrip.mjs" "$work/client-app" "$work/client-roundtrip"
+else
+	echo "FAIL: conformance/kit-build client-app: kit-build failed: $(tail -n 20 "$work/kit-build-client.log" | tr '\n' ' ')"
+	status=1
+fi
 
 if [ "$status" -eq 0 ]; then
 	rm -rf "$work"

@@ -238,6 +238,34 @@ static void test_lazy_rows(void)
 	ctx_close(&c);
 }
 
+/* A promise passed to a client component: "$@<id>", never inlined; a settled
+ * one's row goes first, a pending one's row (value or E) follows. */
+static void test_promise_rows(void)
+{
+	ctx c;
+	ctx_open(&c);
+	kit_model *m = &c.m;
+	kit_row *root = kit_model_new_row(m), *done = kit_model_new_row(m), *later = kit_model_new_row(m),
+		*bad = kit_model_new_row(m);
+	kit_value *props = kit_v_object(m, 3);
+	kit_v_set_prop(m, &props->u.obj.props[0], "a", kit_v_promise(m, done));
+	kit_v_set_prop(m, &props->u.obj.props[1], "b", kit_v_promise(m, later));
+	kit_v_set_prop(m, &props->u.obj.props[2], "c", kit_v_promise(m, bad));
+	kit_row_resolve(m, done, kit_v_cstring(m, "now"));
+	kit_row_resolve(m, root, props);
+	size_t n = kit_flight_write_ready(m, &c.out);
+	CHECK_STR("promise: a settled one is a row of its own, written first", kit_buf_cstr(&c.out),
+		  "1:\"now\"\n0:{\"a\":\"$@1\",\"b\":\"$@2\",\"c\":\"$@3\"}\n");
+	CHECK("promise: two rows written", n == 2 && done->written && !done->inlined);
+	kit_buf_reset(&c.out);
+	kit_row_reject(m, bad, "d1");
+	kit_row_resolve(m, later, kit_v_number(m, 7));
+	kit_flight_write_ready(m, &c.out);
+	CHECK_STR("promise: later rows as they settle, a rejection as an E row", kit_buf_cstr(&c.out),
+		  "3:E{\"digest\":\"d1\"}\n2:7\n");
+	ctx_close(&c);
+}
+
 static void test_client_refs_and_hex(void)
 {
 	ctx c;
@@ -487,6 +515,7 @@ int main(void)
 	test_golden_unsupported();
 	test_escaping_and_specials();
 	test_lazy_rows();
+	test_promise_rows();
 	test_client_refs_and_hex();
 	test_text_rows();
 	test_map_set();
