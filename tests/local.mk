@@ -95,6 +95,11 @@ EXTRA_DIST += tests/suites/backend.sh tests/backend/reference.py
 # the reference backend proxying pages to kit behind lighttpd
 EXTRA_DIST += tests/suites/backend-front.sh
 
+# --- the README demo (tests/suites/backend-demo.sh): examples/hello behind
+# lighttpd with examples/backend/app.py — a guarded page and a forwarded login,
+# fast/slow reads streamed separately, the guestbook action, backend.cgi
+EXTRA_DIST += tests/suites/backend-demo.sh
+
 # --- client components served by kit in headless Chromium
 # (tests/suites/client-components.sh): examples/interactive (its npm
 # dependencies installed by the suite with npm ci, from its lock), its

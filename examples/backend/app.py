@@ -137,8 +137,8 @@ def make_host(**options):
         entry = {'name': name[:60], 'message': message,
                  'at': datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}
         with lock:
+            entry['id'] = len(guestbook) + 1
             guestbook.append(entry)
-            entry = dict(entry, id=len(guestbook))
         return result(entry, 'page')
 
     # --- the backend's own URLs -------------------------------------------------

@@ -927,7 +927,7 @@ if (app === 'hello') {
   // of streaming — $KC/$KX — may be there: a page can stream, or have its
   // shell stored at build time and the rest streamed per request)
   const plain = [['/', {}], ['/about', {}], ['/blog/hello-world', {}], ['/docs/guide/install', {}], ['/pricing', {}],
-    ['/async', {}], ['/dashboard', {}], ['/dashboard/settings', {}], ['/login', {}], ['/whoami', {}], ['/bench/list', {}],
+    ['/async', {}], ['/dashboard', {}], ['/dashboard/settings', {}], ['/whoami', {}], ['/bench/list', {}],
     ['/streaming', {}], ['/slow', {}], ['/cookie-in-component', { status: 500 }],
     ['/broken', { status: 500 }], ['/nope', { status: 404 }]].map(([p, o]) => [p, { streamed: true, ...o }]);
   for (const [p, o] of plain) {

@@ -47,7 +47,7 @@ const pages: Href[] = ['/', '/about', '/pricing', '/about?x=1', '/about#top', '/
 const dynamic: Href[] = ['/blog/hello-world', '/blog/a/b', '/docs/guide/install', `/blog/${encodeURIComponent('x y')}`];
 const path: RoutePath = '/dashboard/settings';
 export function go(flag: boolean) {
-  if (flag) redirect('/login?next=/account');
+  if (flag) redirect('/about?next=/account');
   void visit('/interactive/more', { replace: true });
   prefetch('/blog/first');
   return [pages, dynamic, path];
