@@ -222,8 +222,8 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 		for (size_t j = 0; j < r->nmiddleware; j++)
 			printf("%s%s", j ? ", " : " · middleware ", r->middleware[j]);
 		if (stored)
-			printf(" · %s %.1f kB", o->outcome == KIT_OUTCOME_REDIRECT ? "redirect stored" : "stored",
-			       (double)o->bytes / 1000.0);
+			printf(" · %s %.1f kB%s%s", o->outcome == KIT_OUTCOME_REDIRECT ? "redirect stored" : "stored",
+			       (double)o->bytes / 1000.0, o->reason ? " · " : "", o->reason ? o->reason : "");
 		else if (shell)
 			printf(" · shell stored %.1f kB · %s", (double)o->bytes / 1000.0, o->reason);
 		else if (listed)

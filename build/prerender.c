@@ -329,21 +329,23 @@ static int bad_value(const char *s, int list)
 	return !*s || (!list && strchr(s, '/')) || strcmp(s, ".") == 0 || strcmp(s, "..") == 0;
 }
 
-/* A route with dynamic segments: one stored render per URL its page's
- * generateStaticParams() lists ([{slug: 'a'}], catch-all values as arrays);
- * unlisted URLs render per request. Returns -1 when the build fails. */
-static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p,
-			    size_t i, kit_route_outcome *o)
+/* The URLs a route's module lists with generateStaticParams() ([{slug: 'a'}],
+ * catch-all values as arrays), into *out (arena). Returns 0, 1 when the
+ * module exports none, -1 when the build fails (a diagnostic names the route
+ * and the fix). */
+static int list_urls(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, size_t i,
+		     url_job **out, size_t *nout)
 {
 	const kit_scan_route *r = &job->scan->routes[i];
-	o->reason = "params without listed values";
+	*out = NULL;
+	*nout = 0;
 	kit_buf json;
 	kit_buf_init(&json);
 	kit_render_error err;
 	int rc = kit_engine_static_params(e, r->module, &json, &err);
 	if (rc == 1) {
 		kit_buf_free(&json);
-		return 0;
+		return 1;
 	}
 	if (rc < 0) {
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file, "route %s: generateStaticParams() threw: %s", r->path,
@@ -365,9 +367,9 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 		kit_model_clear(&m);
 		return -1;
 	}
-	size_t stored = 0, n = list->u.arr.len, bytes = 0;
+	size_t n = list->u.arr.len;
+	url_job *urls = kit_arena_alloc(a, (n ? n : 1) * sizeof *urls);
 	int bad = 0;
-	double start = now_ms();
 	for (size_t k = 0; k < n && !bad; k++) {
 		const kit_value *item = list->u.arr.items[k];
 		kit_param *params = kit_arena_alloc(a, (r->nsegments + 1) * sizeof *params);
@@ -415,27 +417,59 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 						   r->path, k);
 			kit_diag_fix(d, g, "each entry names every dynamic segment with a string (a non-empty array of strings "
 					   "for a catch-all), without \"/\", \".\" or \"..\"");
-			kit_buf_free(&path);
-			break;
+		} else {
+			urls[k] = (url_job){ kit_arena_strdup(a, kit_buf_cstr(&path)), params, np };
 		}
-		url_job u = { kit_arena_strdup(a, kit_buf_cstr(&path)), params, np };
 		kit_buf_free(&path);
+	}
+	kit_buf_free(&json);
+	kit_model_clear(&m);
+	if (bad)
+		return -1;
+	*out = urls;
+	*nout = n;
+	return 0;
+}
+
+static const char *listed_reason(kit_arena *a, size_t stored, size_t n)
+{
+	char *why = kit_arena_alloc(a, 96);
+	snprintf(why, 96, "%zu of %zu listed URL%s stored, other params per request", stored, n, n == 1 ? "" : "s");
+	return why;
+}
+
+/* A route with dynamic segments: one stored render per URL its page's
+ * generateStaticParams() lists; unlisted URLs render per request. Returns -1
+ * when the build fails. */
+static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p,
+			    size_t i, kit_route_outcome *o)
+{
+	const kit_scan_route *r = &job->scan->routes[i];
+	o->reason = "params without listed values";
+	url_job *urls;
+	size_t n;
+	int rc = list_urls(job, e, a, d, i, &urls, &n);
+	if (rc != 0) {
+		if (rc < 0)
+			o->outcome = KIT_OUTCOME_FAILED;
+		return rc < 0 ? -1 : 0;
+	}
+	size_t stored = 0, bytes = 0;
+	int bad = 0;
+	double start = now_ms();
+	for (size_t k = 0; k < n && !bad; k++) {
 		kit_route_outcome one;
 		memset(&one, 0, sizeof one);
-		prerender_route(job, e, a, d, p, i, &u, &one);
-		printf("  %s (%s) %s (%.0f ms)\n", u.path, r->path, outcome_word(&one), one.ms);
+		prerender_route(job, e, a, d, p, i, &urls[k], &one);
+		printf("  %s (%s) %s (%.0f ms)\n", urls[k].path, r->path, outcome_word(&one), one.ms);
 		if (one.outcome == KIT_OUTCOME_FAILED)
 			bad = 1;
 		stored += one.outcome != KIT_OUTCOME_DYNAMIC;
 		bytes += one.bytes;
 	}
-	kit_buf_free(&json);
-	kit_model_clear(&m);
 	o->ms = now_ms() - start;
 	o->bytes = bytes;
-	char *why = kit_arena_alloc(a, 96);
-	snprintf(why, 96, "%zu of %zu listed URL%s stored, other params per request", stored, n, n == 1 ? "" : "s");
-	o->reason = why;
+	o->reason = listed_reason(a, stored, n);
 	if (bad)
 		o->outcome = KIT_OUTCOME_FAILED;
 	else if (stored)
@@ -443,30 +477,21 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 	return bad ? -1 : 0;
 }
 
-/* API routes (SPEC: build-time storing of API routes, rules 1-4): GET is
- * called once with no request; an answer that read nothing, set no cookie,
- * is text and finished is stored (variant api: status, header lines, body). */
-static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p,
-			 size_t i, kit_route_outcome *o)
+/* API routes (SPEC: build-time storing of API routes, rules 1-5): GET is
+ * called once per URL with no request; an answer that read nothing, set no
+ * cookie, is text and finished is stored (variant api: status, header lines,
+ * body). A handler that awaited ctx.searchParams, or a module exporting a
+ * searchParams schema, read the query (rule 5): its answer is stored for the
+ * bare URL only (header line x-kit-varies: query, which the host strips). */
+static void api_once(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p, size_t i,
+		     const url_job *u, kit_route_outcome *o)
 {
 	const kit_scan_route *r = &job->scan->routes[i];
-	if (!(r->methods & 1u)) {  /* GET is the first method bit */
-		o->reason = "no GET (only GET is stored)";
-		return 0;
-	}
-	if (has_dynamic_segment(r)) {
-		o->reason = "params without listed values";
-		return 0;
-	}
-	if (r->nmiddleware) {
-		o->reason = "under a middleware";
-		return 0;
-	}
 	double start = now_ms();
 	kit_api_answer ans;
 	kit_render_error err;
 	kit_engine_take_clock_reads(e);
-	int rc = kit_engine_api(e, (int)i, r->module, "GET", NULL, NULL, 0, &ans, &err);
+	int rc = kit_engine_api(e, (int)i, r->module, "GET", NULL, u->params, u->nparams, &ans, &err);
 	int clock_reads = kit_engine_take_clock_reads(e);
 	o->ms = now_ms() - start;
 	const char *what = rc < 0 ? dynamic_what(a, err.message) : NULL;
@@ -483,26 +508,87 @@ static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena 
 		o->reason = "sets a cookie";
 	} else if (ans.bytes) {
 		o->reason = "answers bytes";
-	} else if (ans.headers.len >= 2000) {
+	} else if (ans.headers.len >= 1900) {
 		o->reason = "too many response headers to store";
 	} else {
 		o->outcome = KIT_OUTCOME_STORED;
 		o->bytes = ans.body.len;
-		if (write_variant(job, a, p, r->path, KIT_STORE_API, 0, ans.status, hdrs, &ans.body, d) < 0)
+		if (ans.reads_query) {
+			kit_buf_puts(&ans.headers, "x-kit-varies: query\r\n");
+			hdrs = kit_buf_cstr(&ans.headers);
+			o->reason = "bare URL only: reads searchParams";
+		}
+		if (write_variant(job, a, p, u->path, KIT_STORE_API, 0, ans.status, hdrs, &ans.body, d) < 0)
 			o->outcome = KIT_OUTCOME_FAILED;
 		if (clock_reads && o->outcome == KIT_OUTCOME_STORED) {
 			kit_diag *g = kit_diag_add(d, KIT_DIAG_WARNING, r->file,
 						   "GET %s called Date.now() or Math.random() at build time: the stored "
-						   "answer keeps the values of the build", r->path);
+						   "answer keeps the values of the build", u->path);
 			kit_diag_route(d, g, r->path);
 			kit_diag_fix(d, g, "if they must change per request, read the request (e.g. request.headers) "
 				     "or await connection() in the handler, so it is answered per request");
 		}
 	}
-	printf("  %s (API, GET) %s (%.0f ms)\n", r->path, outcome_word(o), o->ms);
 	kit_buf_free(&ans.headers);
 	kit_buf_free(&ans.body);
-	return o->outcome == KIT_OUTCOME_FAILED ? -1 : 0;
+}
+
+static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p,
+			 size_t i, kit_route_outcome *o)
+{
+	const kit_scan_route *r = &job->scan->routes[i];
+	if (!(r->methods & 1u)) {  /* GET is the first method bit */
+		o->reason = "no GET (only GET is stored)";
+		return 0;
+	}
+	if (r->nmiddleware) {
+		o->reason = "under a middleware";
+		return 0;
+	}
+	if (!has_dynamic_segment(r)) {
+		url_job u = { r->path, NULL, 0 };
+		api_once(job, e, a, d, p, i, &u, o);
+		printf("  %s (API, GET) %s (%.0f ms)\n", r->path, outcome_word(o), o->ms);
+		return o->outcome == KIT_OUTCOME_FAILED ? -1 : 0;
+	}
+	/* dynamic segments: the URLs the route module's generateStaticParams() lists */
+	o->reason = "params without listed values";
+	url_job *urls;
+	size_t n;
+	int rc = list_urls(job, e, a, d, i, &urls, &n);
+	if (rc != 0) {
+		if (rc < 0)
+			o->outcome = KIT_OUTCOME_FAILED;
+		return rc < 0 ? -1 : 0;
+	}
+	size_t stored = 0, bytes = 0;
+	int bad = 0;
+	double start = now_ms();
+	const char *first_why = NULL;
+	for (size_t k = 0; k < n; k++) {
+		kit_route_outcome one;
+		memset(&one, 0, sizeof one);
+		one.outcome = KIT_OUTCOME_DYNAMIC;
+		api_once(job, e, a, d, p, i, &urls[k], &one);
+		printf("  %s (API, GET %s) %s%s%s (%.0f ms)\n", urls[k].path, r->path, outcome_word(&one),
+		       one.reason ? ": " : "", one.reason ? one.reason : "", one.ms);
+		bad |= one.outcome == KIT_OUTCOME_FAILED;
+		stored += one.outcome == KIT_OUTCOME_STORED;
+		bytes += one.bytes;
+		if (one.outcome == KIT_OUTCOME_DYNAMIC && !first_why)
+			first_why = one.reason;
+	}
+	o->ms = now_ms() - start;
+	o->bytes = bytes;
+	if (bad) {
+		o->outcome = KIT_OUTCOME_FAILED;
+	} else if (stored) {
+		o->outcome = KIT_OUTCOME_LISTED;
+		o->reason = listed_reason(a, stored, n);
+	} else if (first_why) {
+		o->reason = first_why;  /* the handler read the request (or …) for every listed URL */
+	}
+	return bad ? -1 : 0;
 }
 
 int kit_prerender(kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes)

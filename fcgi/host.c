@@ -796,11 +796,11 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
  * Allow for a method it does not export, HEAD answered by GET without the
  * body, OPTIONS answered with Allow unless exported. */
 static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, const kit_route *route,
-		      const kit_match *match, const char *method)
+		      const kit_match *match, const char *method, const kit_url *url)
 {
 	int head_only = strcmp(method, "HEAD") == 0;
 	/* a GET answer stored at build (fcgi/stored.c): from disk, no JS */
-	if (kit_stored_api(h->store, route, route->path, method, h->routes.version, out))
+	if (kit_stored_api(h->store, route, url->path, url->query, method, h->routes.version, out))
 		return 0;
 	unsigned bit = kit_method_bit(method);
 	if (!(route->methods & bit)) {
@@ -939,7 +939,7 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			/* a URL no route owns belongs to the backend (fcgi/forward.c) */
 			result = kit_forward(req, out);
 		} else if (route && route->is_api) {
-			result = handle_api(h, req, out, route, &match, method);
+			result = handle_api(h, req, out, route, &match, method, &url);
 		} else if (strcmp(method, "GET") != 0 && !head_only) {
 			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
 				    "Allow", "GET, HEAD");

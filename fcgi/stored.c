@@ -268,8 +268,8 @@ static const char *status_reason(int status)
 	}
 }
 
-int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *method, const char *version,
-		   const kit_sink *out)
+int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *query, const char *method,
+		   const char *version, const kit_sink *out)
 {
 	int head_only = strcmp(method, "HEAD") == 0;
 	if (!s || !route || !route->is_api || route->has_middleware || (strcmp(method, "GET") != 0 && !head_only))
@@ -277,14 +277,22 @@ int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const
 	kit_store_hit hit;
 	if (kit_store_lookup(s, path, KIT_STORE_API, 0, &hit) != 1 || strcmp(hit.version, version) != 0)
 		return 0;
+	/* rule 5: a route that read its query is stored for the bare URL only */
+	if (query && *query && strstr(hit.headers, "x-kit-varies: query\r\n"))
+		return 0;
 	struct stat st;
 	if (stat(hit.path, &st) != 0)
 		return 0;
-	/* a route that never read its request was stored for any query string (rule 5) */
 	kit_buf b;
 	kit_buf_init(&b);
 	kit_buf_printf(&b, "Status: %d %s\r\n", hit.status, status_reason(hit.status));
-	kit_buf_puts(&b, hit.headers);
+	/* the handler's header lines, without kit's own (x-kit-…) */
+	for (const char *line = hit.headers; *line;) {
+		size_t n = strcspn(line, "\n");
+		if (strncmp(line, "x-kit-", 6) != 0)
+			kit_buf_put(&b, line, n + (line[n] == '\n'));
+		line += n + (line[n] == '\n');
+	}
 	if (!strstr(hit.headers, "content-type:"))
 		kit_buf_puts(&b, st.st_size ? "Content-Type: text/plain; charset=utf-8\r\n" : "Content-Type: text/plain\r\n");
 	if (!strstr(hit.headers, "cache-control:"))

@@ -54,9 +54,12 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 			      const kit_sink *out);
 
 /* GET|HEAD of an API route stored at build (variant api), never under a
- * middleware: its status, headers and body from disk, whatever the query
- * string (a stored route never read its request). 1 when answered. */
-int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *method, const char *version,
-		   const kit_sink *out);
+ * middleware: its status, headers and body from disk. path: the canonical
+ * URL path (a listed URL of a dynamic route has its own row). Rule 5: a
+ * route that never read its query was stored for any query string; one that
+ * did (row header x-kit-varies: query) only for the bare URL. Internal
+ * x-kit-* header lines are not sent. 1 when answered. */
+int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *query, const char *method,
+		   const char *version, const kit_sink *out);
 
 #endif

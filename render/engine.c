@@ -736,6 +736,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	memset(err, 0, sizeof *err);
 	out->status = 500;
 	out->bytes = 0;
+	out->reads_query = 0;
 	kit_buf_init(&out->headers);
 	kit_buf_init(&out->body);
 	e->generation++;
@@ -801,6 +802,9 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "none";
 	int bytes = strcmp(kind, "bytes") == 0, text = strcmp(kind, "text") == 0;
 	out->bytes = bytes;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "readsQuery");
+	out->reads_query = js_toboolean(J, -1);
 	js_pop(J, 1);
 	if (bytes || text) {
 		js_getproperty(J, -1, "body");

@@ -163,6 +163,8 @@ typedef struct kit_api_answer {
 	kit_buf headers;     /* "name: value\r\n" lines; caller frees */
 	kit_buf body;        /* bytes; caller frees */
 	int bytes;           /* the body was bytes (not text): never stored at build */
+	int reads_query;     /* the handler awaited ctx.searchParams, or the module exports a
+				searchParams schema: a stored answer is for the bare URL only */
 } kit_api_answer;
 
 /* Runs the route.ts handler for the method (HEAD falls back to GET) with the

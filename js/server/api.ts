@@ -1,18 +1,55 @@
 // API routes (route.ts): the handler gets a web-standard Request and
-// { params }, returns a Response (sync or async). Bundled only for apps that
+// { params, searchParams }, returns a Response (sync or async). searchParams
+// is a promise of the query's values (as pages get them; {} at build time,
+// where there is no request). Reading it, or exporting a `searchParams`
+// schema from the module, marks the answer readsQuery: kit-build then stores
+// it for the bare URL only (SPEC: API-route storing, rule 5). Bundled only for apps that
 // have API routes or use the web classes (build/webuse.c); the engine calls
 // runRoute and writes the answer (render/engine.c kit_engine_api).
 import { peekBody, readBodyBytes, Response } from './web/index';
 import { request } from '../request';
-import { takeResponseHeaders } from './request-context';
+import { currentRequest, takeResponseHeaders } from './request-context';
 
-type Handler = (req: Request, ctx: { params: Record<string, string | string[]> }) => unknown;
+type Query = Record<string, string | string[]>;
+type Handler = (req: Request, ctx: { params: Query; searchParams: Promise<Query> }) => unknown;
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+// The request's query as pages get it (a repeated name gives an array); {}
+// without a request (build time: the bare URL).
+function queryOf(): Query {
+  const out: Query = {};
+  const r = currentRequest();
+  if (!r) return out;
+  const at = r.url.indexOf('?');
+  if (at < 0) return out;
+  const end = r.url.indexOf('#', at);
+  const parts = r.url.slice(at + 1, end < 0 ? undefined : end).split('&');
+  for (let i = 0; i < parts.length; i++) {
+    if (!parts[i]) continue;
+    const eq = parts[i].indexOf('=');
+    const name = decode(eq < 0 ? parts[i] : parts[i].slice(0, eq));
+    const value = eq < 0 ? '' : decode(parts[i].slice(eq + 1));
+    const had = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
+    if (had === undefined) out[name] = value;
+    else if (typeof had === 'string') out[name] = [had, value];
+    else had.push(value);
+  }
+  return out;
+}
 
 export interface RouteAnswer {
   status: number;
   headers: Array<[string, string]>;
   kind: 'none' | 'text' | 'bytes';
   body: string;
+  readsQuery: boolean;
 }
 
 export function runRoute(ns: Record<string, unknown>, method: string, params: Record<string, string | string[]>): Promise<RouteAnswer> {
@@ -20,8 +57,17 @@ export function runRoute(ns: Record<string, unknown>, method: string, params: Re
   if (typeof handler !== 'function' && method === 'HEAD') handler = ns['GET'] as Handler | undefined;
   if (typeof handler !== 'function') return Promise.reject(new Error('no handler for ' + method));
   const h = handler;
+  let readsQuery = ns['searchParams'] !== undefined; // a searchParams schema
+  const ctx = { params } as { params: Query; searchParams: Promise<Query> };
+  Object.defineProperty(ctx, 'searchParams', {
+    enumerable: true,
+    get() {
+      readsQuery = true;
+      return Promise.resolve(queryOf());
+    },
+  });
   return Promise.resolve()
-    .then(() => h(request() as unknown as Request, { params }))
+    .then(() => h(request() as unknown as Request, ctx))
     .then((res) => {
       if (!(res instanceof Response))
         throw new TypeError('an API route handler must return a Response (got ' + (res === null ? 'null' : typeof res) + ')');
@@ -35,8 +81,8 @@ export function runRoute(ns: Record<string, unknown>, method: string, params: Re
       for (let i = 0; i < extra.length; i++) headers.push(extra[i]);
       const peek = peekBody(res as never);
       if (peek.used) throw new TypeError('the Response body was already read');
-      if (peek.kind === 'none') return { status: res.status, headers, kind: 'none' as const, body: '' };
-      if (peek.kind === 'text') return { status: res.status, headers, kind: 'text' as const, body: peek.value };
-      return readBodyBytes(res as never).then((bytes) => ({ status: res.status, headers, kind: 'bytes' as const, body: bytes }));
+      if (peek.kind === 'none') return { status: res.status, headers, kind: 'none' as const, body: '', readsQuery };
+      if (peek.kind === 'text') return { status: res.status, headers, kind: 'text' as const, body: peek.value, readsQuery };
+      return readBodyBytes(res as never).then((bytes) => ({ status: res.status, headers, kind: 'bytes' as const, body: bytes, readsQuery }));
     });
 }

@@ -447,5 +447,23 @@ check "prerender: ... with a warning naming the file, the route and the fix" \
 	grep -qF 'warning: src/app/api/clock/route.ts: GET /api/clock called Date.now() or Math.random() at build time' "$work/prerender.err"
 check "prerender: no such warning for the route that reads neither" \
 	test -z "$(grep -F 'GET /api/static called' "$work/prerender.err")"
+check "prerender: a dynamic API route with listed params stores each listed URL (●)" \
+	grep -qE '^. ● /api/items/\[id\] .* · 2 of 2 listed URLs stored' "$pout"
+check "prerender: ... each under its own URL, called with its params" \
+	test "$(cat "$pdir/api/items/a.api")" = "item a" -a "$(cat "$pdir/api/items/b.api")" = "item b"
+check "prerender: a catch-all API route: a listed URL reading its Request is not stored" \
+	test "$(cat "$pdir/api/files/docs/intro.api")" = "file docs/intro" -a ! -e "$pdir/api/files/live.api"
+check "prerender: ... the listing says 1 of 2" grep -qE '^. ● /api/files/\[\.\.\.path\] .* · 1 of 2 listed URLs stored' "$pout"
+check "prerender: ... the progress line names the reason" \
+	grep -qF '/api/files/live (API, GET /api/files/[...path]) per request: reads request()' "$pout"
+check "prerender: a dynamic API route without listed values: ƒ params without listed values" \
+	grep -qE '^. ƒ /api/users/\[id\] .* · params without listed values$' "$pout"
+check "prerender: an API route awaiting searchParams is stored for the bare URL only (rule 5)" \
+	grep -qE '^. ○ /api/search .* · stored [0-9.]+ kB · bare URL only: reads searchParams$' "$pout"
+check "prerender: ... its stored answer is the bare URL's" test "$(cat "$pdir/api/search.api")" = "search (none)"
+check "prerender: an API route exporting a searchParams schema: bare URL only" \
+	grep -qE '^. ○ /api/schema .* · bare URL only: reads searchParams$' "$pout"
+check "prerender: a route reading no query is stored for any query string (no bare-only mark)" \
+	test -z "$(grep -E '^. ○ /api/static .*bare URL' "$pout")"
 expect_failure bad-static-params "error: src/app/p/[id]/page.tsx: route /p/[id]: generateStaticParams() entry 0" \
 	'without "/", "." or ".."'

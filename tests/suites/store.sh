@@ -1,5 +1,7 @@
 #!/bin/bash
-# store-versions.sh — versions side by side in the app's store (.kit-store/,
+# store.sh — the store at run time, on tests/fixtures/build/apps/prerender.
+#
+# Versions side by side in the app's store (.kit-store/,
 # build/publish.c, store/README.md): three builds of one app publish three
 # versions; kit-build --versions lists them; a running kit-fcgi behind
 # lighttpd serves each newly published or rolled-back version at its next
@@ -7,6 +9,12 @@
 # from that version) without a restart; keepVersions prunes the oldest
 # version's rows and files; a rollback to a pruned or unknown version is
 # refused. Also kit.cgi (a fresh process per request) follows a rollback.
+#
+# Stored API routes (SPEC: API-route storing): listed URLs of a dynamic route
+# served from disk, unlisted ones and unlisted-param routes run; rule 5 —
+# a route that never read its query is stored for any query string, one
+# that awaits searchParams or exports a searchParams schema only for the
+# bare URL.
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
@@ -15,14 +23,14 @@ export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
 
 httpd=${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}
 if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
-	echo "SKIP: store-versions: lighttpd is not installed (apt-get install lighttpd)"
+	echo "SKIP: store: lighttpd is not installed (apt-get install lighttpd)"
 	exit 0
 fi
 
 failed=0
-pass() { echo "PASS: store-versions: $1"; }
+pass() { echo "PASS: store: $1"; }
 fail() {
-	echo "FAIL: store-versions: $1: $2"
+	echo "FAIL: store: $1: $2"
 	failed=1
 }
 check() { # check NAME COMMAND...
@@ -31,7 +39,7 @@ check() { # check NAME COMMAND...
 	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
 }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-store-versions.XXXXXX") || exit 1
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-store.XXXXXX") || exit 1
 chmod 0755 "$work"
 trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
 app=$work/app
@@ -135,6 +143,36 @@ out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NA
 	REQUEST_METHOD=GET 'REQUEST_URI=/?live=1' "$top_build/kit.cgi" 2>"$work/cgi.err")
 check "kit.cgi renders live with the rolled-back version" \
 	test -n "$(printf '%s' "$out" | grep -i "^X-RSC-Version: $v2")" -a -n "$(printf '%s' "$out" | grep -F '<h1>two</h1>')"
+
+# --- stored API routes (the active version: $v2)
+body() { cat "$work/b"; }
+get /api/items/a
+check "api: a listed URL of a dynamic route is served from disk" \
+	test "$(header X-RSC-Kit)" = stored -a "$(body)" = "item a" -a "$(header X-RSC-Version)" = "$v2"
+get /api/items/zzz
+check "api: an unlisted value runs the handler" test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" -a "$(body)" = "item zzz"
+get '/api/items/b?x=1'
+check "api: a listed URL whose handler never read its query: stored answer for any query string" \
+	test "$(header X-RSC-Kit)" = stored -a "$(body)" = "item b"
+get /api/users/7
+check "api: params without listed values run per request" test -z "$(header X-RSC-Kit)" -a "$(body)" = "user 7"
+get /api/files/docs/intro
+check "api: a listed catch-all URL from disk" test "$(header X-RSC-Kit)" = stored -a "$(body)" = "file docs/intro"
+get /api/files/live
+check "api: a listed URL whose handler read its Request runs per request" \
+	test -z "$(header X-RSC-Kit)" && grep -q '^live .*/api/files/live' "$work/b"
+get /api/search
+check "api: a route awaiting searchParams: the bare URL from disk" \
+	test "$(header X-RSC-Kit)" = stored -a "$(body)" = "search (none)" -a -z "$(header x-kit-varies)"
+get '/api/search?q=kit'
+check "api: ... with a query string it runs and sees the query (rule 5)" \
+	test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" -a "$(body)" = "search kit"
+get /api/schema
+check "api: a route exporting a searchParams schema: the bare URL from disk" test "$(header X-RSC-Kit)" = stored
+get '/api/schema?page=2'
+check "api: ... with a query string it runs" test -z "$(header X-RSC-Kit)" -a "$(body)" = "schema answer"
+get '/api/static?page=2'
+check "api: a route that never read its query: stored for any query string" test "$(header X-RSC-Kit)" = stored
 
 if kit_serve_stop; then pass "kit-serve stops"; else fail "kit-serve stops" "$KIT_SERVE_ERROR"; fi
 exit $failed
