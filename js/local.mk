@@ -1,7 +1,8 @@
 # js/ — @kit/core, installed under $(pkgdatadir)/js; kit-build aliases
 # `@kit/core` and the server-side `react` to it. The whole tree of sources
 # (TypeScript, README, package.json) is installed as it is, so a file added
-# here is never forgotten by `make install`.
+# here is never forgotten by `make install`. testing.paths.json records the
+# bindir, where @kit/core/testing finds kit-build and kit.cgi once installed.
 KIT_JS_FIND = find . \( -name node_modules -prune \) -o -type f \
 	\( -name '*.ts' -o -name '*.tsx' -o -name '*.js' -o -name '*.json' -o -name '*.md' \) -print
 
@@ -11,6 +12,7 @@ install-kit-js:
 	  $(MKDIR_P) "$(DESTDIR)$(pkgdatadir)/js/$$(dirname "$$f")" && \
 	  $(INSTALL_DATA) "$$f" "$(DESTDIR)$(pkgdatadir)/js/$$f" || exit 1; \
 	done
+	printf '{"bindir": "%s"}\n' "$(bindir)" >"$(DESTDIR)$(pkgdatadir)/js/testing.paths.json"
 
 uninstall-local: uninstall-kit-js
 uninstall-kit-js:

@@ -8,6 +8,29 @@ export {
   HostFailure, HOST_MIDDLEWARE,
 } from './server/rpc';
 
+/**
+ * The backend's functions, by name, as `rsc-host.json` lists them. Empty in
+ * this file; a build augments it from the app's rsc-host.json (in
+ * .kit/rsc-env.d.ts), the way .kit/rsc-routes.d.ts augments Register in
+ * @kit/core/routes:
+ *
+ *   declare module "@kit/core/rpc" {
+ *     interface HostRegister {
+ *       functions: {
+ *         "Orders.recent": { args: [limit?: number]; result: Order[] };
+ *         "Orders.cancel": { args: unknown[]; result: unknown };   // no `types` entry
+ *       };
+ *     }
+ *   }
+ *
+ * `args` is the tuple of the function's parameters (`optional` trailing ones
+ * marked `?`, `rest` as a rest element), `result` its result type. Without
+ * the augmentation every name is allowed. @kit/core/testing types the test
+ * host's handlers from it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface HostRegister {}
+
 declare global {
   /** A named backend function (installed by the renderer in server components). */
   function rpc<T = unknown>(name: string, ...args: unknown[]): Promise<T>;

@@ -116,3 +116,7 @@ EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 # (zod and valibot installed by the suite with npm ci, from its lock)
 EXTRA_DIST += tests/suites/action-client.sh tests/action/unit-node.mjs tests/action/unit-mujs.mjs \
 	tests/action/app/package.json tests/action/app/package-lock.json tests/action/app/src
+
+# --- the test harness @kit/core/testing (js/testing.js): tests/suites/testing.sh
+# runs node --test on tests/testing/app's test files, and tsc on typed hosts.
+EXTRA_DIST += tests/suites/testing.sh tests/testing

@@ -1,0 +1,3 @@
+export default function Admin() {
+  return <p id="admin">admin area</p>;
+}

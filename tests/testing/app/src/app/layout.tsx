@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>kit testing harness fixture</title>
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

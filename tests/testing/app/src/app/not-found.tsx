@@ -1,0 +1,3 @@
+export default function NotFound() {
+  return <p id="not-found">no such page here</p>;
+}

@@ -1,0 +1,161 @@
+// The fixture app tested the way an app author tests theirs: node:test and
+// @kit/core/testing, every request through the real renderer (kit.cgi).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTestApp, hostReply, HOST_MIDDLEWARE } from '@kit/core/testing';
+
+const text = async (res) => (await res.text()).replace(/<!-- -->/g, '');
+
+// A session is the cookie `session=<name>`; the guards read it like a backend would.
+function user(headers) {
+  const m = /(?:^|;\s*)session=([^;]+)/.exec(headers.get('cookie') || '');
+  return m ? m[1] : null;
+}
+
+const host = {
+  'Orders.recent': ({ args }) => Array.from({ length: args[0] ?? 2 }, (_, i) => ({ id: i + 1, total: (i + 1) * 10 })),
+  'Orders.find': ({ args }) => (args[0] === 7 ? { id: 7, total: 70 } : hostReply.refuse(404, 'No such order.')),
+  'Orders.place': ({ args }) => {
+    const qty = args[0].qty;
+    if (qty < 1) return hostReply.invalid({ qty: ['Order at least one.'], '': ['The form is incomplete.'] });
+    if (qty > 100) return hostReply.refuse(429, 'Too many orders, slow down.');
+    if (qty === 13) return hostReply.fail('The database is down.');
+    return hostReply.revalidating({ id: 99 }, 'orders');
+  },
+  'Me.profile': ({ headers }) => (user(headers) ? { name: user(headers) } : hostReply.unauthenticated()),
+  [HOST_MIDDLEWARE]: ({ args, headers }) => {
+    for (const guard of args[0]) {
+      if (guard === 'auth' && !user(headers)) return hostReply.unauthenticated();
+      if (guard === 'can:admin' && user(headers) !== 'admin') return hostReply.redirect('/login?next=/admin');
+    }
+    return true;
+  },
+};
+
+const app = await createTestApp({
+  host,
+  backend: async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/login' && request.method === 'POST')
+      return new Response('welcome ' + (await request.text()), {
+        status: 200, headers: { 'set-cookie': 'session=ada; Path=/; HttpOnly', 'x-from': 'backend' },
+      });
+    if (url.pathname === '/login')
+      return new Response('the login form (fallback ' + request.headers.get('x-rsc-renderer-fallback') + ')', { headers: { 'x-from': 'backend' } });
+    return new Response('the backend has no ' + url.pathname, { status: 404 });
+  },
+});
+after(() => app.close());
+
+test('a page renders what the host handler answered', async () => {
+  const res = await app.fetch('/orders');
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type'), /text\/html/);
+  const body = await text(res);
+  assert.match(body, /order 1: 10/);
+  assert.match(body, /order 3: 30/);
+  assert.deepEqual(app.calls.find((c) => c.function === 'Orders.recent').args, [3]);
+});
+
+test('a page without backend calls is served (stored at build time)', async () => {
+  const res = await app.fetch('/');
+  assert.equal(res.status, 200);
+  assert.match(await text(res), /id="home"/);
+});
+
+test('a guarded page is refused with 401 without a session', async () => {
+  const before = app.calls.length;
+  const res = await app.fetch('/account');
+  assert.equal(res.status, 401);
+  assert.doesNotMatch(await text(res), /signed in as/);
+  // the guard alone was asked: nothing of the page ran
+  const asked = app.calls.slice(before);
+  assert.deepEqual(asked.map((c) => c.function), [HOST_MIDDLEWARE]);
+  assert.deepEqual(asked[0].args, [['auth']]);
+});
+
+test('a guarded page renders with a session', async () => {
+  const res = await app.fetch('/account', { headers: { cookie: 'session=ada' } });
+  assert.equal(res.status, 200);
+  assert.match(await text(res), /signed in as ada/);
+});
+
+test('a guard answering a redirect gives 307 and Location', async () => {
+  const res = await app.fetch('/admin', { headers: { cookie: 'session=ada' } });
+  assert.equal(res.status, 307);
+  assert.equal(res.headers.get('location'), '/login?next=/admin');
+  assert.deepEqual(app.calls.findLast((c) => c.function === HOST_MIDDLEWARE).args, [['auth', 'can:admin']]);
+  const admin = await app.fetch('/admin', { headers: { cookie: 'session=admin' } });
+  assert.equal(admin.status, 200);
+  assert.match(await text(admin), /admin area/);
+});
+
+test('refuse(404) is the not-found page with 404', async () => {
+  const res = await app.fetch('/orders/5');
+  assert.equal(res.status, 404);
+  assert.match(await text(res), /no such page here/);
+  const found = await app.fetch('/orders/7');
+  assert.equal(found.status, 200);
+  assert.match(await text(found), /order 7 costs 70/);
+});
+
+test('a validation refusal reaches the page as its own kind', async () => {
+  const res = await app.fetch('/checkout?qty=0');
+  assert.equal(res.status, 200);
+  const body = await text(res);
+  assert.match(body, /qty: Order at least one\./);
+  assert.match(body, /<li>: The form is incomplete\.<\/li>/);
+});
+
+test('a throttle refusal reaches the page as its own kind; uncaught it answers 429', async () => {
+  const res = await app.fetch('/checkout?qty=500');
+  assert.match(await text(res), /slow down \(429\): Too many orders, slow down\./);
+  const limited = await createTestApp({ host: { 'Orders.recent': () => hostReply.refuse(429, 'Easy.') } });
+  try {
+    const r = await limited.fetch('/limited');
+    assert.equal(r.status, 429);
+  } finally {
+    await limited.close();
+  }
+});
+
+test('fail() and revalidating() answers', async () => {
+  assert.match(await text(await app.fetch('/checkout?qty=13')), /HostFailure 500: The database is down\./);
+  assert.match(await text(await app.fetch('/checkout?qty=2')), /placed order 99/);
+});
+
+test('a call with no handler fails naming the function', async () => {
+  const res = await app.fetch('/reports');
+  assert.equal(res.status, 200);
+  assert.match(await text(res), /HostFailure 500: no handler for Reports\.daily/);
+});
+
+test('the visitor\'s cookies reach the handlers', async () => {
+  const res = await app.fetch('/whoami', { headers: { cookie: 'theme=dark; session=grace' } });
+  assert.match(await text(res), /you are grace/);
+  const call = app.calls.findLast((c) => c.function === 'Me.profile');
+  assert.equal(call.headers.get('cookie'), 'theme=dark; session=grace');
+  assert.equal(call.headers.get('x-rsc-host-secret'), null);
+});
+
+test('a URL the app does not own goes to backend(request)', async () => {
+  const res = await app.fetch('/login');
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('x-from'), 'backend');
+  assert.equal(await res.text(), 'the login form (fallback 1)');
+  const post = await app.fetch('/login', { method: 'POST', body: 'name=ada', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.equal(post.status, 200);
+  assert.equal(await post.text(), 'welcome name=ada');
+  assert.match(post.headers.get('set-cookie'), /session=ada/);
+});
+
+test('without backend a URL the app does not own answers 502', async () => {
+  const bare = await createTestApp({ host });
+  try {
+    const res = await bare.fetch('/login');
+    assert.equal(res.status, 502);
+    assert.doesNotMatch(await res.text(), /127\.0\.0\.1/);
+  } finally {
+    await bare.close();
+  }
+});
