@@ -28,10 +28,13 @@ Anything else forwarded by kit (X-Rsc-Renderer-Fallback) answers 404. With
 RSC_RENDERER_URL set the backend is in front and proxies pages to kit
 (docs/backend-in-front.md). RSC_BACKEND_WORKERS sets its worker count.
 Prints "PORT <n>" once listening (PORT=0 picks a free port).
+`app.py --manifest [FILE]` writes rsc-host.json (the actions and functions)
+instead of serving.
 """
 
 import datetime
 import html
+import json
 import os
 import sys
 import threading
@@ -140,6 +143,7 @@ def make_host(**options):
             entry['id'] = len(guestbook) + 1
             guestbook.append(entry)
         return result(entry, 'page')
+    host.action('guestbookSign', 'Guestbook.sign')
 
     # --- the backend's own URLs -------------------------------------------------
     @host.route('/login', 'GET')
@@ -176,4 +180,12 @@ def make_host(**options):
 
 
 if __name__ == '__main__':
-    serve(make_host())
+    if sys.argv[1:2] == ['--manifest']:  # rsc-host.json, to stdout or the given file
+        text = json.dumps(make_host(secret='').manifest(), indent=2) + '\n'
+        if len(sys.argv) > 2:
+            with open(sys.argv[2], 'w', encoding='utf-8') as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+    else:
+        serve(make_host())

@@ -20,7 +20,7 @@ Standard library only (Debian 12's python3, no pip). A backend made with it:
 What the host answers (the wire format kit's renderer speaks):
 - POST /__rsc/host-call (RSC_HOST_CALL_PATH): the X-Rsc-Host-Secret header is
   compared with RSC_HOST_CALL_SECRET in constant time first (403 otherwise; an
-  empty secret authorises nobody, and Host() refuses to start without one). A
+  empty secret authorises nobody, and serve() refuses to start without one). A
   single call {"function","args"} is answered as JSON with the status of its
   outcome; a batch {"calls":[...]} (at most 50, else 413) as NDJSON, one line
   {"index", "status", ...} per call written and flushed as that call finishes:
@@ -239,9 +239,6 @@ class Host:
     def __init__(self, secret=None, call_path=None, renderer_url=None, workers=None, proxy_wait_ms=None):
         env = os.environ
         self.secret = env.get('RSC_HOST_CALL_SECRET', '') if secret is None else secret
-        if not self.secret:
-            raise SystemExit('RSC_HOST_CALL_SECRET is not set: the backend refuses to answer host '
-                             'calls without a shared secret (the renderer needs the same value)')
         self.call_path = call_path or env.get('RSC_HOST_CALL_PATH') or '/__rsc/host-call'
         self.workers = int(workers or env.get('RSC_BACKEND_WORKERS') or 8)
         self.renderer_url = env.get('RSC_RENDERER_URL', '') if renderer_url is None else renderer_url
@@ -262,6 +259,19 @@ class Host:
         self.functions = {}
         self.guards = {}
         self.routes = {}
+        self.actions = {}
+
+    def require_secret(self):
+        """serve() and run_cgi() start only with a secret: an empty one
+        authorises nobody (every host call would be a 403)."""
+        if not self.secret:
+            raise SystemExit('RSC_HOST_CALL_SECRET is not set: the backend refuses to answer host '
+                             'calls without a shared secret (the renderer needs the same value)')
+
+    def manifest(self):
+        """rsc-host.json (DESIGN §7): the actions (JS export name → function)
+        and every function name rpc() may call, sorted."""
+        return {'actions': dict(sorted(self.actions.items())), 'functions': sorted(self.functions)}
 
     # registration
     def function(self, name):
@@ -272,6 +282,10 @@ class Host:
             self.functions[name] = fn
             return fn
         return register
+
+    def action(self, js_name, name):
+        """Declares function `name` an action, exported to the app as js_name."""
+        self.actions[js_name] = name
 
     def guard(self, name):
         def register(fn):
@@ -379,7 +393,7 @@ class Host:
             return error(400, 'a call needs "function" and "args" (a list)')
         try:
             return self.answer_single(payload, ctx)
-        except ValueError as e:  # the result cannot be encoded (NaN...)
+        except (TypeError, ValueError) as e:  # the result cannot be encoded (NaN, a set...)
             return error(500, 'the result cannot be encoded: %s' % e)
 
     # everything else
@@ -656,6 +670,7 @@ class Server(ThreadingHTTPServer):
 
 def serve(host, address=None, port=None):
     """Serves host on 127.0.0.1:PORT (PORT=0: a free port); prints "PORT n"."""
+    host.require_secret()
     address = address or os.environ.get('HOST', '127.0.0.1')
     port = int(os.environ.get('PORT', '8080') if port is None else port)
     server = Server((address, port), host, host.workers)
@@ -672,4 +687,5 @@ def run_cgi(host):
     """Answers one request as a CGI program (shared hosting): wsgiref's CGI
     handler writes and flushes each NDJSON line as it comes."""
     from wsgiref.handlers import CGIHandler
+    host.require_secret()
     CGIHandler().run(host)
