@@ -74,13 +74,14 @@ async function fetchDoc(p) {
 async function session() {
   const ctx = await browser.newContext({ viewport: { width: 800, height: 600 } });
   const page = await ctx.newPage();
-  const s = { ctx, page, consoleErrors: [], rsc: [], docs: [], answers: [] };
+  const s = { ctx, page, consoleErrors: [], rsc: [], docs: [], answers: [], intercepts: [] };
   page.on('console', (m) => { if (m.type() === 'error') s.consoleErrors.push(m.text().slice(0, 300)); });
   page.on('pageerror', (e) => s.consoleErrors.push('pageerror: ' + String(e.message).slice(0, 300)));
   page.on('request', (r) => {
     const h = r.headers();
     const u = new URL(r.url());
     if (h['x-rsc'] === 'true') s.rsc.push({ path: u.pathname + u.search, segments: h['x-rsc-segments'] ?? null, version: h['x-rsc-version'] ?? null });
+    if (h['x-rsc'] === 'true' && h['x-rsc-intercept']) s.intercepts.push([u.pathname, h['x-rsc-intercept'], h['x-rsc-referer'] ?? null]);
     else if (r.resourceType() === 'document') s.docs.push(base.includes(u.host) ? u.pathname + u.search : u.href);
   });
   page.on('response', async (r) => {
@@ -114,10 +115,10 @@ async function test(name, fn, { allowConsole = null, reuse = false } = {}) {
   if (only && !name.includes(only)) return;
   const started = Date.now();
   const sess = reuse ? (shared = shared || await session()) : await session();
-  sess.consoleErrors.length = sess.rsc.length = sess.docs.length = sess.answers.length = 0;
-  const { page, consoleErrors, rsc, docs, answers } = sess;
+  sess.consoleErrors.length = sess.rsc.length = sess.docs.length = sess.answers.length = sess.intercepts.length = 0;
+  const { page, consoleErrors, rsc, docs, answers, intercepts } = sess;
   const t = {
-    page, rsc, docs, answers,
+    page, rsc, docs, answers, intercepts,
     async open(p, { hydrated = true } = {}) {
       const res = await page.goto(base + p, { waitUntil: 'load' });
       t.status = res ? res.status() : 0;
@@ -972,6 +973,31 @@ if (app === 'hello') {
     eq(await t.text('.interactive > .counter output'), '2', 'the layout counter after back');
     expect(await t.marked(), 'the page was reloaded');
     void layout;
+    await t.noErrors();
+  });
+
+  // interception: a Link with intercept="modal" renders /photo/<id> into the
+  // gallery layout's @modal slot over the gallery; a full load of the same URL
+  // shows the photo page alone; back closes the modal.
+  await test('interception: the photo opens in the @modal slot, a full load shows its page', async (t) => {
+    await t.open('/gallery');
+    await t.mark();
+    expect(!(await t.page.$('.gallery figure.photo')), 'the modal slot is not empty before the click (default.tsx renders nothing)');
+    await t.page.click('.gallery a[href="/photo/1"]');
+    await t.page.waitForSelector('.gallery figure.photo', { timeout: 4000 }).catch(() => { throw new Check('the photo did not open in the slot'); });
+    eq(await t.path(), '/photo/1', 'URL after the click');
+    eq(await t.text('.gallery figure.photo'), 'photo 1', 'the slot\'s content');
+    expect(!!(await t.page.$('.gallery ul.photos')), 'the gallery under the modal is gone');
+    expect(await t.marked(), 'the click loaded a new document');
+    eq(t.intercepts.map((i) => i.slice(0, 2)), [['/photo/1', 'modal']], 'X-RSC-Intercept on the navigation');
+    await t.page.goBack();
+    await t.page.waitForFunction(() => !document.querySelector('.gallery figure.photo'), null, { polling: 30, timeout: 3000 })
+      .catch(() => { throw new Check('back did not close the modal'); });
+    eq(await t.path(), '/gallery', 'URL after back');
+    await t.page.goto(base + '/photo/1');
+    await t.page.waitForSelector('figure.photo', { timeout: 4000 });
+    expect(!(await t.page.$('.gallery')), 'a full load of /photo/1 rendered the gallery (interception must only apply to client navigations)');
+    eq(await t.text('figure.photo'), 'photo 1', 'the photo page');
     await t.noErrors();
   });
 }
