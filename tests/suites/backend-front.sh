@@ -17,7 +17,8 @@
 # - the cap: while one render holds the only proxy slot, another page waits
 #   RSC_PROXY_WAIT_MS and gets 503 + Retry-After, while a host call is still
 #   answered (a worker is always left); afterwards pages render again;
-# - fewer than 2 workers with RSC_RENDERER_URL set is refused at startup.
+# - fewer than 2 workers with RSC_RENDERER_URL set is refused at startup; an
+#   unreachable renderer is a 502 that does not show its address.
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
@@ -175,4 +176,17 @@ bg_pid=
 check sleepy "the render that held the slot completes" 'r.status === 200 && r.body.includes("<p id=\"sleepy\">slept</p>")'
 get "$front/single" after
 check after "once the slot is free, pages render through the front again" 'r.status === 200 && r.body.includes("Hello, kit!")'
+
+# a renderer that does not answer: a generic 502
+RSC_RENDERER_URL=http://127.0.0.1:1 RSC_HOST_CALL_SECRET=$secret PORT=0 "$python" "$top_src/examples/backend/app.py" >"$work/down.out" 2>&1 &
+down_pid=$!
+for _ in $(seq 1 100); do
+	grep -q '^PORT ' "$work/down.out" && break
+	sleep 0.1
+done
+get "http://127.0.0.1:$(sed -n 's/^PORT //p' "$work/down.out")/some/page" down
+kill "$down_pid" 2>/dev/null
+wait "$down_pid" 2>/dev/null
+check down "an unreachable renderer: 502 without its address" \
+	'r.status === 502 && r.body === "rsc renderer unreachable\n" && !JSON.stringify(r).includes("127.0.0.1:1")'
 exit "$failed"
