@@ -11,7 +11,8 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out)
 		       scan->source_dir);
 	if (web_classes)
 		kit_buf_puts(out, "import \"@kit/core/server/web/install\";\n"
-			     "import * as api from \"@kit/core/server/api\";\n");
+			     "import * as api from \"@kit/core/server/api\";\n"
+			     "import * as actions from \"@kit/core/server/actions\";\n");
 	kit_buf_puts(out, "import * as runtime from \"@kit/core/server/runtime\";\n");
 	for (size_t i = 0; i < scan->nmodules; i++) {
 		kit_buf_printf(out, "import * as m%zu from ", i);
@@ -28,7 +29,7 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out)
 		kit_bjson_write_string(out, scan->modules[i].id);
 		kit_buf_printf(out, ": m%zu%s\n", i, i + 1 < scan->nmodules ? "," : "");
 	}
-	kit_buf_puts(out, web_classes ? "};\nexport { runtime, api };\n" : "};\nexport { runtime };\n");
+	kit_buf_puts(out, web_classes ? "};\nexport { runtime, api, actions };\n" : "};\nexport { runtime };\n");
 }
 
 static void write_str(kit_buf *out, const char *key, const char *value)

@@ -17,6 +17,7 @@ static const char *const words[] = {
 	"Request", "Response", "Headers", "URL", "URLSearchParams", "FormData", "Blob", "File",
 	"AbortController", "AbortSignal", "fetch", "request",
 	"nuqs",  /* the search-state library builds URLSearchParams on the server too */
+	"use server",  /* server actions decode FormData arguments (js/server/actions.ts) */
 };
 
 static int ident_char(int c)

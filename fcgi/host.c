@@ -482,6 +482,78 @@ static int http_collect(kit_host *h, const kit_request *req, int want_body, http
 	return 0;
 }
 
+/* The Cookie header the request would carry after the Set-Cookie lines in
+ * set_lines ("set-cookie: n=v; attrs\r\n", as an action wrote them): a
+ * page rendered in the same response (an action's answer, the page after a
+ * form post) reads what the action wrote. Max-Age=0 deletes. */
+static void merge_cookies(const char *cookie, const kit_buf *set_lines, kit_buf *out)
+{
+	kit_buf_reset(out);
+	const char *sets = set_lines && set_lines->len ? kit_buf_cstr((kit_buf *)set_lines) : "";
+	/* the request's pairs whose name no Set-Cookie line names */
+	for (const char *p = cookie; *p;) {
+		while (*p == ' ' || *p == ';')
+			p++;
+		size_t len = strcspn(p, ";");
+		size_t nlen = strcspn(p, "=;");
+		int replaced = 0;
+		for (const char *s = sets; *s && nlen;) {
+			const char *line_end = strchr(s, '\n');
+			size_t llen = line_end ? (size_t)(line_end - s) : strlen(s);
+			if (llen > 12 && strncasecmp(s, "set-cookie: ", 12) == 0 && llen > 12 + nlen &&
+			    strncmp(s + 12, p, nlen) == 0 && s[12 + nlen] == '=')
+				replaced = 1;
+			s += llen + (line_end ? 1 : 0);
+		}
+		if (len && !replaced) {
+			if (out->len)
+				kit_buf_puts(out, "; ");
+			kit_buf_put(out, p, len);
+		}
+		p += len;
+	}
+	/* then every cookie set (not deleted) */
+	for (const char *s = sets; *s;) {
+		const char *line_end = strchr(s, '\n');
+		size_t llen = line_end ? (size_t)(line_end - s) : strlen(s);
+		if (llen > 12 && strncasecmp(s, "set-cookie: ", 12) == 0) {
+			const char *pair = s + 12;
+			size_t plen = strcspn(pair, ";\r\n");
+			const char *attrs = pair + plen;
+			size_t alen = llen - 12 - plen;
+			int deleted = 0;
+			for (size_t i = 0; i + 10 <= alen; i++)
+				if (strncasecmp(attrs + i, "Max-Age=0", 9) == 0 && (attrs[i + 9] < '0' || attrs[i + 9] > '9'))
+					deleted = 1;
+			if (!deleted && memchr(pair, '=', plen)) {
+				if (out->len)
+					kit_buf_puts(out, "; ");
+				kit_buf_put(out, pair, plen);
+			}
+		}
+		s += llen + (line_end ? 1 : 0);
+	}
+	kit_buf_cstr(out);
+}
+
+/* Replaces (or adds) the request's Cookie header; value must outlive r. */
+static void override_cookie(http_req *r, const char *value)
+{
+	for (size_t i = 0; i < r->http.nheaders; i++)
+		if (strcmp(r->headers[i].key, "cookie") == 0) {
+			r->headers[i].value = value;
+			return;
+		}
+	kit_kv *more = realloc(r->headers, (r->http.nheaders + 1) * sizeof *more);
+	if (!more)
+		abort();
+	r->headers = more;
+	r->headers[r->http.nheaders].key = "cookie";
+	r->headers[r->http.nheaders].value = value;
+	r->http.nheaders++;
+	r->http.headers = r->headers;
+}
+
 struct render_ctx {
 	response *resp;
 	const kit_sink *out;
@@ -587,9 +659,17 @@ static int serve_stored(kit_host *h, const kit_request *req, const kit_sink *out
 	return kit_stored_serve(h->store, route, &sreq, out);
 }
 
-/* resume: POST /_rsc/ppr-resume for url (the holes only, after the guards). */
+/* resume: POST /_rsc/ppr-resume for url (the holes only, after the guards).
+ * form: the page after a no-JS form post ran its action (handle_form_post):
+ * never from the store, with the action's headers (cookies) and status. */
+typedef struct form_answer {
+	const kit_buf *headers;
+	int status;
+	const char *cookie;   /* the Cookie header after the action's writes */
+} form_answer;
+
 static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
-		       const kit_match *match, int head_only, int resume)
+		       const kit_match *match, int head_only, int resume, const form_answer *form)
 {
 	int flight = !resume && is_true(param(req, "HTTP_X_RSC"));
 	const kit_route *route = match->index >= 0 ? &h->routes.routes[match->index] : NULL;
@@ -600,6 +680,8 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		http_free(&hreq);
 		return send_error_page(out, bad, head_only, flight) < 0 ? 0 : 0;
 	}
+	if (form)
+		override_cookie(&hreq, form->cookie);
 	/* every request runs the whole chain before anything at or below it renders;
 	 * client-sent X-RSC-* headers never skip it */
 	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
@@ -610,7 +692,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		http_free(&hreq);
 		return 0;
 	}
-	if (!resume && serve_stored(h, req, out, url, route, head_only, &guard)) {
+	if (!resume && !form && serve_stored(h, req, out, url, route, head_only, &guard)) {
 		kit_buf_free(&guard.headers);
 		http_free(&hreq);
 		return 0;
@@ -620,7 +702,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	kit_stored_req shreq = { .path = url->path, .query = resume ? "" : url->query, .flight = flight,
 				 .skip = !resume && (*param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE")),
 				 .version = h->routes.version };
-	int ppr = kit_stored_shell(h->store, route, &shreq, &shell);
+	int ppr = !form && kit_stored_shell(h->store, route, &shreq, &shell);
 	if (resume && !ppr) {
 		send_simple(out, 404, head_only, "text/plain; charset=utf-8", "Nothing to resume\n", NULL, NULL);
 		kit_buf_free(&guard.headers);
@@ -713,8 +795,12 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	/* a notFound() above every boundary renders the not-found page instead: one retry */
 	for (int attempt = 0; attempt < 2; attempt++) {
 		int status = rreq.route_index >= 0 && !rreq.not_found ? 200 : 404;
+		if (form && status == 200 && form->status >= 400)
+			status = form->status;
 		response resp;
 		resp_init(&resp, out, status, head_only);
+		if (form)
+			resp_lines(&resp, form->headers);
 		resp_header(&resp, "Content-Type", "%s", flight ? "text/x-component" : "text/html; charset=utf-8");
 		resp_header(&resp, "Vary", VARY);
 		resp_header(&resp, "Cache-Control", "%s", route && (route->has_middleware || ppr) ? "private, no-store" : "no-store");
@@ -866,6 +952,301 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 	return result;
 }
 
+/* --- server actions (docs/actions.md §3, §5) ------------------------------ */
+
+/* A JSON answer {"message": text} (text is ASCII without quotes). */
+static int send_json(const kit_sink *out, int status, const char *json, const kit_buf *headers,
+		     const char *extra_name, const char *extra_value)
+{
+	response r;
+	resp_init(&r, out, status, 0);
+	resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+	resp_header(&r, "Cache-Control", "no-store");
+	if (extra_name)
+		resp_header(&r, extra_name, "%s", extra_value);
+	resp_lines(&r, headers);
+	int rc = resp_begin(&r);
+	if (rc == 0 && status != 204 && json && *json) {
+		rc = kit_sink_write(out, json, strlen(json));
+		if (rc == 0)
+			rc = kit_sink_write(out, "\n", 1);
+	}
+	resp_free(&r);
+	return rc;
+}
+
+static int send_json_message(const kit_sink *out, int status, const char *message)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_printf(&b, "{\"message\":\"%s\"}", message);
+	int rc = send_json(out, status, kit_buf_cstr(&b), NULL, NULL, NULL);
+	kit_buf_free(&b);
+	return rc;
+}
+
+/* An action is a public endpoint (its id is no secret): a browser must not
+ * run one for another site. A request carrying Origin is refused when its
+ * host is not the one the request was sent to (X-Forwarded-Host behind a
+ * proxy, else Host). Requests without Origin (curl, old browsers on
+ * same-origin GETs) go through: browsers always send it on a POST. */
+static int same_origin(const kit_request *req)
+{
+	const char *origin = param(req, "HTTP_ORIGIN");
+	if (!*origin)
+		return 1;
+	const char *host = param(req, "HTTP_X_FORWARDED_HOST");
+	if (!*host)
+		host = param(req, "HTTP_HOST");
+	const char *sep = strstr(origin, "://");
+	if (!sep || !*host)
+		return 0;
+	const char *ohost = sep + 3;
+	size_t hlen = strcspn(host, ", ");  /* the first of a forwarded list */
+	return strlen(ohost) == hlen && strncasecmp(ohost, host, hlen) == 0;
+}
+
+/* The page an action came from (X-RSC-Referer: a path or an absolute URL). */
+static int referer_page(kit_host *h, const char *ref, kit_url *url, kit_match *m)
+{
+	m->index = -1;
+	m->params = NULL;
+	m->nparams = 0;
+	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
+	const char *why;
+	if (!path || *path != '/' || kit_url_parse(path, url, &why) < 0)
+		return -1;
+	size_t n = strlen(url->path);
+	if (n > 1 && url->path[n - 1] == '/')
+		url->path[n - 1] = '\0';
+	kit_routes_match(&h->routes, url->path, m);
+	if (m->index < 0 || h->routes.routes[m->index].is_api) {
+		kit_match_free(m);
+		kit_url_free(url);
+		m->index = -1;
+		return -1;
+	}
+	return 0;
+}
+
+static int has_region(const char *regions, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = regions; *p;) {
+		size_t len = strcspn(p, ",");
+		if (len == n && strncmp(p, name, n) == 0)
+			return 1;
+		p += len;
+		if (*p)
+			p++;
+	}
+	return 0;
+}
+
+/* The action's Flight answer: {a} plus the page it came from when it
+ * revalidated 'page' (below the layouts the client holds). */
+static int answer_action(kit_host *h, const kit_request *req, const kit_sink *out, http_req *hreq,
+			 const kit_action_outcome *ao)
+{
+	kit_buf cookie;
+	kit_buf_init(&cookie);
+	merge_cookies(param(req, "HTTP_COOKIE"), &ao->headers, &cookie);
+	override_cookie(hreq, kit_buf_cstr(&cookie));
+	kit_url rurl;
+	kit_match rm = { .index = -1 };
+	int page = has_region(ao->regions, "page") &&
+		   referer_page(h, param(req, "HTTP_X_RSC_REFERER"), &rurl, &rm) == 0;
+	const kit_route *route = page ? &h->routes.routes[rm.index] : NULL;
+	if (route && route->has_middleware) {
+		/* the page renders again: its guards decide whether this visitor sees it */
+		kit_guard_result guard;
+		kit_engine_middleware(h->engine, rm.index, &hreq->http, &guard);
+		kit_buf_free(&guard.headers);
+		if (guard.outcome != KIT_GUARD_ALLOW)
+			route = NULL;
+	}
+	kit_kv *search = NULL;
+	char *store = NULL;
+	size_t nsearch = route ? parse_query(rurl.query, &search, &store) : 0;
+	size_t depth = route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
+	kit_render_req rreq = {
+		.http = &hreq->http,
+		.action = 1,
+		.route_index = route ? rm.index : -1,
+		.segment_depth = (int)depth,
+		.layouts = route ? route->layouts : "",
+		.version = h->routes.version,
+		.pathname = route ? rurl.path : "/",
+		.params = route ? rm.params : NULL,
+		.nparams = route ? rm.nparams : 0,
+		.search = search,
+		.nsearch = nsearch,
+		.mode = KIT_RENDER_FLIGHT,
+	};
+	response resp;
+	resp_init(&resp, out, 200, 0);
+	resp_header(&resp, "Content-Type", "text/x-component");
+	resp_header(&resp, "Cache-Control", "no-store");
+	resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
+	resp_header(&resp, "X-Accel-Buffering", "no");
+	if (*ao->regions)
+		resp_header(&resp, "X-RSC-Revalidated", "%s", route ? ao->regions : "");
+	if (route) {
+		resp_header(&resp, "X-RSC-Segment-Depth", "%zu", depth);
+		resp_header(&resp, "X-RSC-Layouts", "%s", route->layouts);
+	}
+	resp_lines(&resp, &ao->headers);
+	kit_buf rlines;
+	kit_buf_init(&rlines);
+	struct render_ctx ctx = { &resp, out, &rlines };
+	kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
+	kit_render_error err;
+	int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
+	if (rc == -1 && !resp.sent) {
+		if (err.status >= 300 && err.status < 400) {
+			send_json(out, 204, NULL, &ao->headers, "X-RSC-Redirect", err.location);
+		} else {
+			log_line("%d POST /_rsc/action %s (the action ran; its answer failed): %s", err.status,
+				 param(req, "HTTP_X_RSC_ACTION"), err.message);
+			send_json(out, 500, "{\"message\":\"The action ran, but its answer could not be rendered.\"}",
+				  &ao->headers, NULL, NULL);
+		}
+	}
+	resp_free(&resp);
+	kit_buf_free(&rlines);
+	kit_buf_free(&cookie);
+	free(search);
+	free(store);
+	if (page) {
+		kit_match_free(&rm);
+		kit_url_free(&rurl);
+	}
+	return 0;
+}
+
+/* POST /_rsc/action. Every refusal is JSON (never a Flight stream). */
+static int handle_action(kit_host *h, const kit_request *req, const kit_sink *out, const char *method)
+{
+	if (strcmp(method, "POST") != 0) {
+		response r;
+		resp_init(&r, out, 405, 0);
+		resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+		resp_header(&r, "Allow", "POST");
+		if (resp_begin(&r) == 0)
+			kit_sink_write(out, "{\"message\":\"Server actions are called with POST.\"}\n", 51);
+		resp_free(&r);
+		return 0;
+	}
+	const char *id = param(req, "HTTP_X_RSC_ACTION");
+	if (!*id)
+		return send_json_message(out, 400, "The X-RSC-Action header is missing."), 0;
+	if (strlen(id) > 256 || strpbrk(id, "\r\n\"\\"))
+		return send_json_message(out, 400, "The X-RSC-Action header is malformed."), 0;
+	if (!same_origin(req)) {
+		log_line("403 POST /_rsc/action %s: Origin %s is not this site", id, param(req, "HTTP_ORIGIN"));
+		return send_json_message(out, 403, "Cross-origin action."), 0;
+	}
+	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
+	if (*client_version && strcmp(client_version, h->routes.version) != 0)
+		return send_json(out, 409, "{\"message\":\"The app was updated; reload the page.\"}", NULL,
+				 "X-RSC-Location", *param(req, "HTTP_X_RSC_REFERER") ? param(req, "HTTP_X_RSC_REFERER") : "/"), 0;
+	const char *type = param(req, "HTTP_X_RSC_CONTENT_TYPE");
+	if (!*type)
+		return send_json_message(out, 400, "The X-RSC-Content-Type header is missing."), 0;
+	http_req hreq;
+	int bad = http_collect(h, req, 1, &hreq);
+	if (bad) {
+		http_free(&hreq);
+		return send_json_message(out, bad, bad == 413 ? "The request body is larger than this server accepts (KIT_MAX_BODY)."
+					  : bad == 431 ? "The request headers are too large." : "The request body could not be read."), 0;
+	}
+	if (!hreq.http.body) {
+		hreq.http.body = "";
+		hreq.http.body_len = 0;
+	}
+	char oerr[1024];
+	if (!host_engine(h, oerr, sizeof oerr)) {
+		log_line("500 POST /_rsc/action %s: %s", id, oerr);
+		http_free(&hreq);
+		return send_json_message(out, 500, "The action failed."), 0;
+	}
+	kit_action_outcome ao;
+	kit_engine_action(h->engine, id, type, &hreq.http, &ao);
+	if (ao.ok) {
+		answer_action(h, req, out, &hreq, &ao);
+	} else if (ao.status == 204 && *ao.location) {
+		send_json(out, 204, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
+	} else {
+		if (*ao.log)
+			log_line("%d POST /_rsc/action: %s", ao.status, ao.log);
+		int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
+		send_json(out, status, ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}",
+			  &ao.headers, NULL, NULL);
+	}
+	kit_buf_free(&ao.json);
+	kit_buf_free(&ao.headers);
+	http_free(&hreq);
+	return 0;
+}
+
+/* A no-JS form post (docs/actions.md §5): a native multipart POST to a page
+ * whose body names the action in $ACTION_ID_<id> (the form's HTML, from
+ * <form action={action}>). The action runs with the form's fields as its
+ * FormData argument; then the page is answered as a document (its status the
+ * action's failure status, if any), or 303 to where redirect() pointed. */
+static int handle_form_post(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
+			    const kit_match *match)
+{
+	if (!same_origin(req)) {
+		log_line("403 POST %s: a form post from Origin %s", url->path, param(req, "HTTP_ORIGIN"));
+		send_simple(out, 403, 0, "text/plain; charset=utf-8", "403 Forbidden: cross-origin form post\n", NULL, NULL);
+		return 0;
+	}
+	http_req hreq;
+	int bad = http_collect(h, req, 1, &hreq);
+	if (bad) {
+		http_free(&hreq);
+		send_error_page(out, bad, 0, 0);
+		return 0;
+	}
+	if (!hreq.http.body) {
+		hreq.http.body = "";
+		hreq.http.body_len = 0;
+	}
+	char oerr[1024];
+	if (!host_engine(h, oerr, sizeof oerr)) {
+		log_line("500 POST %s: %s", url->path, oerr);
+		http_free(&hreq);
+		send_error_page(out, 500, 0, 0);
+		return 0;
+	}
+	kit_action_outcome ao;
+	kit_engine_action(h->engine, NULL, param(req, "CONTENT_TYPE"), &hreq.http, &ao);
+	http_free(&hreq);
+	if (!ao.ok && ao.status == 204 && *ao.location) {
+		response r;
+		resp_init(&r, out, 303, 0);
+		resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+		resp_header(&r, "Cache-Control", "no-store");
+		resp_header(&r, "Location", "%s", ao.location);
+		resp_lines(&r, &ao.headers);
+		resp_begin(&r);
+		resp_free(&r);
+	} else {
+		if (!ao.ok && *ao.log)
+			log_line("%d POST %s (form post): %s", ao.status, url->path, ao.log);
+		kit_buf cookie;
+		kit_buf_init(&cookie);
+		merge_cookies(param(req, "HTTP_COOKIE"), &ao.headers, &cookie);
+		form_answer fa = { &ao.headers, ao.ok ? 200 : ao.status, kit_buf_cstr(&cookie) };
+		handle_page(h, req, out, url, match, 0, 0, &fa);
+		kit_buf_free(&cookie);
+	}
+	kit_buf_free(&ao.json);
+	kit_buf_free(&ao.headers);
+	return 0;
+}
+
 int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	host_follow(h);
@@ -914,7 +1295,9 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_match match;
 		kit_routes_match(&h->routes, url.path, &match);
 		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
-		if (strcmp(url.path, "/_rsc/ppr-shell") == 0) {
+		if (strcmp(url.path, "/_rsc/action") == 0) {
+			result = handle_action(h, req, out, method);
+		} else if (strcmp(url.path, "/_rsc/ppr-shell") == 0) {
 			if (strcmp(method, "GET") != 0 && !head_only)
 				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "GET, HEAD");
 			else
@@ -931,7 +1314,7 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 				if (tm.index < 0 || h->routes.routes[tm.index].is_api)
 					send_simple(out, 404, 0, "text/plain; charset=utf-8", "No such page\n", NULL, NULL);
 				else
-					result = handle_page(h, req, out, &target, &tm, 0, 1);
+					result = handle_page(h, req, out, &target, &tm, 0, 1, NULL);
 				kit_match_free(&tm);
 				kit_url_free(&target);
 			}
@@ -940,11 +1323,14 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			result = kit_forward(req, out);
 		} else if (route && route->is_api) {
 			result = handle_api(h, req, out, route, &match, method, &url);
+		} else if (strcmp(method, "POST") == 0 && route &&
+			   strncasecmp(param(req, "CONTENT_TYPE"), "multipart/form-data", 19) == 0) {
+			result = handle_form_post(h, req, out, &url, &match);
 		} else if (strcmp(method, "GET") != 0 && !head_only) {
 			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
 				    "Allow", "GET, HEAD");
 		} else {
-			result = handle_page(h, req, out, &url, &match, head_only, 0);
+			result = handle_page(h, req, out, &url, &match, head_only, 0, NULL);
 		}
 		kit_match_free(&match);
 	}

@@ -181,6 +181,7 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 	keep_symbol(J, symbols, "context", REG_SYM_CONTEXT);
 	keep_symbol(J, symbols, "consumer", REG_SYM_CONSUMER);
 	keep_symbol(J, symbols, "lazy", REG_SYM_LAZY);
+	keep_symbol(J, symbols, "serverReference", REG_SYM_SERVER);
 	js_pop(J, 1);
 
 	/* runtime.init(__kit_app.modules, JSON.parse(manifest)) */
@@ -442,7 +443,35 @@ static int render_model(kit_engine *e)
 	if (req->ppr == KIT_PPR_RESUME)
 		kit_engine_seal_headers(e);
 	js_getregistry(J, REG_RUNTIME);
-	if (req->route_index >= 0 && !req->not_found) {
+	if (req->action) {
+		/* runtime.buildActionRoot(actions.takeResult(), route, params, search, depth, pathname) */
+		js_getproperty(J, -1, "buildActionRoot");
+		js_rot2(J);
+		js_getregistry(J, REG_APP);
+		js_getproperty(J, -1, "actions");
+		js_rot2pop1(J);
+		if (js_isobject(J, -1)) {
+			js_getproperty(J, -1, "takeResult");
+			js_rot2(J);
+			if (js_pcall(J, 0)) {
+				js_pop(J, 1);
+				js_pushundefined(J);
+			}
+		} else {
+			js_pop(J, 1);
+			js_pushundefined(J);
+		}
+		js_pushnumber(J, req->not_found ? -1 : req->route_index);
+		push_params(J, req);
+		push_search(J, req);
+		js_pushnumber(J, req->segment_depth);
+		js_pushstring(J, req->pathname ? req->pathname : "/");
+		if (js_pcall(J, 6)) {
+			kit_engine_exception(e, NULL, "composing the action's answer");
+			return -1;
+		}
+		e->root_data = 1;
+	} else if (req->route_index >= 0 && !req->not_found) {
 		js_getproperty(J, -1, "buildTree");
 		js_rot2(J);
 		js_pushnumber(J, req->route_index);
@@ -495,6 +524,7 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	e->out = out;
 	e->last_write_ms = kit_loop_now_ms();
 	e->client_refs = NULL;
+	e->server_refs = NULL;
 	e->ssr_cache = NULL;
 	e->row_promises = NULL;
 	e->sent_promises = NULL;
@@ -819,6 +849,99 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 done:
 	if (rc < 0 && !err->status)
 		err->status = 500;
+	finish_request(e);
+	return rc;
+}
+
+/* --- server actions (docs/actions.md §3) ---------------------------------- */
+
+static void copy_string_prop(js_State *J, const char *name, char *dst, size_t n)
+{
+	js_getproperty(J, -1, name);
+	if (js_isstring(J, -1))
+		snprintf(dst, n, "%s", js_tostring(J, -1));
+	js_pop(J, 1);
+}
+
+int kit_engine_action(kit_engine *e, const char *id, const char *content_type, const kit_http_req *http,
+		      kit_action_outcome *out)
+{
+	js_State *J = e->J;
+	kit_render_error err;
+	memset(&err, 0, sizeof err);
+	out->ok = 0;
+	out->status = 500;
+	out->location[0] = out->regions[0] = out->log[0] = '\0';
+	kit_buf_init(&out->json);
+	kit_buf_init(&out->headers);
+	e->generation++;
+	e->failed = 0;
+	e->err = &err;
+	kit_model_init(&e->model, e->arena);
+	int rc = -1;
+	if (begin_request(e, http, "action") < 0)
+		goto done;
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, "actions");
+	js_rot2pop1(J);
+	if (!js_isobject(J, -1)) {
+		js_pop(J, 1);
+		out->status = 404;
+		snprintf(out->log, sizeof out->log, "the server bundle has no server actions");
+		kit_buf_puts(&out->json, "{\"message\":\"Unknown action.\"}");
+		rc = 0;
+		goto done;
+	}
+	js_getproperty(J, -1, "run");
+	js_rot2(J);
+	if (id)
+		js_pushstring(J, id);
+	else
+		js_pushnull(J);
+	js_pushstring(J, content_type ? content_type : "");
+	if (js_pcall(J, 2)) {
+		kit_engine_exception(e, NULL, "the action runner");
+		goto done;
+	}
+	if (await_top(e) < 0)
+		goto done;
+	js_getproperty(J, -1, "kind");
+	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "failed";
+	out->ok = strcmp(kind, "ok") == 0;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "status");
+	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
+	js_pop(J, 1);
+	copy_string_prop(J, "location", out->location, sizeof out->location);
+	copy_string_prop(J, "log", out->log, sizeof out->log);
+	js_getproperty(J, -1, "json");
+	if (js_isstring(J, -1))
+		put_text(&out->json, js_tostring(J, -1));
+	js_pop(J, 1);
+	js_getproperty(J, -1, "regions");
+	int n = js_isarray(J, -1) ? js_getlength(J, -1) : 0;
+	size_t used = 0;
+	for (int i = 0; i < n; i++) {
+		js_getindex(J, -1, i);
+		const char *r = js_isstring(J, -1) ? js_tostring(J, -1) : "";
+		if (*r && !strpbrk(r, ",\r\n") && used + strlen(r) + 2 < sizeof out->regions)
+			used += (size_t)snprintf(out->regions + used, sizeof out->regions - used, "%s%s", used ? "," : "", r);
+		js_pop(J, 1);
+	}
+	js_pop(J, 2);
+	/* the redirect target becomes a header: no line breaks */
+	if (strpbrk(out->location, "\r\n"))
+		out->location[0] = '\0';
+	take_response_headers(e, &out->headers);
+	rc = 0;
+done:
+	if (rc < 0) {
+		out->ok = 0;
+		out->status = err.status ? err.status : 500;
+		snprintf(out->log, sizeof out->log, "%.1000s", err.message);
+		kit_buf_reset(&out->json);
+		kit_buf_puts(&out->json, "{\"message\":\"The action failed.\"}");
+	}
 	finish_request(e);
 	return rc;
 }

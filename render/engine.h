@@ -99,6 +99,10 @@ typedef struct kit_render_req {
 	kit_ppr_mode ppr;          /* documents only; KIT_PPR_NONE normally */
 	const char *ppr_holes;     /* RESUME: the hole ordinals the build found ("0,3") */
 	kit_buf *ppr_holes_out;    /* SHELL: receives them */
+	/* The answer of a server action (kit_engine_action ran just before):
+	 * row 0 is {"a": its return value} plus, when route_index >= 0, "p": that
+	 * page below segment_depth layouts (docs/actions.md §3). FLIGHT only. */
+	int action;
 } kit_render_req;
 
 /* The host's side of a response. begin is called once, before the first
@@ -173,6 +177,26 @@ typedef struct kit_api_answer {
 int kit_engine_api(kit_engine *e, int route_index, const char *module, const char *method,
 		   const kit_http_req *http, const kit_param *params, size_t nparams,
 		   kit_api_answer *out, kit_render_error *err);
+
+/* What a server action came to (docs/actions.md §3). */
+typedef struct kit_action_outcome {
+	int ok;               /* it returned: render the answer (kit_render_req.action) */
+	int status;           /* 200; 204 + location for redirect(); else the failure's status */
+	char location[2048];
+	kit_buf json;         /* a failure's body: {"message","errors"?}; caller frees */
+	kit_buf headers;      /* Set-Cookie / responseHeaders() lines "name: value\r\n"; caller frees */
+	char regions[1024];   /* revalidate() names, comma-separated */
+	char log[1024];       /* a failure, for the server's log (never sent) */
+} kit_action_outcome;
+
+/* Runs a server action for this request: id is X-RSC-Action's value, or NULL
+ * for a no-JS form post (the multipart body names it in $ACTION_ID_<id>);
+ * content_type is the body's real type. Route middleware does not run; the
+ * action may write cookies and response headers. Returns 0 (out filled), -1
+ * when the engine itself failed (out: 500). The return value is kept for the
+ * next kit_engine_render with req->action. */
+int kit_engine_action(kit_engine *e, const char *id, const char *content_type, const kit_http_req *http,
+		      kit_action_outcome *out);
 
 /* kit-build: calls the page module's generateStaticParams() (sync or async)
  * with no request behind it and writes its result as JSON into json.

@@ -23,6 +23,7 @@
 #define REG_SYM_CONTEXT "kit.sym.context"
 #define REG_SYM_CONSUMER "kit.sym.consumer"
 #define REG_SYM_LAZY "kit.sym.lazy"
+#define REG_SYM_SERVER "kit.sym.serverReference"
 
 struct walk_item;
 
@@ -73,6 +74,8 @@ struct kit_engine {
 	kit_value *client_modules;   /* the manifest's "modules" object, or NULL */
 	const char *client_entry;    /* the browser runtime entry URL, or NULL */
 	struct client_ref_entry *client_refs;  /* this request's, arena memory */
+	struct server_ref_entry *server_refs;  /* this request's "$h" values by action id, arena memory */
+	int root_data;               /* walk the next root as data, not as a node (an action's answer) */
 
 	/* phase 1 work stack (walk.c): JS values live in the REG_WORK array */
 	struct walk_item *items;

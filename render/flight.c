@@ -230,8 +230,9 @@ static void write_value(fwriter *fw, const kit_value *v, kit_buf *out, int type_
 		break;
 	case KIT_MAP:
 	case KIT_SET:
+	case KIT_SERVER_REF:
 		need_row(fw, v->u.lazy);
-		put_ref(out, v->kind == KIT_MAP ? "Q" : "W", v->u.lazy->id);
+		put_ref(out, v->kind == KIT_MAP ? "Q" : v->kind == KIT_SET ? "W" : "h", v->u.lazy->id);
 		break;
 	case KIT_PROMISE:
 		/* never inlined: React's client makes the row a thenable ("$@"); a
@@ -511,7 +512,13 @@ static kit_value *decode_dollar(fparser *fp, kit_value *v)
 		out->u.lazy = r;
 		add_fixup(fp, (fixup){ .kind = FIX_COLL, .v = out });
 		return out;
-	case 'h': return unsupported_ref(fp, s, n, "a server reference");
+	case 'h':
+		/* a server reference: its row holds {"id","bound"} (kit_v_server_ref_id reads it) */
+		if (!(r = ref_row(fp, s + 2, n - 2, s, n)))
+			return NULL;
+		out = new_value(fp, KIT_SERVER_REF);
+		out->u.lazy = r;
+		return out;
 	case 'T': return unsupported_ref(fp, s, n, "a temporary reference");
 	case 'B': return unsupported_ref(fp, s, n, "a Blob");
 	case 'K': return unsupported_ref(fp, s, n, "FormData");

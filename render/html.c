@@ -232,7 +232,8 @@ static enum js_type js_typeof(const kit_value *v)
 	case KIT_BIGINT: return JS_BIGINT;
 	case KIT_STRING: return JS_STRING;
 	case KIT_SYMBOL: return JS_SYMBOL;
-	case KIT_CLIENT_REF: return JS_FUNCTION;
+	case KIT_CLIENT_REF:
+	case KIT_SERVER_REF: return JS_FUNCTION;
 	default: return JS_OBJECT;
 	}
 }
@@ -284,7 +285,8 @@ static void js_to_string(kit_buf *out, const kit_value *v, int depth)
 		break;
 	case KIT_MAP: kit_buf_puts(out, "[object Map]"); break;
 	case KIT_SET: kit_buf_puts(out, "[object Set]"); break;
-	case KIT_CLIENT_REF: break; /* a function: its source text is not known here */
+	case KIT_CLIENT_REF:
+	case KIT_SERVER_REF: break; /* a function: its source text is not known here */
 	default: kit_buf_puts(out, "[object Object]"); break;
 	}
 }
@@ -1354,7 +1356,15 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		if (input && (tk.children || tk.inner_html))
 			return fail(h, "<input> is a self-closing tag and must neither have `children` nor use "
 				    "`dangerouslySetInnerHTML`");
-		for (int k = 0; k < 5; k++)
+		const char *action = kit_v_server_ref_id(resolve(tk.named[1]));
+		if (action) {
+			/* Fizz with a server reference's $$FORM_ACTION (docs/actions.md §2):
+			 * the button submits the action's id as its name, natively */
+			kit_buf_puts(out, " name=\"$ACTION_ID_");
+			escape(out, action, strlen(action));
+			kit_buf_puts(out, "\" formAction=\"\" formEncType=\"multipart/form-data\" formMethod=\"POST\"");
+		}
+		for (int k = 0; k < 5 && !action; k++)
 			if (push_named(h, out, tag, input_names[k], tk.named[k]) < 0)
 				return R_FAIL;
 		if (input) {
@@ -1376,7 +1386,16 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		static const char *const names[] = { "action", "encType", "method", "target", NULL };
 		if (open_tag(h, out, tag, el, names, &tk) < 0)
 			return R_FAIL;
-		for (int k = 0; k < 4; k++)
+		const char *action = kit_v_server_ref_id(resolve(tk.named[0]));
+		if (action) {
+			/* Fizz with a server reference's $$FORM_ACTION (docs/actions.md §2):
+			 * a native multipart POST to the page itself, naming the action in
+			 * a hidden field; the target is dropped as Fizz drops it */
+			kit_buf_puts(out, " action=\"\" encType=\"multipart/form-data\" method=\"POST\"><input type=\"hidden\" name=\"$ACTION_ID_");
+			escape(out, action, strlen(action));
+			kit_buf_puts(out, "\"/");
+		}
+		for (int k = 0; k < 4 && !action; k++)
 			if (push_named(h, out, tag, names[k], tk.named[k]) < 0)
 				return R_FAIL;
 		kit_buf_putc(out, '>');
@@ -1864,6 +1883,7 @@ static int render_node(kit_html *h, const hctx *ctx, segment *seg, const kit_val
 	case KIT_BOOL:
 	case KIT_SYMBOL:
 	case KIT_CLIENT_REF:
+	case KIT_SERVER_REF:
 		return R_OK;
 	case KIT_STRING:
 	case KIT_BIGINT:

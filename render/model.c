@@ -174,6 +174,22 @@ static kit_value *v_collection(kit_model *m, kit_vkind kind, kit_value *entries)
 kit_value *kit_v_map(kit_model *m, kit_value *entries) { return v_collection(m, KIT_MAP, entries); }
 kit_value *kit_v_set(kit_model *m, kit_value *items) { return v_collection(m, KIT_SET, items); }
 
+kit_value *kit_v_server_ref(kit_model *m, const char *id, size_t idlen)
+{
+	kit_value *obj = kit_v_object(m, 2);
+	kit_v_set_prop(m, &obj->u.obj.props[0], "id", kit_v_string(m, id, idlen));
+	kit_v_set_prop(m, &obj->u.obj.props[1], "bound", kit_v_null(m));
+	return v_collection(m, KIT_SERVER_REF, obj);
+}
+
+const char *kit_v_server_ref_id(const kit_value *v)
+{
+	if (!v || v->kind != KIT_SERVER_REF || !v->u.lazy || v->u.lazy->state != KIT_ROW_READY)
+		return NULL;
+	const kit_value *id = kit_v_get(v->u.lazy->value, "id");
+	return id && id->kind == KIT_STRING ? id->u.str.ptr : NULL;
+}
+
 void kit_v_set_prop(kit_model *m, kit_prop *p, const char *key, kit_value *v)
 {
 	p->keylen = strlen(key);

@@ -40,6 +40,7 @@ typedef enum kit_vkind {
 	KIT_SET,         /* "$W<id>": u.lazy is the row holding [value, ...] */
 	KIT_PROMISE,     /* "$@<id>": a promise passed to a client component; u.lazy is the row
 	                    its value (or E row) is written to once it settles */
+	KIT_SERVER_REF,  /* "$h<id>": a server action; u.lazy is the row holding {"id":…,"bound":null} */
 } kit_vkind;
 
 typedef struct kit_value kit_value;
@@ -82,7 +83,7 @@ struct kit_value {
 			kit_prop *props;     /* children is one of the props */
 			size_t nprops;
 		} elem;
-		kit_row *lazy;           /* LAZY, MAP, SET, PROMISE */
+		kit_row *lazy;           /* LAZY, MAP, SET, PROMISE, SERVER_REF */
 		kit_client_ref *ref;
 	} u;
 };
@@ -148,6 +149,11 @@ kit_value *kit_v_client_ref(kit_model *m, kit_client_ref *ref);
  * writes them; entries is an ARRAY of [key, value] ARRAYs / of values. */
 kit_value *kit_v_map(kit_model *m, kit_value *entries);
 kit_value *kit_v_set(kit_model *m, kit_value *items);
+/* A server reference (docs/actions.md §2): its {"id","bound":null} object goes
+ * in a row of its own (resolved here), as React's Flight server outlines it. */
+kit_value *kit_v_server_ref(kit_model *m, const char *id, size_t idlen);
+/* The action id of a SERVER_REF value ("<hash>#<export>"), or NULL. */
+const char *kit_v_server_ref_id(const kit_value *v);
 void kit_v_set_prop(kit_model *m, kit_prop *p, const char *key, kit_value *v);
 
 /* Lookups used by the encoders. NULL when absent. */

@@ -754,6 +754,45 @@ static kit_client_ref *client_ref(kit_engine *e, const char *id, const char *nam
 	return ref;
 }
 
+/* A server action ($$typeof react.server.reference, marked by
+ * js/server/server-reference.ts): one "$h" value per action id and phase
+ * (the outlined {"id","bound"} row is written once, as React does). Phase 2
+ * rows are html_only: the form's HTML needs the id, the browser has the row. */
+struct server_ref_entry {
+	const char *id;
+	int ssr;
+	kit_value *value;
+	struct server_ref_entry *next;
+};
+
+static int is_server_reference(js_State *J, int idx)
+{
+	js_getproperty(J, idx, "$$typeof");
+	int yes = is_registry(J, -1, REG_SYM_SERVER);
+	js_pop(J, 1);
+	return yes;
+}
+
+static kit_value *server_ref(kit_engine *e, int idx)
+{
+	js_State *J = e->J;
+	js_getproperty(J, idx, "$$id");
+	size_t n = 0;
+	const char *id = js_isstring(J, -1) ? js_text(e, js_tostring(J, -1), &n) : "";
+	js_pop(J, 1);
+	for (struct server_ref_entry *s = e->server_refs; s; s = s->next)
+		if (s->ssr == e->ssr && strcmp(s->id, id) == 0)
+			return s->value;
+	struct server_ref_entry *s = kit_arena_alloc(e->arena, sizeof *s);
+	s->id = id;
+	s->ssr = e->ssr;
+	s->value = kit_v_server_ref(&e->model, id, n);
+	s->value->u.lazy->html_only = e->ssr;
+	s->next = e->server_refs;
+	e->server_refs = s;
+	return s->value;
+}
+
 /* Is the type at idx a client reference ($$typeof react.client.reference)? */
 static int is_client_reference(js_State *J, int idx)
 {
@@ -1073,6 +1112,9 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		*it->target = kit_v_number(m, js_tonumber(J, t));
 	} else if (js_isstring(J, t)) {
 		*it->target = make_string(e, J, t);
+	} else if (js_iscallable(J, t) && it->mode != MODE_NODE && is_server_reference(J, t)) {
+		/* a server action passed as a prop (a client component's, <form action>) */
+		*it->target = server_ref(e, t);
 	} else if (js_iscallable(J, t) && e->ssr && it->mode != MODE_NODE) {
 		/* phase 2: event handlers and other functions of client components only
 		 * matter in the browser; the HTML leaves them out */
@@ -1180,7 +1222,8 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 	int work = base + 1;
 	e->work_top = 0;
 	e->nitems = 0;
-	push_item(e, &row->value, stash(e, work), mode, NULL);
+	push_item(e, &row->value, stash(e, work), e->root_data ? MODE_CLIENT_PROP : mode, NULL);
+	e->root_data = 0;
 	int rc = 0;
 	unsigned tree_id = e->tree_id;
 	const char *tree_overflow = e->tree_overflow;
@@ -1313,6 +1356,21 @@ static void push_model(kit_engine *e, const kit_value *v, int depth)
 	case KIT_NUMBER: js_pushnumber(J, v->u.number); break;
 	case KIT_STRING: js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len); break;
 	case KIT_BIGINT: js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len); break;
+	case KIT_SERVER_REF: {
+		/* the action's function itself (js/server/server-reference.ts), so
+		 * <form action={props.action}> in the client component renders the
+		 * same progressive-enhancement HTML */
+		const char *id = kit_v_server_ref_id(v);
+		js_getregistry(J, REG_RUNTIME);
+		js_getproperty(J, -1, "lookupServerReference");
+		js_rot2(J);
+		js_pushstring(J, id ? id : "");
+		if (js_pcall(J, 1)) {
+			js_pop(J, 1);
+			js_pushundefined(J);
+		}
+		break;
+	}
 	case KIT_DATE:
 		js_getglobal(J, "Date");
 		js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len);

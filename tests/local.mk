@@ -34,7 +34,7 @@ tests_bin_echo_fcgi_LDADD = $(FCGI_LIBS)
 EXTRA_DIST += tests/lib/httpcheck.mjs tests/lib/http-suite.sh tests/lib/serve.sh \
 	tests/lib/apache-htaccess.conf tests/lib/README.md tests/http \
 	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh \
-	tests/suites/edge.sh
+	tests/suites/edge.sh tests/suites/actions.sh tests/client/actions.mjs
 
 # --- build/ (kit-build): the route scanner on fixture trees; tests/suites/build.sh
 # runs the real kit-build on the fixture apps of tests/fixtures/build/apps/.

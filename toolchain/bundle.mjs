@@ -47,6 +47,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -176,10 +177,10 @@ function moduleAt(code, line) {
 	return '';
 }
 
-// Is the first statement of src the "use client" directive? Skips a BOM, a
-// hashbang line, whitespace and comments; either quote; the directive must end
-// its statement (`;`, a line break, a comment or the end of the file).
-function hasUseClient(src) {
+// Is the first statement of src the directive (e.g. "use client")? Skips a
+// BOM, a hashbang line, whitespace and comments; either quote; the directive
+// must end its statement (`;`, a line break, a comment or the end of the file).
+function hasDirective(src, directive) {
 	let i = src.charCodeAt(0) === 0xfeff ? 1 : 0;
 	if (src.startsWith('#!', i)) {
 		const nl = src.indexOf('\n', i);
@@ -200,11 +201,14 @@ function hasUseClient(src) {
 			break;
 		}
 	}
-	const q = src[i];
-	if ((q !== '"' && q !== "'") || src.slice(i + 1, i + 11) !== 'use client' || src[i + 11] !== q)
+	const q = src[i], n = directive.length;
+	if ((q !== '"' && q !== "'") || src.slice(i + 1, i + 1 + n) !== directive || src[i + 1 + n] !== q)
 		return false;
-	return /^[ \t]*(?:\/\*[^\n]*?\*\/[ \t]*)*(?:;|\r|\n|\/\/|\/\*|$)/.test(src.slice(i + 12));
+	return /^[ \t]*(?:\/\*[^\n]*?\*\/[ \t]*)*(?:;|\r|\n|\/\/|\/\*|$)/.test(src.slice(i + 2 + n));
 }
+
+const hasUseClient = (src) => hasDirective(src, 'use client');
+const hasUseServer = (src) => hasDirective(src, 'use server');
 
 // Where the (first) free reference to `rpc` is, for the message: the first
 // `rpc` on a line that is not a comment line. Best effort (null when unsure):
@@ -231,6 +235,7 @@ function clientState(job) {
 		ids: new Map(),      // id -> abs path
 		stubs: new Map(),    // stub path -> abs path
 		analysed: new Map(), // abs path -> Promise<analysis>
+		actions: new Map(),  // abs path of a "use server" module -> its hash (docs/actions.md)
 	};
 }
 
@@ -239,12 +244,13 @@ function clientState(job) {
 function fileInfo(st, abs) {
 	let p = st.files.get(abs);
 	if (!p) {
-		p = !CODE_FILE.test(abs) ? Promise.resolve({ client: false, src: null })
+		p = !CODE_FILE.test(abs) ? Promise.resolve({ client: false, server: false, src: null })
 			: fs.promises.readFile(abs, 'utf8').then((src) => {
 				const client = hasUseClient(src);
-				const keep = client || !abs.split(path.sep).includes('node_modules');
-				return { client, src: keep ? src : null };
-			}, () => ({ client: false, src: null }));
+				const server = !client && hasUseServer(src);
+				const keep = client || server || !abs.split(path.sep).includes('node_modules');
+				return { client, server, src: keep ? src : null };
+			}, () => ({ client: false, server: false, src: null }));
 		st.files.set(abs, p);
 	}
 	return p;
@@ -428,6 +434,54 @@ function clientServerPlugin(st, edges) {
 	};
 }
 
+// --- server actions (docs/actions.md §1) -----------------------------------
+// A module whose first statement is "use server" exports server actions. Each
+// export's id is "<hash>#<export name>", hash = the first 16 hex digits of
+// SHA-256 of the module's id plus extension (its path relative to the app
+// root, "@kit/core/<path>" for kit's own): public, and the same on every
+// machine. Server bundle: the module is bundled as it is, plus a tail that
+// imports its own namespace and registers every exported function
+// (js/server/server-reference.ts). Browser bundle: the module is replaced by
+// createServerReference(id, callServer) per export; its code never ships.
+const SERVER_SELF = 'kit-server-self:';
+
+function actionHash(st, abs) {
+	const id = (moduleId(st, abs) || displayPath(st.root, abs)) + path.extname(abs);
+	return crypto.createHash('sha256').update(id).digest('hex').slice(0, 16);
+}
+
+function serverActionPlugin(st, files) {
+	const filter = new RegExp(`^(?:${[...files].map(escapeRegExp).join('|')})$`);
+	return {
+		name: 'kit-server-actions',
+		setup(build) {
+			build.onResolve({ filter: /^kit-server-self:/ }, (args) => ({ path: args.path.slice(SERVER_SELF.length) }));
+			build.onLoad({ filter }, async (args) => {
+				if (args.namespace !== 'file') return undefined;
+				const info = await fileInfo(st, args.path);
+				if (!info.server || info.src === null) return undefined;
+				const hash = actionHash(st, args.path);
+				st.actions.set(args.path, hash);
+				const tail = `\n;import * as __kit_self from ${JSON.stringify(SERVER_SELF + args.path)};\n` +
+					'import { registerServerModule as __kit_register_actions } from "@kit/core/server/server-reference";\n' +
+					`__kit_register_actions(__kit_self, ${JSON.stringify(hash)}, ${JSON.stringify(displayPath(st.root, args.path))});\n`;
+				return { contents: info.src + tail, loader: loaderFor(args.path), resolveDir: path.dirname(args.path) };
+			});
+		},
+	};
+}
+
+function browserActionStub(hash, names) {
+	let s = 'import { createServerReference as __kit_csr } from "react-server-dom-webpack/client.browser";\n' +
+		'import { callServer as __kit_call } from "@kit/core/client/call-server";\n';
+	const list = [];
+	names.forEach((n, i) => {
+		s += `var __kit_a${i} = __kit_csr(${JSON.stringify(hash + '#' + n)}, __kit_call);\n`;
+		list.push(`__kit_a${i} as ${IDENT.test(n) ? n : JSON.stringify(n)}`);
+	});
+	return s + (list.length ? `export { ${list.join(', ')} };\n` : 'export {};\n');
+}
+
 // The browser build's plugin: entries (runtime entry, one wrapper per client
 // module), React from this toolchain, and no global rpc in app code.
 function clientBrowserPlugin(st, entrySpec) {
@@ -463,6 +517,18 @@ function clientBrowserPlugin(st, entrySpec) {
 			// App code in the browser bundle must not use the global rpc: the
 			// browser has none (SPEC: rpc). Client modules were checked already.
 			build.onLoad({ filter: CODE_FILE }, async (args) => {
+				if (args.namespace === 'file' && !st.modules.has(args.path)) {
+					const info = await fileInfo(st, args.path);
+					if (info.server) {
+						const resolver = (spec, resolveDir, importer) => build.resolve(spec, {
+							kind: 'import-statement', resolveDir, importer, pluginData: INNER,
+						});
+						const a = await analyseFile(st, args.path, resolver, new Set([args.path]), false);
+						if (!a.names) return { errors: a.errors };
+						return { contents: browserActionStub(actionHash(st, args.path), a.names), loader: 'js',
+							resolveDir: path.dirname(args.path) };
+					}
+				}
 				if (args.namespace !== 'file' || !isInside(st.root, args.path) ||
 					args.path.split(path.sep).includes('node_modules') || st.modules.has(args.path))
 					return undefined;
@@ -655,7 +721,7 @@ async function main() {
 		jsxImportSource: 'react',
 		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
 		plugins: [aliasPlugin(job.alias)],
-		metafile: !!job.client,
+		metafile: true,
 		write: false,
 		logLevel: 'silent',
 	};
@@ -665,9 +731,17 @@ async function main() {
 		// Client modules: bundle again with their imports from server code
 		// replaced by stubs (the first build found them).
 		const edges = job.client ? await clientEdges(st, result.metafile) : new Map();
-		if (edges.size)
-			result = await esbuild.build({ ...options, metafile: false,
-				plugins: [clientServerPlugin(st, edges), aliasPlugin(job.alias)] });
+		// "use server" modules: registered in the server bundle (the same pass)
+		const servers = new Set();
+		for (const k of Object.keys(result.metafile.inputs)) {
+			const a = path.resolve(st.root, k);
+			if ((await fileInfo(st, a)).server) servers.add(a);
+		}
+		const plugins = [];
+		if (servers.size) plugins.push(serverActionPlugin(st, servers));
+		if (edges.size) plugins.push(clientServerPlugin(st, edges));
+		if (plugins.length)
+			result = await esbuild.build({ ...options, metafile: false, plugins: [...plugins, aliasPlugin(job.alias)] });
 	} catch (e) {
 		if (!e.errors) throw e;
 		return out({
@@ -715,7 +789,9 @@ async function main() {
 		client = b.report;
 	}
 	fs.writeFileSync(job.outfile, es5);
-	out({ ok: true, bytes: Buffer.byteLength(es5), warnings, esbuildMs: t1 - t0, swcMs: t2 - t1, client }, 0);
+	const actions = [...st.actions].map(([abs, hash]) => ({ file: displayPath(job.root, abs), hash }))
+		.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+	out({ ok: true, bytes: Buffer.byteLength(es5), warnings, esbuildMs: t1 - t0, swcMs: t2 - t1, client, actions }, 0);
 }
 
 main().catch((e) => {

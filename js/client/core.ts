@@ -304,6 +304,35 @@ export function prefetch(path: string, options: { cacheFor?: number } = {}): Pro
   return entryFor(url, cacheFor).promise.then(() => undefined, () => undefined);
 }
 
+// Decodes a Flight body with the entry's decoder (server actions' answers).
+export function decodePayload(body: ReadableStream<Uint8Array>): PromiseLike<unknown> {
+  if (!decoder) return Promise.reject(new Error('kit: the browser runtime has not started'));
+  return decoder(body);
+}
+
+// A region an action re-rendered (docs/actions.md §3): the page's payload at
+// `depth`, committed in place (client state below survives, history and
+// scroll stay), the way a navigation to the same URL would commit it.
+export function applyRegion(depth: number, node: unknown, held: string[], v: string | null) {
+  cache.clear();   // cached payloads may show what the action changed
+  if (!host || (depth > 0 && !boundaries.get(depth))) {
+    hardNavigate(currentURL(), 'replace');
+    return;
+  }
+  host.commit({
+    navId: ++navSeq,
+    depth,
+    inPlace: true,
+    node,
+    href: currentURL().href,
+    history: 'none',
+    scroll: 'keep',
+    key: currentKey,
+    layouts: held.length ? held : currentLayouts(),
+    version: v || currentVersion(),
+  });
+}
+
 // Drops every cached answer (for tests and for code that knows the data moved).
 export function clearCache() {
   cache.clear();

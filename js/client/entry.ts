@@ -39,11 +39,8 @@ declare global {
 register('@kit/core/client/segment', segmentModule as unknown as Record<string, unknown>);
 register('@kit/core/Link', linkModule as unknown as Record<string, unknown>);
 
-// Server actions ("$h" references) arrive with the Actions issue; until then
-// calling one fails loudly instead of doing nothing.
-function callServer(id: string): Promise<never> {
-  return Promise.reject(new Error('kit: server actions arrive with the Actions issue (called ' + id + ')'));
-}
+// Server actions: "$h" references and kit-build's stubs call it (docs/actions.md §4).
+import { callServer } from './call-server';
 
 setDecoder((body) => createFromReadableStream(body, { callServer }));
 setBoundaryComponent(RedirectBoundary);

@@ -139,8 +139,9 @@ export function interpret(fn: string, status: number, reply: unknown, bodyText?:
   return { ok: true, value: r.result === undefined ? null : r.result };
 }
 
-// Regions a call marked stale: kept for the request (actions will re-render them).
-function revalidated(regions: unknown[]) {
+// Regions a call (or revalidate()) marked stale: kept for the request; an
+// action's answer re-renders them (docs/actions.md §3).
+export function revalidated(regions: unknown[]) {
   const store = requestCache(revalidated);
   if (!store) return;
   for (let i = 0; i < regions.length; i++)

@@ -9,6 +9,7 @@ import { pushProvider as pushContext, use } from './hooks';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
   REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE, REACT_CONTEXT, REACT_CONSUMER, REACT_LAZY,
+  REACT_SERVER_REFERENCE,
 } from './symbols';
 
 export const symbols = {
@@ -23,6 +24,7 @@ export const symbols = {
   context: REACT_CONTEXT,
   consumer: REACT_CONSUMER,
   lazy: REACT_LAZY,
+  serverReference: REACT_SERVER_REFERENCE,
 };
 
 // A lazy() type renders as this component (one per lazy object): it suspends
@@ -51,6 +53,7 @@ export {
 } from './hooks';
 
 export { beginRequest, endRequest, setPhase, takeResponseHeaders } from './request-context';
+export { lookupServerReference } from './server-reference';
 // rpc(): installs the global (js/server/rpc.ts); the guard check below
 import { checkBackendGuards } from './rpc';
 
@@ -220,4 +223,16 @@ function refusal(e: unknown, id: string): GuardOutcome {
   }
   if (d === 'KIT_NOT_FOUND') return { outcome: 'refuse', status: 404, message: id + ' called notFound()' };
   return { outcome: 'refuse', status: 403, message: id + ' refused: ' + String(e) };
+}
+
+// --- server actions (docs/actions.md §3) ----------------------------------------
+
+// The root of an action's Flight answer: {a: the action's return value} and,
+// when the action revalidated the page it came from, p: that page's tree
+// below the layouts the client holds (what a navigation at that depth gets).
+export function buildActionRoot(value: unknown, routeIndex: number, params: Record<string, string | string[]>,
+  search: Record<string, string | string[]>, depth: number, pathname: string): unknown {
+  const root: Record<string, unknown> = { a: value };
+  if (routeIndex >= 0) root.p = buildTree(routeIndex, params, search, depth, pathname, null);
+  return root;
 }

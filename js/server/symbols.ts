@@ -12,3 +12,4 @@ export const REACT_CLIENT_REFERENCE = Symbol.for('react.client.reference');
 export const REACT_CONTEXT = Symbol.for('react.context');
 export const REACT_CONSUMER = Symbol.for('react.consumer');
 export const REACT_LAZY = Symbol.for('react.lazy');
+export const REACT_SERVER_REFERENCE = Symbol.for('react.server.reference');

@@ -35,6 +35,12 @@ head -c 2048 /dev/zero | run "body past KIT_MAX_BODY (Content-Length) is 413" 41
 	KIT_MAX_BODY=1024 REQUEST_METHOD=POST REQUEST_URI=/api/echo CONTENT_TYPE=text/plain CONTENT_LENGTH=2048
 head -c 2048 /dev/zero | run "body past KIT_MAX_BODY (no Content-Length, read to the end) is 413" 413 \
 	KIT_MAX_BODY=1024 REQUEST_METHOD=POST REQUEST_URI=/api/echo CONTENT_TYPE=text/plain
+head -c 9437184 /dev/zero | run "an action body past the default 8 MiB is 413" 413 \
+	REQUEST_METHOD=POST REQUEST_URI=/_rsc/action CONTENT_TYPE=application/octet-stream CONTENT_LENGTH=9437184 \
+	HTTP_X_RSC_ACTION=91271c9df7c57e1b#echo HTTP_X_RSC_CONTENT_TYPE=text/plain
+head -c 9437184 /dev/zero | run "an action body past 8 MiB without Content-Length is 413" 413 \
+	REQUEST_METHOD=POST REQUEST_URI=/_rsc/action CONTENT_TYPE=application/octet-stream \
+	HTTP_X_RSC_ACTION=91271c9df7c57e1b#echo HTTP_X_RSC_CONTENT_TYPE=text/plain
 head -c 512 /dev/zero | run "body within KIT_MAX_BODY is read" 200 \
 	KIT_MAX_BODY=1024 REQUEST_METHOD=POST REQUEST_URI=/api/echo CONTENT_TYPE=text/plain CONTENT_LENGTH=512
 big=$(head -c 70000 /dev/zero | tr '\0' 'a')

@@ -138,7 +138,6 @@ static void test_golden_unsupported(void)
 		const char *name, *msg;
 	} cases[] = {
 		{ "05-client-ref-props", "row 5: binary rows (tag o) are not supported" },
-		{ "10-server-action-prop", "row 0: \"$h2\" is a server reference, which kit's model does not hold" },
 		{ "15-streams-and-misc", "row 1: rows with tag R are not supported" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -157,6 +156,52 @@ static void test_golden_unsupported(void)
 		ctx_close(&c);
 		free(data);
 	}
+}
+
+/* React's own "$h" rows (docs/actions.md §2): a server reference parses to a
+ * SERVER_REF whose outlined row names the action; written again it is the
+ * same "$h<row>" with the row before it. */
+static void test_golden_server_reference(void)
+{
+	const char *name = "golden flight 10-server-action-prop: $h references parse and write back";
+	char path[256], err[256] = "";
+	size_t len;
+	snprintf(path, sizeof path, GOLDEN "10-server-action-prop.flight");
+	char *data = test_read_file(path, &len);
+	ctx c;
+	ctx_open(&c);
+	int rc = data ? kit_flight_parse(&c.m, data, len, err, sizeof err) : -1;
+	const kit_value *root = rc == 0 ? kit_v_deref(kit_model_row(&c.m, 0)->value) : NULL;
+	const kit_value *kids = root ? kit_v_get(root, "children") : NULL;
+	const kit_value *form = kids && kids->kind == KIT_ARRAY && kids->u.arr.len == 2 ? kids->u.arr.items[1] : NULL;
+	const kit_value *action = form && form->kind == KIT_ELEMENT ? kit_v_get(form, "action") : NULL;
+	const char *id = kit_v_server_ref_id(action);
+	if (rc != 0)
+		TEST_FAIL(name, "parse failed: %s", err);
+	else if (!id || strcmp(id, "actions/like.js#like") != 0)
+		TEST_FAIL(name, "the form's action is not the server reference actions/like.js#like (got %s)", id ? id : "none");
+	else
+		TEST_PASS(name);
+	ctx_close(&c);
+	free(data);
+
+	/* a model built by hand: the outlined row comes first, once */
+	ctx_open(&c);
+	kit_model *m = &c.m;
+	kit_row *r0 = kit_model_new_row(m);
+	kit_value *ref = kit_v_server_ref(m, "abc#save", 8);
+	kit_value *f = kit_v_element(m, kit_v_cstring(m, "form"), NULL, 2);
+	kit_v_set_prop(m, &f->u.elem.props[0], "action", ref);
+	kit_v_set_prop(m, &f->u.elem.props[1], "formAction", ref);
+	kit_row_resolve(m, r0, f);
+	kit_flight_write_row(m, ref->u.lazy, &c.out);
+	kit_flight_write_row(m, r0, &c.out);
+	char *got = strndup(c.out.data, c.out.len);
+	CHECK_STR("flight: a server reference is an outlined {id,bound} row and $h", got,
+		  "1:{\"id\":\"abc#save\",\"bound\":null}\n"
+		  "0:[\"$\",\"form\",null,{\"action\":\"$h1\",\"formAction\":\"$h1\"}]\n");
+	free(got);
+	ctx_close(&c);
 }
 
 static kit_value *el(ctx *c, const char *tag, kit_value *key, size_t nprops)
@@ -513,6 +558,7 @@ int main(void)
 	test_golden_exact();
 	test_golden_semantic();
 	test_golden_unsupported();
+	test_golden_server_reference();
 	test_escaping_and_specials();
 	test_lazy_rows();
 	test_promise_rows();

@@ -1,0 +1,312 @@
+// The server half of POST /_rsc/action and of a no-JS form post
+// (docs/actions.md §3–5). The engine (render/engine.c kit_engine_action)
+// calls runAction() with the request already begun (phase 'action': cookies()
+// and responseHeaders() may write), waits for its promise, then — on success —
+// renders the answer's Flight root with actionRoot().
+//
+// Arguments are decoded the way React's decodeReply decodes what encodeReply
+// produced: a JSON text (text/plain) or a multipart body whose part "0" is the
+// root; strings starting with "$" are references ($$ escapes a "$"). What an
+// action can receive: JSON values, undefined, NaN/±Infinity/-0, Date, Map,
+// Set, FormData (files included), Blob/File, promises, server references.
+// Anything else ($n BigInt: mujs has none; typed arrays, streams, iterators)
+// is refused with a 400 naming it.
+import { lookupServerReference, serverModuleFile } from './server-reference';
+import { FormData, parseMultipart, headerParams } from './web/form-data';
+import { utf8Decode } from './web/bytes';
+import { revalidatedRegions } from './rpc';
+import { setPhase, currentRequest } from './request-context';
+
+export interface ActionOutcome {
+  kind: 'ok' | 'redirect' | 'refused' | 'failed';
+  status: number;
+  message?: string;
+  errors?: unknown;      // validation errors: {field: [message]}
+  location?: string;     // redirect
+  log?: string;          // what to write to the server's log (never sent)
+  regions?: string[];    // revalidate() names (ok)
+}
+
+// A body that does not decode: 400. Marked, not subclassed (Error
+// subclasses lose instanceof once lowered to ES5).
+function bad(message: string): Error {
+  const e = new Error(message) as Error & { kitBadReply: boolean };
+  e.kitBadReply = true;
+  return e;
+}
+
+const MAX_DEPTH = 48;
+
+interface Reply {
+  form: FormData | null;
+  parts: Record<string, unknown>;
+}
+
+function part(r: Reply, hex: string): unknown {
+  if (!/^[0-9a-f]+$/.test(hex)) throw bad('a reference "$' + hex + '" is malformed');
+  if (Object.prototype.hasOwnProperty.call(r.parts, hex)) return r.parts[hex];
+  const id = String(parseInt(hex, 16));
+  const text = r.form ? r.form.get(id) : null;
+  if (typeof text !== 'string') throw bad('the arguments refer to part ' + id + ', which the body does not hold');
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw bad('part ' + id + ' of the arguments is not JSON');
+  }
+  r.parts[hex] = null;   // a cycle stops here
+  v = revive(r, v, 0);
+  r.parts[hex] = v;
+  return v;
+}
+
+function reviveString(r: Reply, s: string, depth: number): unknown {
+  if (s.charAt(0) !== '$') return s;
+  const tag = s.charAt(1);
+  const rest = s.slice(2);
+  switch (tag) {
+    case '$': return s.slice(1);
+    case 'u': if (s === '$undefined') return undefined; break;
+    case 'N': if (s === '$NaN') return NaN; break;
+    case 'I': if (s === '$Infinity') return Infinity; break;
+    case '-':
+      if (s === '$-Infinity') return -Infinity;
+      if (s === '$-0') return -0;
+      break;
+    case 'D': {
+      const d = new Date(rest);
+      if (isNaN(d.getTime())) throw bad('a Date argument is not a valid date: ' + rest.slice(0, 40));
+      return d;
+    }
+    case 'T': return undefined;   // a temporary reference: opaque to the server
+    case 'K': {
+      const prefix = '_' + rest + '_';
+      const fd = new FormData();
+      if (r.form) r.form.forEach((value, key) => {
+        if (key.indexOf(prefix) === 0) fd.append(key.slice(prefix.length), value as string);
+      });
+      return fd;
+    }
+    case 'B': {
+      const id = String(parseInt(rest, 16));
+      const v = r.form ? r.form.get(id) : null;
+      if (v === null || typeof v === 'string') throw bad('a Blob argument (part ' + id + ') is missing from the body');
+      return v;
+    }
+    case 'Q': {
+      const entries = part(r, rest);
+      if (!Array.isArray(entries)) throw bad('a Map argument is not a list of entries');
+      const m = new Map();
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i];
+        if (!Array.isArray(e)) throw bad('a Map argument has an entry that is not a pair');
+        m.set(e[0], e[1]);
+      }
+      return m;
+    }
+    case 'W': {
+      const items = part(r, rest);
+      if (!Array.isArray(items)) throw bad('a Set argument is not a list');
+      const set = new Set();
+      for (let i = 0; i < items.length; i++) set.add(items[i]);
+      return set;
+    }
+    case '@': return Promise.resolve(part(r, rest));
+    case 'h': {
+      const meta = part(r, rest) as { id?: unknown; bound?: unknown } | null;
+      const fn = meta && typeof meta.id === 'string' ? lookupServerReference(meta.id) : null;
+      if (!fn) throw bad('an argument names a server action that does not exist');
+      const bound = meta!.bound;
+      if (Array.isArray(bound) && bound.length) return (fn as Function).bind.apply(fn, [null].concat(bound));
+      return fn;
+    }
+    case 'n': throw bad('a BigInt argument cannot be received (the server has no BigInt)');
+    default:
+      if (/^[0-9a-f]/.test(tag)) {
+        // "$<part>[:path]": an object sent once and referred to again
+        const path = s.slice(1).split(':');
+        let v = part(r, path[0]);
+        for (let i = 1; i < path.length; i++) {
+          if (v === null || typeof v !== 'object') throw bad('a reference "' + s.slice(0, 40) + '" leads nowhere');
+          v = (v as Record<string, unknown>)[path[i]];
+        }
+        return v;
+      }
+  }
+  throw bad('an argument of a kind this server cannot receive: "' + s.slice(0, 20) + '"');
+}
+
+function revive(r: Reply, v: unknown, depth: number): unknown {
+  if (depth > MAX_DEPTH) throw bad('the arguments are nested deeper than ' + MAX_DEPTH + ' levels');
+  if (typeof v === 'string') return reviveString(r, v, depth);
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = revive(r, v[i], depth + 1);
+    return v;
+  }
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  for (let i = 0; i < keys.length; i++) o[keys[i]] = revive(r, o[keys[i]], depth + 1);
+  return o;
+}
+
+function mediaType(contentType: string): string {
+  const semi = contentType.indexOf(';');
+  return (semi < 0 ? contentType : contentType.slice(0, semi)).replace(/^\s+|\s+$/g, '').toLowerCase();
+}
+
+function multipart(contentType: string, body: string): FormData {
+  const params = headerParams(contentType.slice(contentType.indexOf(';')), true);
+  try {
+    return parseMultipart(body, params.boundary || '');
+  } catch (e) {
+    throw bad(String((e as Error).message));
+  }
+}
+
+// decodeReply: the argument list of an action call.
+export function decodeReply(contentType: string, body: string): unknown[] {
+  const type = mediaType(contentType);
+  const r: Reply = { form: null, parts: {} };
+  let root: string;
+  if (type === 'text/plain') {
+    root = utf8Decode(body);
+  } else if (type === 'multipart/form-data') {
+    r.form = multipart(contentType, body);
+    const t = r.form.get('0');
+    if (typeof t !== 'string') throw bad('the multipart arguments have no root part "0"');
+    root = t;
+  } else {
+    throw bad('X-RSC-Content-Type must be text/plain or multipart/form-data (React\'s encodeReply), not "' +
+      type.slice(0, 60) + '"');
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(root);
+  } catch (e) {
+    throw bad('the arguments are not valid JSON');
+  }
+  v = revive(r, v, 0);
+  if (!Array.isArray(v)) throw bad('the arguments must be a list');
+  return v;
+}
+
+// decodeAction: a no-JS form post (multipart or urlencoded body carrying
+// $ACTION_ID_<id>). Returns [id, FormData without the $ACTION_ fields], or
+// null when the body names no action.
+export function decodeAction(contentType: string, body: string): [string, FormData] | null {
+  const type = mediaType(contentType);
+  let fd: FormData;
+  if (type === 'multipart/form-data') fd = multipart(contentType, body);
+  else return null;
+  const args = new FormData();
+  let id: string | null = null;
+  fd.forEach((value, key) => {
+    if (key.indexOf('$ACTION_ID_') === 0) id = key.slice(11);
+    else if (key.indexOf('$ACTION_') !== 0) args.append(key, value as string);
+  });
+  return id === null ? null : [id, args];
+}
+
+let result: unknown = undefined;
+
+function digestOf(e: unknown): string {
+  const d = e && (e as { digest?: unknown }).digest;
+  return typeof d === 'string' ? d : '';
+}
+
+function describe(e: unknown): string {
+  if (e && typeof e === 'object' && typeof (e as Error).message === 'string') {
+    const stack = (e as Error).stack;
+    return stack && stack.indexOf((e as Error).message) >= 0 ? stack : String((e as Error).message);
+  }
+  return String(e);
+}
+
+// What a throw from an action answers (docs/actions.md §3).
+export function failure(e: unknown, where: string): ActionOutcome {
+  const d = digestOf(e);
+  if (d.indexOf('KIT_REDIRECT;') === 0) {
+    const rest = d.slice('KIT_REDIRECT;'.length);
+    const semi = rest.indexOf(';');
+    return { kind: 'redirect', status: 204, location: rest.slice(semi + 1) };
+  }
+  if (d === 'KIT_NOT_FOUND') return { kind: 'refused', status: 404, message: 'Not found.', log: where + ' called notFound()' };
+  if (e && (e as { kitBadReply?: boolean }).kitBadReply)
+    return { kind: 'refused', status: 400, message: String((e as Error).message), log: where + ': ' + String((e as Error).message) };
+  const err = e as { status?: unknown; message?: unknown; errors?: unknown; validationErrors?: unknown } | null;
+  const status = err && typeof err.status === 'number' ? err.status : 0;
+  if (status >= 400 && status <= 499) {
+    const o: ActionOutcome = { kind: 'refused', status, message: typeof err!.message === 'string' && err!.message ? err!.message as string : 'Refused.',
+      log: where + ' refused (' + status + '): ' + String(err!.message) };
+    const errors = err!.errors !== undefined ? err!.errors : err!.validationErrors;
+    if (errors !== undefined && errors !== null && typeof errors === 'object') o.errors = errors;
+    return o;
+  }
+  return { kind: 'failed', status: status >= 500 && status <= 599 ? status : 500, message: 'The action failed.',
+    log: where + ' threw: ' + describe(e) };
+}
+
+function call(id: string, args: unknown[]): Promise<ActionOutcome> {
+  const fn = lookupServerReference(id);
+  const hash = id.slice(0, id.indexOf('#'));
+  const where = 'action ' + id + ' (' + serverModuleFile(hash) + ')';
+  if (!fn) return Promise.resolve({ kind: 'refused', status: 404, message: 'Unknown action.', log: 'no action ' + id } as ActionOutcome);
+  setPhase('action');
+  result = undefined;
+  return Promise.resolve()
+    .then(() => fn.apply(null, args))
+    .then((value) => {
+      result = value;
+      return { kind: 'ok', status: 200, regions: revalidatedRegions() } as ActionOutcome;
+    }, (e) => failure(e, where));
+}
+
+// POST /_rsc/action: id from X-RSC-Action, the body and its real type.
+export function runAction(id: string, contentType: string, body: string): Promise<ActionOutcome> {
+  if (!lookupServerReference(id))
+    return Promise.resolve({ kind: 'refused', status: 404, message: 'Unknown action.', log: 'no action ' + id } as ActionOutcome);
+  let args: unknown[];
+  try {
+    args = decodeReply(contentType, body);
+  } catch (e) {
+    return Promise.resolve(failure(e, 'action ' + id));
+  }
+  return call(id, args);
+}
+
+// A no-JS form post to a page: the action named by $ACTION_ID_ with the
+// form's fields as its one argument. kind 'none': the body names no action.
+export function runFormAction(contentType: string, body: string): Promise<ActionOutcome & { id?: string }> {
+  let decoded: [string, FormData] | null;
+  try {
+    decoded = decodeAction(contentType, body);
+  } catch (e) {
+    return Promise.resolve(failure(e, 'form post'));
+  }
+  if (!decoded) return Promise.resolve({ kind: 'refused', status: 400, message: 'The form names no action.', log: 'a form post without $ACTION_ID_' } as ActionOutcome);
+  return call(decoded[0], [decoded[1]]);
+}
+
+// The value the last action returned, taken once (the answer's root holds it).
+export function takeResult(): unknown {
+  const v = result;
+  result = undefined;
+  return v;
+}
+
+// The engine's entry (render/engine.c kit_engine_action): id null = a no-JS
+// form post. The body is the request's (a byte string). The outcome carries
+// its JSON answer for failures, and the regions as a list.
+export function run(id: string | null, contentType: string): Promise<ActionOutcome & { json: string }> {
+  const req = currentRequest();
+  const body = req && req.body !== null ? req.body : '';
+  const p = id === null ? runFormAction(contentType, body) : runAction(id, contentType, body);
+  return p.then((o) => {
+    const out = o as ActionOutcome & { json: string };
+    const answer: Record<string, unknown> = { message: o.message || '' };
+    if (o.errors !== undefined) answer.errors = o.errors;
+    out.json = o.kind === 'ok' ? '' : JSON.stringify(answer);
+    return out;
+  });
+}

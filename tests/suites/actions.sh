@@ -1,0 +1,61 @@
+#!/bin/bash
+# actions.sh — server actions in headless Chromium (docs/actions.md): a copy of
+# examples/hello built by kit-build, served by kit-serve behind lighttpd, and
+# tests/client/actions.mjs over its /notes page: an action revalidating the
+# page in place, a validation error through useActionState, a redirect, a
+# refused action, hydration of the action forms, and no-JS form posts.
+# (The HTTP side — every bad input and refusal — is tests/http/hello/action-*.)
+# SKIP when chromium, lighttpd or playwright-core (client-components.sh
+# installs it) is missing.
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/http-suite.sh"
+
+node=${NODE:-node}
+client_dir=$KIT_TOP_SRCDIR/tests/client
+chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
+[ -x "$chromium" ] || { echo "SKIP: actions: $chromium is not installed"; exit 0; }
+[ -x "${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}" ] || { echo "SKIP: actions: lighttpd is not installed"; exit 0; }
+[ -f "$client_dir/node_modules/playwright-core/package.json" ] ||
+	{ echo "SKIP: actions: playwright-core is not installed in tests/client (client-components.sh runs npm ci there)"; exit 0; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-actions.XXXXXX") || exit 1
+chmod 0755 "$work"
+browser_sid=
+stop_browser() {
+	local left
+	[ -n "$browser_sid" ] && left=$(ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }')
+	# shellcheck disable=SC2086
+	[ -n "${left:-}" ] && kill -KILL $left 2>/dev/null
+	browser_sid=
+}
+# shellcheck disable=SC2064
+trap "stop_browser; kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+
+app=$work/hello
+mkdir -p "$app"
+for f in src public package.json tsconfig.json; do
+	[ -e "$KIT_TOP_SRCDIR/examples/hello/$f" ] && cp -a "$KIT_TOP_SRCDIR/examples/hello/$f" "$app/"
+done
+chmod -R a+rX "$app"
+if ! (cd "$app" && "$KIT_TOP_BUILDDIR/kit-build") >"$work/kit-build.log" 2>&1; then
+	fail "actions: kit-build examples/hello" "$(grep -m 3 -E '^(error|  fix)' "$work/kit-build.log" | tr '\n' ' ')"
+	exit 1
+fi
+export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
+if ! kit_serve_start lighttpd "$app" "$work/run"; then
+	fail "actions: kit-serve starts" "$KIT_SERVE_ERROR"
+	exit 1
+fi
+KIT_CHROMIUM=$chromium setsid "$node" "$client_dir/actions.mjs" --base "$KIT_SERVE_BASE" </dev/null >"$work/out" 2>"$work/err" &
+browser_sid=$!
+wait "$browser_sid"
+rc=$?
+grep -E '^(PASS|FAIL|SKIP): ' "$work/out"
+grep -q '^FAIL: ' "$work/out" && _suite_failed=1
+if [ "$rc" -ne 0 ] && ! grep -q '^FAIL: ' "$work/out"; then
+	fail "actions: actions.mjs" "exited $rc: $(tail -n 20 "$work/err" "$work/out" | tr '\n' ' ' | cut -c1-1500)"
+fi
+stop_browser
+check_stop "actions"
+exit $_suite_failed
