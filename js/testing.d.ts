@@ -92,6 +92,8 @@ export interface RecordedCall {
   function: string;
   args: unknown[];
   headers: Headers;
+  /** How many calls travelled in the same POST (1: a single call). */
+  batch: number;
 }
 
 export interface TestApp {

@@ -249,8 +249,8 @@ function errorMessage(e) {
 
 function createBackend(state) {
   // one call → {status, fields}
-  async function answer(fn, args, headers) {
-    state.calls.push({ function: fn, args, headers });
+  async function answer(fn, args, headers, batch) {
+    state.calls.push({ function: fn, args, headers, batch });
     const handler = Object.prototype.hasOwnProperty.call(state.host, fn) ? state.host[fn] : undefined;
     if (typeof handler !== 'function') {
       const known = Object.keys(state.host);
@@ -293,7 +293,7 @@ function createBackend(state) {
           return json(res, 400, { error: 'every call needs a function name and an args list' });
       res.writeHead(200, { 'content-type': 'application/x-ndjson', 'x-accel-buffering': 'no' });
       await Promise.all(calls.map(async (c, index) => {
-        const { status, fields } = await answer(c.function, c.args || [], headers);
+        const { status, fields } = await answer(c.function, c.args || [], headers, calls.length);
         res.write(JSON.stringify({ index, status, ...fields }) + '\n');
       }));
       res.end();
@@ -301,7 +301,7 @@ function createBackend(state) {
     }
     if (!body || typeof body.function !== 'string' || (body.args !== undefined && !Array.isArray(body.args)))
       return json(res, 400, { error: 'a host call needs {"function": name, "args": [...]}' });
-    const { status, fields } = await answer(body.function, body.args || [], headers);
+    const { status, fields } = await answer(body.function, body.args || [], headers, 1);
     json(res, status, fields);
   }
 
@@ -539,7 +539,7 @@ export async function createTestApp(options = {}) {
 
   return {
     root: appRoot,
-    /** What the host handlers were asked, in order: {function, args, headers}. */
+    /** What the host handlers were asked, in order: {function, args, headers, batch}. */
     calls: state.calls,
     /** Everything kit.cgi wrote to stderr (its log lines), and the harness's own notes. */
     get log() {

@@ -159,3 +159,39 @@ test('without backend a URL the app does not own answers 502', async () => {
     await bare.close();
   }
 });
+
+test('the answer streams: a fast boundary arrives while a slow handler still runs', async () => {
+  let release;
+  const gate = new Promise((r) => (release = r));
+  // a renderer that held the answer back would wait for the gate: open it
+  // late, so that such a renderer fails the assertions below instead of hanging
+  setTimeout(() => release(), 20000).unref();
+  const streaming = await createTestApp({
+    host: { 'Stats.fast': () => 42, 'Stats.slow': async () => { await gate; return 'done'; } },
+  });
+  try {
+    const res = await streaming.fetch('/dashboard');
+    assert.equal(res.status, 200);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let seen = '';
+    while (!/fast: 42/.test(seen.replace(/<!-- -->/g, ''))) {
+      const { value, done } = await reader.read();
+      assert.ok(!done, 'the answer ended before the fast boundary: ' + seen);
+      seen += decoder.decode(value, { stream: true });
+    }
+    assert.doesNotMatch(seen, /slow: /);
+    // both reads travelled as one batch
+    assert.deepEqual(streaming.calls.map((c) => c.function + '/' + c.batch).sort(), ['Stats.fast/2', 'Stats.slow/2']);
+    release();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      seen += decoder.decode(value, { stream: true });
+    }
+    assert.match(seen.replace(/<!-- -->/g, ''), /slow: done/);
+  } finally {
+    release();
+    await streaming.close();
+  }
+});
