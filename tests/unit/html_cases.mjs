@@ -31,7 +31,8 @@ for (const part of parts.slice(1)) {
   }
   const stream = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(payload)); c.close(); } });
   const root = createFromReadableStream(stream, {
-    serverConsumerManifest: { moduleMap: {}, serverModuleMap: {}, moduleLoading: null },
+    // serverModuleMap null: $h rows become references with React's own $$FORM_ACTION
+    serverConsumerManifest: { moduleMap: {}, serverModuleMap: null, moduleLoading: null },
   });
   const Root = () => React.use(root);
   const html = await new Response(
