@@ -150,6 +150,26 @@ await test('redirect() in an action is a client navigation', async (t) => {
   eq(t.documents, ['GET /notes'], 'document loads');
 });
 
+await test('Form with a route: a GET form submitted as a client navigation', async (t) => {
+  await t.open('/notes');
+  await t.page.evaluate(() => { window.__marker = 1; });
+  await t.page.fill('#filter-form input[name=q]', 'x y');
+  await t.page.click('#filter-form button');
+  await t.waitText('#filter', 'filtered by x y');
+  eq(new URL(t.page.url()).search, '?q=x+y', 'the URL');
+  expect(await t.page.evaluate(() => window.__marker === 1), 'a full page load instead of a client navigation');
+  eq(t.documents, ['GET /notes'], 'document loads');
+});
+
+await test('Form with a server action: submitted through callServer, the page revalidated', async (t) => {
+  await t.open('/notes');
+  await t.page.fill('#kit-form input[name=text]', 'through Form');
+  await t.page.click('#kit-form button');
+  await t.waitText('#note-count', '1 notes');
+  eq(t.actions.length, 1, 'action requests');
+  eq(t.documents, ['GET /notes'], 'document loads');
+});
+
 await test('no JavaScript: the form posts natively and the page comes back re-rendered', async (t) => {
   await t.open('/notes');
   await t.page.fill('#plain-form input[name=text]', 'no js note');
