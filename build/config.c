@@ -12,7 +12,7 @@
 
 #define CONFIG_FILE "kit.config.json"
 
-static const char *const known_keys[] = { "sourceDir", "buildBudgetMs", "keepVersions" };
+static const char *const known_keys[] = { "sourceDir", "buildBudgetMs", "keepVersions", "hostManifest" };
 
 static char *read_text(const char *path, int *missing)
 {
@@ -58,6 +58,92 @@ static const char *normalise_dir(kit_arena *a, const char *in)
 	return s;
 }
 
+/* The array of non-empty strings at the top of the stack, NULL-terminated in
+ * a; NULL when it is not one (an empty array is one only when allow_empty). */
+static const char **string_array(js_State *J, kit_arena *a, int allow_empty, int paths)
+{
+	if (!js_isarray(J, -1))
+		return NULL;
+	int n = js_getlength(J, -1);
+	if (n == 0 && !allow_empty)
+		return NULL;
+	const char **v = kit_arena_alloc(a, (size_t)(n + 1) * sizeof *v);
+	for (int i = 0; i < n; i++) {
+		js_getindex(J, -1, i);
+		const char *s = js_isstring(J, -1) ? js_tostring(J, -1) : NULL;
+		if (s && *s && paths)
+			s = normalise_dir(a, s);
+		else if (s && *s)
+			s = kit_arena_strdup(a, s);
+		else
+			s = NULL;
+		js_pop(J, 1);
+		if (!s)
+			return NULL;
+		v[i] = s;
+	}
+	v[n] = NULL;
+	return v;
+}
+
+/* hostManifest: {command: [...], cwd?: "dir", watch?: [...]} */
+static int check_host(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
+{
+	kit_diag *g;
+	if (!js_isobject(J, -1) || js_isarray(J, -1)) {
+		g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "\"hostManifest\" must be an object");
+		kit_diag_fix(d, g, "for example \"hostManifest\": {\"command\": [\"php\", \"artisan\", \"rsc:host-manifest\"]}");
+		return 1;
+	}
+	int bad = 0;
+	js_pushiterator(J, -1, 1);
+	const char *key;
+	while ((key = js_nextiterator(J, -1))) {
+		if (strcmp(key, "command") && strcmp(key, "cwd") && strcmp(key, "watch")) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "unknown key \"%s\" in \"hostManifest\"", key);
+			kit_diag_fix(d, g, "\"hostManifest\" knows \"command\", \"cwd\" and \"watch\"; remove the key or fix its spelling");
+			bad = 1;
+		}
+	}
+	js_pop(J, 1);
+	js_getproperty(J, -1, "command");
+	c->host_command = string_array(J, a, 0, 0);
+	if (!c->host_command) {
+		g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE,
+				 "\"hostManifest.command\" must be a non-empty array of non-empty strings (the program, then its arguments)");
+		kit_diag_fix(d, g, "for example \"command\": [\"go\", \"run\", \"./cmd/manifest\"]; it runs without a shell");
+		bad = 1;
+	}
+	js_pop(J, 1);
+	js_getproperty(J, -1, "cwd");
+	if (js_isdefined(J, -1)) {
+		const char *dir = js_isstring(J, -1) ? normalise_dir(a, js_tostring(J, -1)) : NULL;
+		if (!dir && js_isstring(J, -1) && strspn(js_tostring(J, -1), "./") == strlen(js_tostring(J, -1)) &&
+		    js_tostring(J, -1)[0] == '.')
+			dir = "";
+		if (!dir) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE,
+					 "\"hostManifest.cwd\" must name a directory inside the app");
+			kit_diag_fix(d, g, "give it relative to the app without \"..\", for example \"cwd\": \"backend\"");
+			bad = 1;
+		}
+		c->host_cwd = dir;
+	}
+	js_pop(J, 1);
+	js_getproperty(J, -1, "watch");
+	if (js_isdefined(J, -1)) {
+		c->host_watch = string_array(J, a, 1, 1);
+		if (!c->host_watch) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE,
+					 "\"hostManifest.watch\" must be an array of paths inside the app");
+			kit_diag_fix(d, g, "for example \"watch\": [\"backend/app\", \"backend/routes\"] (relative, without \"..\")");
+			bad = 1;
+		}
+	}
+	js_pop(J, 1);
+	return bad;
+}
+
 static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 {
 	int bad = 0;
@@ -76,7 +162,7 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 				break;
 		if (i == sizeof known_keys / sizeof *known_keys) {
 			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "unknown key \"%s\"", key);
-			kit_diag_fix(d, g, "kit-build knows \"sourceDir\", \"buildBudgetMs\" and \"keepVersions\" (see build/README.md); remove the key or fix its spelling");
+			kit_diag_fix(d, g, "kit-build knows \"sourceDir\", \"buildBudgetMs\", \"keepVersions\" and \"hostManifest\" (see build/README.md); remove the key or fix its spelling");
 			bad = 1;
 		}
 	}
@@ -128,6 +214,11 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 		}
 	}
 	js_pop(J, 1);
+
+	js_getproperty(J, -1, "hostManifest");
+	if (js_isdefined(J, -1))
+		bad |= check_host(J, c, a, d);
+	js_pop(J, 1);
 	return bad ? -1 : 0;
 }
 
@@ -136,6 +227,9 @@ int kit_config_load(kit_config *c, kit_arena *a, const char *app_root, kit_diags
 	c->source_dir = "src/app";
 	c->build_budget_ms = 5000;
 	c->keep_versions = 5;
+	c->host_command = NULL;
+	c->host_cwd = "";
+	c->host_watch = NULL;
 	size_t n = strlen(app_root) + sizeof CONFIG_FILE + 2;
 	char *path = kit_arena_alloc(a, n);
 	snprintf(path, n, "%s/%s", app_root, CONFIG_FILE);

@@ -3,13 +3,15 @@
  *   kit-build [DIR]     (DIR defaults to the current directory)
  *
  * The steps, each of which may stop the build with diagnostics (diag.h):
- * kit.config.json (config.c) → scan the route tree (scan.c) → write the
+ * kit.config.json (config.c) → the backend manifest: run hostManifest's
+ * command, read rsc-host.json, write src/server-actions.generated.ts
+ * (hostgen.c) → scan the route tree (scan.c) → write the
  * generated entry into .kit.tmp-<pid>/ (emit.c) → bundle and lower it with the
  * JS toolchain (bundle.c; it also finds the "use client" modules, replaces
  * them by client references in the server bundle and writes the browser
  * build: static/ and client-manifest.json) → concatenate server.js → load it
  * in mujs and read the route modules' exports (verify.c) → manifest, typed
- * routes and version (emit.c) → swap the directory in as .kit (outdir.c) →
+ * routes, rsc-env.d.ts and version (emit.c, hostgen.c) → swap the directory in as .kit (outdir.c) →
  * print the listing.
  * Nothing is published unless every step succeeded. The layout of .kit/ is the
  * contract in docs/build-output.md. */
@@ -26,6 +28,7 @@
 #include "build/config.h"
 #include "build/diag.h"
 #include "build/emit.h"
+#include "build/hostgen.h"
 #include "build/webuse.h"
 #include "build/outdir.h"
 #include "build/prerender.h"
@@ -281,6 +284,7 @@ typedef struct build {
 	size_t server_bytes;
 	kit_bundle_result bundle;
 	kit_route_outcome *outcomes;
+	kit_hostgen host;
 } build;
 
 static int run(build *b)
@@ -289,6 +293,20 @@ static int run(build *b)
 	kit_config config;
 	if (kit_config_load(&config, b->a, b->app_root, d) != 0)
 		return -1;
+	/* the backend manifest first: the app may import the actions generated from it */
+	if (kit_hostgen_run_command(&config, b->app_root, d) != 0)
+		return -1;
+	if (kit_hostgen_load(&b->host, b->app_root, d) != 0)
+		return -1;
+	if (b->host.present) {
+		char herr[PATH_MAX + 256];
+		if (kit_hostgen_write_if_changed(path2(b->a, b->app_root, KIT_HOSTGEN_ACTIONS), &b->host.actions,
+						 herr, sizeof herr) < 0) {
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, KIT_HOSTGEN_ACTIONS, "%s", herr);
+			kit_diag_fix(d, g, "make the app's src/ directory writable by the user running kit-build");
+			return -1;
+		}
+	}
 	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) != 0)
 		return -1;
 	if (check_datadir(b->datadir, d) != 0)
@@ -381,6 +399,9 @@ static int run(build *b)
 	kit_emit_dts(&b->scan, &out);
 	if (rc == 0)
 		rc = kit_outdir_write(b->tmp, "rsc-routes.d.ts", out.data, out.len, err, sizeof err);
+	if (rc == 0)
+		rc = kit_outdir_write(b->tmp, KIT_HOSTGEN_ENV_DTS, b->host.env_dts.data, b->host.env_dts.len, err,
+				      sizeof err);
 	kit_buf_reset(&out);
 	kit_buf_printf(&out, "%s\n", version);
 	if (rc == 0)
@@ -456,6 +477,8 @@ int main(int argc, char **argv)
 	}
 
 	build b = { .a = kit_arena_new(1 << 16), .app_root = root };
+	kit_buf_init(&b.host.actions);
+	kit_buf_init(&b.host.env_dts);
 	kit_diags_init(&b.diags);
 	b.datadir = find_datadir(b.a);
 	const char *env = getenv("KIT_NODE");
@@ -472,6 +495,7 @@ int main(int argc, char **argv)
 			b.diags.nerrors, b.diags.nerrors == 1 ? "" : "s", root);
 	}
 	kit_diags_free(&b.diags);
+	kit_hostgen_free(&b.host);
 	kit_arena_free(b.a);
 	return rc == 0 ? 0 : 1;
 }

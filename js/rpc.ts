@@ -31,7 +31,12 @@ export {
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface HostRegister {}
 
+type Registered = HostRegister extends { functions: infer F } ? F : never;
+
+/** A function name rsc-host.json lists: rpc()'s first argument (any string before a build registered them). */
+export type HostFunctionName = [Registered] extends [never] ? string : keyof Registered & string;
+
 declare global {
-  /** A named backend function (installed by the renderer in server components). */
-  function rpc<T = unknown>(name: string, ...args: unknown[]): Promise<T>;
+  /** A named backend function (installed by the renderer in server code; no import). */
+  function rpc<T = unknown>(name: HostFunctionName, ...args: unknown[]): Promise<T>;
 }

@@ -78,6 +78,8 @@ EXTRA_DIST += tests/suites/client-runtime.sh tests/client/README.md \
 	tests/client/run.mjs tests/client/ssr-entry.js tests/client/app/widgets.tsx
 EXTRA_DIST += tests/suites/limits.sh
 EXTRA_DIST += tests/suites/typed-routes.sh
+# --- the backend manifest and kit-typegen (tests/suites/typegen.sh)
+EXTRA_DIST += tests/suites/typegen.sh
 
 # --- limits of a streamed answer: tests/suites/streaming-limits.sh (keep-alives
 # through lighttpd and through Apache mod_fcgid with a short FcgidIOTimeout,

@@ -15,7 +15,8 @@
 #    RSC_HOST_CALL_TIMEOUT_MS; a wrong secret; backend guards (401 without a
 #    session, the whole chain in one call, 403, redirect, a non-true answer,
 #    fail closed on a wrong secret and on an unreachable backend);
-#    configuration errors (one of the two variables alone).
+#    configuration errors (one of the two variables alone: kit.cgi answers
+#    500 naming both, kit-fcgi and kit-serve refuse to start).
 #    Forwarding: unowned URLs to the backend unchanged with the markers (GET,
 #    a POST login with its body, the backend's 404), never when marked as
 #    proxied by the backend (404), 502 without the address when it is down,
@@ -25,7 +26,8 @@
 #    in an API route; after the shell it is dropped with a logged warning.
 # 2. kit-serve + lighttpd (one responder): a fast read's boundary arrives
 #    while its slow sibling of the same batch still runs; the Set-Cookie
-#    cases of 1 again.
+#    cases of 1 again. kit-serve + Apache mod_fcgid: a call answered (the
+#    environment reaches the responders).
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
@@ -269,6 +271,27 @@ else
 fi
 cgi nobackend / RSC_BACKEND= RSC_HOST_CALL_SECRET=
 expect_status nobackend 200
+# kit-fcgi on a FastCGI socket (spawn-fcgi -n: in the foreground, the socket as stdin)
+if command -v spawn-fcgi >/dev/null; then
+	env -i PATH="$PATH" KIT_APP_DIR="$app" RSC_BACKEND="$backend" \
+		spawn-fcgi -n -s "$work/half.sock" -- "$top_build/kit-fcgi" </dev/null >"$work/fcgi-half.out" 2>&1
+	rc=$?
+	if [ $rc -ne 0 ] && grep -q 'RSC_BACKEND and RSC_HOST_CALL_SECRET go together' "$work/fcgi-half.out"; then
+		pass "config: kit-fcgi refuses to start with RSC_BACKEND alone (exit $rc, the message on stderr)"
+	else
+		fail "config: kit-fcgi refuses to start with RSC_BACKEND alone" "exit $rc: $(head -c 300 "$work/fcgi-half.out")"
+	fi
+else
+	echo "SKIP: backend: config: kit-fcgi startup (spawn-fcgi is not installed)"
+fi
+env -i PATH="$PATH" KIT_DATADIR="$top_src" KIT_TOP_BUILDDIR="$top_build" RSC_HOST_CALL_SECRET=x \
+	"$top_build/kit-serve" --port "$(kit_free_port)" "$app" </dev/null >"$work/serve-half.out" 2>&1
+rc=$?
+if [ $rc -ne 0 ] && grep -q 'RSC_BACKEND and RSC_HOST_CALL_SECRET go together: RSC_HOST_CALL_SECRET is set' "$work/serve-half.out"; then
+	pass "config: kit-serve refuses to start with the secret alone (exit $rc)"
+else
+	fail "config: kit-serve refuses to start with the secret alone" "exit $rc: $(head -c 300 "$work/serve-half.out")"
+fi
 
 # forwarding: URLs no route owns go to the backend unchanged, with the markers
 cgi fwd-get '/not/a/route?q=1' HTTP_HOST=shop.test HTTP_COOKIE=session=bob HTTP_X_CUSTOM=yes
@@ -354,5 +377,25 @@ if grep -qs 'rpc(Session.login): a Set-Cookie of the backend was dropped' "$work
 	pass "lighttpd: the dropped cookie is logged naming the call"
 else
 	fail "lighttpd: the dropped cookie is logged naming the call" "not in $work/serve.log or $work/serve/*.log"
+fi
+
+# kit-serve + Apache (mod_fcgid): the environment reaches the responders too
+kit_serve_stop
+apache=$(command -v apache2 || ls /usr/sbin/apache2 2>/dev/null)
+if [ -z "$apache" ]; then
+	echo "SKIP: backend: apache: apache2 is not installed"
+elif ! kit_serve_start apache "$app" "$work/serve-apache" --procs 1; then
+	fail "apache: kit-serve" "$KIT_SERVE_ERROR"
+else
+	"$node" -e '
+		require("http").get(process.argv[1] + "/single", (res) => {
+			let b = ""; res.setEncoding("utf8"); res.on("data", (d) => (b += d));
+			res.on("end", () => console.log(res.statusCode, /<p id="greet">Hello, kit!<\/p>/.test(b)));
+		});' "$KIT_SERVE_BASE" >"$work/apache-single.out" 2>&1
+	if [ "$(cat "$work/apache-single.out")" = "200 true" ]; then
+		pass "apache: RSC_BACKEND and the secret reach the mod_fcgid responders (rpc() answered)"
+	else
+		fail "apache: RSC_BACKEND and the secret reach the mod_fcgid responders" "$(head -c 300 "$work/apache-single.out")"
+	fi
 fi
 exit "$failed"
