@@ -444,10 +444,30 @@ if (app === 'interactive') {
   await test('use(promise) passed from a server component', async (t) => {
     const doc = await fetchDoc('/suspense/server-promise');
     expect(!/data-dgst="[^"]+"/.test(doc.body), 'the server errored the boundary (a digest in the HTML): promises as props of client components are not sent');
+    // the promise settles 100 ms after the shell: the fallback first, the content streamed after it
+    expect(doc.body.includes('<i id="server-promise-fallback">') &&
+      /<div hidden id="S:[0-9a-f]+"><p id="server-promise">from the server: hello<\/p><\/div>/.test(doc.body),
+      'the shell should hold the fallback, and the content come after it in a completion');
     await t.open('/suspense/server-promise');
     await t.waitText('#server-promise', 'from the server: hello');
     await t.hydratedClean();
   });
+
+  await test('use(promise) passed from a server component: a rejection', async (t) => {
+    const doc = await fetchDoc('/suspense/server-promise-rejected');
+    expect(!doc.body.includes('secret'), 'the rejection\'s message reached the document');
+    expect(doc.body.includes('<i id="rejected-promise-fallback">'), 'the shell lacks the boundary\'s fallback');
+    // the promise's row is an E row with a digest, and the server ends the boundary with that digest
+    const rows = [...doc.body.matchAll(/([0-9a-f]+):E\{\\"digest\\":\\"([^"\\]*)\\"\}/g)].map((m) => m[2]);
+    const ended = [...doc.body.matchAll(/\$KX\("B:\d+","([^"]*)"\)|data-dgst="([^"]*)"/g)].map((m) => m[1] || m[2]);
+    expect(rows.length === 1 && ended.length === 1 && rows[0] === ended[0],
+      `one E row and one boundary ended with its digest: rows ${JSON.stringify(rows)}, boundaries ${JSON.stringify(ended)}`);
+    await t.open('/suspense/server-promise-rejected');
+    await t.waitText('#caught-promise .caught-message', 'caught: digest ' + rows[0]);
+    // React may report the server-errored boundary as #419 with its digest (see 'hydrate /errors')
+    const errs = (await t.errors()).filter((e) => !(e.kind === 'recoverable' && /error #419\b/.test(e.message) && e.digest === rows[0]));
+    eq(errs.map((e) => [e.kind, e.digest]), [['caught', rows[0]]], 'errors React reported');
+  }, { allowConsole: /^kit: (caught|recoverable) error/ });
 
   await test('lazy()', async (t) => {
     const doc = await fetchDoc('/lazy');
