@@ -7,7 +7,9 @@
  * complete before anything refers to it and the client never waits on an
  * import. A KIT_LAZY whose row is READY but not yet written is inlined (the
  * client sees the same tree with one row less); a pending or errored one is
- * written as "$L<id>" and its row follows when it completes.
+ * written as "$L<id>" and its row follows when it completes. A promise
+ * passed to a client component (KIT_PROMISE) is always "$@<id>" with a row
+ * of its own, as React writes it.
  *
  * Parsing: rows become model rows by id, marked as written (they exist on the
  * wire already, so a writer refers to them instead of inlining them).

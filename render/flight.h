@@ -29,7 +29,7 @@ size_t kit_flight_write_row(kit_model *m, kit_row *r, kit_buf *out);
 void kit_flight_write_value(kit_model *m, const kit_value *v, kit_buf *out);
 
 /* Parses Flight rows (a stored .flight file or a whole payload) back into a
- * model: rows by id, "$L"/"$@"/"$<id>" references as KIT_LAZY, I rows as client
+ * model: rows by id, "$L"/"$<id>" references as KIT_LAZY, "$@" as KIT_PROMISE, I rows as client
  * refs, E rows as errored rows, T rows as strings, "$Q"/"$W" as Map/Set,
  * "$<id>:a:b" paths as the value they name. Parsed rows are marked written (a
  * writer refers to them instead of inlining); rows referenced but absent stay
