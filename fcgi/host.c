@@ -777,6 +777,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		.search = search,
 		.nsearch = nsearch,
 		.mode = flight ? KIT_RENDER_FLIGHT : KIT_RENDER_DOCUMENT,
+		.form_state = form != NULL,
 	};
 	if (referer) {
 		rreq.intercept_slot = intercept;

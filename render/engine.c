@@ -443,6 +443,13 @@ static int render_model(kit_engine *e)
 	if (req->ppr == KIT_PPR_RESUME)
 		kit_engine_seal_headers(e);
 	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "beginFormStateRender");
+	js_copy(J, -2);
+	js_pushboolean(J, req->form_state);
+	if (js_pcall(J, 1) == 0)
+		js_pop(J, 1);
+	else
+		js_pop(J, 1);
 	if (req->action) {
 		/* runtime.buildActionRoot(actions.takeResult(), route, params, search, depth, pathname) */
 		js_getproperty(J, -1, "buildActionRoot");

@@ -103,6 +103,9 @@ typedef struct kit_render_req {
 	 * row 0 is {"a": its return value} plus, when route_index >= 0, "p": that
 	 * page below segment_depth layouts (docs/actions.md §3). FLIGHT only. */
 	int action;
+	/* The page answering a no-JS form post: useActionState hooks get the
+	 * state the action left (js/server/form-state.ts). */
+	int form_state;
 } kit_render_req;
 
 /* The host's side of a response. begin is called once, before the first

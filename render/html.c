@@ -147,6 +147,7 @@ struct kit_html {
 	size_t nstyles, capstyles;
 	strlist style_hrefs, script_srcs, module_srcs;
 	unsigned next_id;     /* boundary ids, "B:<hex>" */
+	unsigned next_form_id; /* Fizz's nextFormID: one per server-reference form action */
 	/* Boundaries written pending ("<!--$?-->"), in order of writing. */
 	pending_boundary *pending;
 	size_t npending, cappending;
@@ -1232,6 +1233,45 @@ static const char *const button_names[] = {
 	"name", "formAction", "formEncType", "formMethod", "formTarget", NULL,
 };
 
+/* What Fizz's getCustomFormFields writes for a server reference used as a
+ * form action (docs/actions.md §2, React's defaultEncodeFormAction): the
+ * submitter's name — "$ACTION_ID_<id>" — or, for a reference bound to
+ * arguments (useActionState's dispatch), "$ACTION_REF_<n>" and hidden fields
+ * carrying {"id","bound":"$@1"} (part 0), the arguments (part 1) and the
+ * hook's $ACTION_KEY. Returns 0 when v is not a server reference. */
+static int form_action_fields(kit_html *h, const kit_value *v, kit_buf *name, kit_buf *fields)
+{
+	const char *id = kit_v_server_ref_id(v);
+	if (!id)
+		return 0;
+	unsigned n = h->next_form_id++;
+	const char *bound = kit_v_server_ref_extra(v, "kitBound");
+	if (!bound) {
+		kit_buf_puts(name, "$ACTION_ID_");
+		escape(name, id, strlen(id));
+		return 1;
+	}
+	kit_buf_printf(name, "$ACTION_REF_%u", n);
+	kit_buf_printf(fields, "<input type=\"hidden\" name=\"$ACTION_%u:1\" value=\"", n);
+	escape(fields, bound, strlen(bound));
+	kit_buf meta;
+	kit_buf_init(&meta);
+	kit_buf_puts(&meta, "{\"id\":");
+	kit_json_write_string(&meta, id, strlen(id));
+	kit_buf_puts(&meta, ",\"bound\":\"$@1\"}");
+	kit_buf_printf(fields, "\"/><input type=\"hidden\" name=\"$ACTION_%u:0\" value=\"", n);
+	escape(fields, meta.data, meta.len);
+	kit_buf_puts(fields, "\"/>");
+	kit_buf_free(&meta);
+	const char *key = kit_v_server_ref_extra(v, "kitKey");
+	if (key) {
+		kit_buf_puts(fields, "<input type=\"hidden\" name=\"$ACTION_KEY\" value=\"");
+		escape(fields, key, strlen(key));
+		kit_buf_puts(fields, "\"/>");
+	}
+	return 1;
+}
+
 static int push_named(kit_html *h, kit_buf *out, const char *tag, const char *name, const kit_value *v)
 {
 	return v ? push_attribute(h, out, name, strlen(name), v, tag) : R_OK;
@@ -1356,28 +1396,40 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		if (input && (tk.children || tk.inner_html))
 			return fail(h, "<input> is a self-closing tag and must neither have `children` nor use "
 				    "`dangerouslySetInnerHTML`");
-		const char *action = kit_v_server_ref_id(resolve(tk.named[1]));
+		kit_buf aname, afields;
+		kit_buf_init(&aname);
+		kit_buf_init(&afields);
+		int action = form_action_fields(h, resolve(tk.named[1]), &aname, &afields);
 		if (action) {
 			/* Fizz with a server reference's $$FORM_ACTION (docs/actions.md §2):
 			 * the button submits the action's id as its name, natively */
-			kit_buf_puts(out, " name=\"$ACTION_ID_");
-			escape(out, action, strlen(action));
+			kit_buf_puts(out, " name=\"");
+			kit_buf_put(out, aname.data, aname.len);
 			kit_buf_puts(out, "\" formAction=\"\" formEncType=\"multipart/form-data\" formMethod=\"POST\"");
 		}
+		kit_buf_free(&aname);
 		for (int k = 0; k < 5 && !action; k++)
-			if (push_named(h, out, tag, input_names[k], tk.named[k]) < 0)
+			if (push_named(h, out, tag, input_names[k], tk.named[k]) < 0) {
+				kit_buf_free(&afields);
 				return R_FAIL;
+			}
 		if (input) {
 			const kit_value *checked = tk.named[7] ? tk.named[7] : tk.named[5];
 			const kit_value *value = tk.named[8] ? tk.named[8] : tk.named[6];
 			if (checked)
 				boolean_attr(out, "checked", checked);
-			if (push_named(h, out, tag, "value", value) < 0)
+			if (push_named(h, out, tag, "value", value) < 0) {
+				kit_buf_free(&afields);
 				return R_FAIL;
+			}
 			kit_buf_puts(out, "/>");
+			kit_buf_put(out, afields.data, afields.len);
+			kit_buf_free(&afields);
 			return R_OK;
 		}
 		kit_buf_putc(out, '>');
+		kit_buf_put(out, afields.data, afields.len);
+		kit_buf_free(&afields);
 		if (inner_html(h, out, tag, &tk) < 0)
 			return R_FAIL;
 		goto string_children;
@@ -1386,15 +1438,22 @@ static int start_instance(kit_html *h, const hctx *ctx, segment *seg, const char
 		static const char *const names[] = { "action", "encType", "method", "target", NULL };
 		if (open_tag(h, out, tag, el, names, &tk) < 0)
 			return R_FAIL;
-		const char *action = kit_v_server_ref_id(resolve(tk.named[0]));
+		kit_buf aname, afields;
+		kit_buf_init(&aname);
+		kit_buf_init(&afields);
+		int action = form_action_fields(h, resolve(tk.named[0]), &aname, &afields);
 		if (action) {
 			/* Fizz with a server reference's $$FORM_ACTION (docs/actions.md §2):
 			 * a native multipart POST to the page itself, naming the action in
 			 * a hidden field; the target is dropped as Fizz drops it */
-			kit_buf_puts(out, " action=\"\" encType=\"multipart/form-data\" method=\"POST\"><input type=\"hidden\" name=\"$ACTION_ID_");
-			escape(out, action, strlen(action));
-			kit_buf_puts(out, "\"/");
+			kit_buf_puts(out, " action=\"\" encType=\"multipart/form-data\" method=\"POST\"><input type=\"hidden\" name=\"");
+			kit_buf_put(out, aname.data, aname.len);
+			kit_buf_puts(out, "\"/>");
+			kit_buf_put(out, afields.data, afields.len);
+			out->len--;   /* the '>' below closes the last hidden input instead */
 		}
+		kit_buf_free(&aname);
+		kit_buf_free(&afields);
 		for (int k = 0; k < 4 && !action; k++)
 			if (push_named(h, out, tag, names[k], tk.named[k]) < 0)
 				return R_FAIL;

@@ -182,6 +182,26 @@ kit_value *kit_v_server_ref(kit_model *m, const char *id, size_t idlen)
 	return v_collection(m, KIT_SERVER_REF, obj);
 }
 
+kit_value *kit_v_server_ref_bound(kit_model *m, const char *id, size_t idlen, const char *bound_json,
+				  const char *key)
+{
+	kit_value *obj = kit_v_object(m, key ? 4 : 3);
+	kit_v_set_prop(m, &obj->u.obj.props[0], "id", kit_v_string(m, id, idlen));
+	kit_v_set_prop(m, &obj->u.obj.props[1], "bound", kit_v_null(m));
+	kit_v_set_prop(m, &obj->u.obj.props[2], "kitBound", kit_v_cstring(m, bound_json));
+	if (key)
+		kit_v_set_prop(m, &obj->u.obj.props[3], "kitKey", kit_v_cstring(m, key));
+	return v_collection(m, KIT_SERVER_REF, obj);
+}
+
+const char *kit_v_server_ref_extra(const kit_value *v, const char *name)
+{
+	if (!v || v->kind != KIT_SERVER_REF || !v->u.lazy || v->u.lazy->state != KIT_ROW_READY)
+		return NULL;
+	const kit_value *s = kit_v_get(v->u.lazy->value, name);
+	return s && s->kind == KIT_STRING ? s->u.str.ptr : NULL;
+}
+
 const char *kit_v_server_ref_id(const kit_value *v)
 {
 	if (!v || v->kind != KIT_SERVER_REF || !v->u.lazy || v->u.lazy->state != KIT_ROW_READY)

@@ -152,6 +152,13 @@ kit_value *kit_v_set(kit_model *m, kit_value *items);
 /* A server reference (docs/actions.md §2): its {"id","bound":null} object goes
  * in a row of its own (resolved here), as React's Flight server outlines it. */
 kit_value *kit_v_server_ref(kit_model *m, const char *id, size_t idlen);
+/* A server reference bound to arguments in the HTML only (useActionState's
+ * dispatch in phase 2): bound_json is the arguments as encodeReply writes
+ * them, key the hook's $ACTION_KEY (or NULL). Never written as Flight. */
+kit_value *kit_v_server_ref_bound(kit_model *m, const char *id, size_t idlen, const char *bound_json,
+				  const char *key);
+/* Its "kitBound" / "kitKey" strings, or NULL. */
+const char *kit_v_server_ref_extra(const kit_value *v, const char *name);
 /* The action id of a SERVER_REF value ("<hash>#<export>"), or NULL. */
 const char *kit_v_server_ref_id(const kit_value *v);
 void kit_v_set_prop(kit_model *m, kit_prop *p, const char *key, kit_value *v);

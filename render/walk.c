@@ -780,6 +780,21 @@ static kit_value *server_ref(kit_engine *e, int idx)
 	size_t n = 0;
 	const char *id = js_isstring(J, -1) ? js_text(e, js_tostring(J, -1), &n) : "";
 	js_pop(J, 1);
+	if (e->ssr) {
+		/* useActionState's dispatch (js/server/hooks.ts): bound to its state */
+		js_getproperty(J, idx, "$$kitBound");
+		js_getproperty(J, idx, "$$kitKey");
+		if (js_isstring(J, -2)) {
+			size_t bl = 0, kl = 0;
+			const char *bound = js_text(e, js_tostring(J, -2), &bl);
+			const char *key = js_isstring(J, -1) ? js_text(e, js_tostring(J, -1), &kl) : NULL;
+			js_pop(J, 2);
+			kit_value *v = kit_v_server_ref_bound(&e->model, id, n, bound, key);
+			v->u.lazy->html_only = 1;
+			return v;
+		}
+		js_pop(J, 2);
+	}
 	for (struct server_ref_entry *s = e->server_refs; s; s = s->next)
 		if (s->ssr == e->ssr && strcmp(s->id, id) == 0)
 			return s->value;

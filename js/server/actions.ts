@@ -16,6 +16,7 @@ import { FormData, parseMultipart, headerParams } from './web/form-data';
 import { utf8Decode } from './web/bytes';
 import { revalidatedRegions } from './rpc';
 import { setPhase, currentRequest } from './request-context';
+import { leaveFormState } from './form-state';
 
 export interface ActionOutcome {
   kind: 'ok' | 'redirect' | 'refused' | 'failed';
@@ -191,21 +192,55 @@ export function decodeReply(contentType: string, body: string): unknown[] {
   return v;
 }
 
-// decodeAction: a no-JS form post (multipart or urlencoded body carrying
-// $ACTION_ID_<id>). Returns [id, FormData without the $ACTION_ fields], or
-// null when the body names no action.
-export function decodeAction(contentType: string, body: string): [string, FormData] | null {
-  const type = mediaType(contentType);
-  let fd: FormData;
-  if (type === 'multipart/form-data') fd = multipart(contentType, body);
-  else return null;
-  const args = new FormData();
-  let id: string | null = null;
-  fd.forEach((value, key) => {
-    if (key.indexOf('$ACTION_ID_') === 0) id = key.slice(11);
-    else if (key.indexOf('$ACTION_') !== 0) args.append(key, value as string);
+export interface FormAction {
+  id: string;
+  args: unknown[];        // the bound arguments, then the form's FormData
+  key: string | null;     // $ACTION_KEY: the useActionState hook that posted
+}
+
+// decodeAction (React's): a no-JS form post (multipart) naming its action in
+// $ACTION_ID_<id>, or a bound action in $ACTION_REF_<n> whose metadata
+// ({"id","bound":"$@1"}) and bound arguments travel in $ACTION_<n>:0 and
+// $ACTION_<n>:1 (React's encodeReply, prefixed). The FormData argument holds
+// every other field. null when the body names no action.
+export function decodeAction(contentType: string, body: string): FormAction | null {
+  if (mediaType(contentType) !== 'multipart/form-data') return null;
+  const fd = multipart(contentType, body);
+  const form = new FormData();
+  let id: string | null = null, ref: string | null = null, key: string | null = null;
+  fd.forEach((value, name) => {
+    if (name.indexOf('$ACTION_ID_') === 0) id = name.slice(11);
+    else if (name.indexOf('$ACTION_REF_') === 0) ref = name.slice(12);
+    else if (name === '$ACTION_KEY') key = typeof value === 'string' ? value : null;
+    else if (name.indexOf('$ACTION_') !== 0) form.append(name, value as string);
   });
-  return id === null ? null : [id, args];
+  if (ref !== null) {
+    const prefix = '$ACTION_' + ref + ':';
+    const meta = new FormData();
+    fd.forEach((value, name) => {
+      if (name.indexOf(prefix) === 0) meta.append(name.slice(prefix.length), value as string);
+    });
+    const r: Reply = { form: meta, parts: {} };
+    const text = meta.get('0');
+    let root: { id?: unknown; bound?: unknown } | null = null;
+    try {
+      root = typeof text === 'string' ? JSON.parse(text) : null;
+    } catch (e) {
+      root = null;
+    }
+    if (!root || typeof root !== 'object' || typeof root.id !== 'string')
+      throw bad('the form\'s bound action ($ACTION_REF_' + ref + ') has no action id');
+    let bound: unknown[] = [];
+    if (typeof root.bound === 'string' && root.bound.indexOf('$@') === 0) {
+      const list = part(r, root.bound.slice(2));
+      if (!Array.isArray(list)) throw bad('the bound arguments of the form\'s action are not a list');
+      bound = list;
+    } else if (root.bound !== null && root.bound !== undefined) {
+      throw bad('the bound arguments of the form\'s action are malformed');
+    }
+    return { id: root.id, args: bound.concat([form]), key };
+  }
+  return id === null ? null : { id, args: [form], key };
 }
 
 let result: unknown = undefined;
@@ -247,17 +282,19 @@ export function failure(e: unknown, where: string): ActionOutcome {
     log: where + ' threw: ' + describe(e) };
 }
 
-function call(id: string, args: unknown[]): Promise<ActionOutcome> {
+function call(id: string, args: unknown[], formKey: string | null = null): Promise<ActionOutcome> {
   const fn = lookupServerReference(id);
   const hash = id.slice(0, id.indexOf('#'));
   const where = 'action ' + id + ' (' + serverModuleFile(hash) + ')';
   if (!fn) return Promise.resolve({ kind: 'refused', status: 404, message: 'Unknown action.', log: 'no action ' + id } as ActionOutcome);
   setPhase('action');
   result = undefined;
+  leaveFormState(null);
   return Promise.resolve()
     .then(() => fn.apply(null, args))
     .then((value) => {
       result = value;
+      if (formKey !== null) leaveFormState(formKey, value);
       return { kind: 'ok', status: 200, regions: revalidatedRegions() } as ActionOutcome;
     }, (e) => failure(e, where));
 }
@@ -278,14 +315,14 @@ export function runAction(id: string, contentType: string, body: string): Promis
 // A no-JS form post to a page: the action named by $ACTION_ID_ with the
 // form's fields as its one argument. kind 'none': the body names no action.
 export function runFormAction(contentType: string, body: string): Promise<ActionOutcome & { id?: string }> {
-  let decoded: [string, FormData] | null;
+  let decoded: FormAction | null;
   try {
     decoded = decodeAction(contentType, body);
   } catch (e) {
     return Promise.resolve(failure(e, 'form post'));
   }
   if (!decoded) return Promise.resolve({ kind: 'refused', status: 400, message: 'The form names no action.', log: 'a form post without $ACTION_ID_' } as ActionOutcome);
-  return call(decoded[0], [decoded[1]]);
+  return call(decoded.id, decoded.args, decoded.key);
 }
 
 // The value the last action returned, taken once (the answer's root holds it).

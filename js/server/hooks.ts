@@ -4,7 +4,8 @@
 // walker pushes and pops around providers (render/ssr.c). A component that
 // needs an unresolved promise (use()) throws a SuspenseException: the walker
 // waits for the promise and renders the component again.
-import { REACT_CONTEXT, REACT_CONSUMER } from './symbols';
+import { REACT_CONTEXT, REACT_CONSUMER, REACT_SERVER_REFERENCE } from './symbols';
+import { encodeBound, formStateFor, nextFormStateKey } from './form-state';
 
 export interface Context<T> {
   $$typeof: symbol;
@@ -122,9 +123,27 @@ export function useOptimistic<S>(state: S): [S, (a: unknown) => void] {
   return [state, noop];
 }
 
-export function useActionState<S>(_action: unknown, initialState: S, _permalink?: string): [S, (p: unknown) => void, boolean] {
+// Over a server action, as React's Fizz does it: the dispatch is the action
+// bound to the state, so <form action={dispatch}> posts natively with the
+// state and the hook's key ($ACTION_REF_ and $ACTION_KEY fields); after such a
+// no-JS post the hook whose key the form sent shows the action's result
+// (js/server/form-state.ts, docs/actions.md §5).
+export function useActionState<S>(action: unknown, initialState: S, _permalink?: string): [S, (p: unknown) => void, boolean] {
   assertHooks('useActionState');
-  return [initialState, noop, false];
+  const ref = action as { $$typeof?: unknown; $$id?: unknown } | null;
+  if (typeof action !== 'function' || ref!.$$typeof !== REACT_SERVER_REFERENCE || typeof ref!.$$id !== 'string')
+    return [initialState, noop, false];
+  const id = ref!.$$id as string;
+  const key = nextFormStateKey(id);
+  const posted = formStateFor(key);
+  const state = posted[0] ? posted[1] as S : initialState;
+  const dispatch = function () {};
+  Object.defineProperty(dispatch, '$$typeof', { value: REACT_SERVER_REFERENCE });
+  Object.defineProperty(dispatch, '$$id', { value: id });
+  Object.defineProperty(dispatch, '$$bound', { value: [state] });
+  Object.defineProperty(dispatch, '$$kitBound', { value: encodeBound([state]) });
+  Object.defineProperty(dispatch, '$$kitKey', { value: key });
+  return [state, dispatch, false];
 }
 
 export function useFormStatus() {

@@ -54,6 +54,7 @@ export {
 
 export { beginRequest, endRequest, setPhase, takeResponseHeaders } from './request-context';
 export { lookupServerReference } from './server-reference';
+export { beginRender as beginFormStateRender } from './form-state';
 // rpc(): installs the global (js/server/rpc.ts); the guard check below
 import { checkBackendGuards } from './rpc';
 

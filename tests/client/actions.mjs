@@ -180,6 +180,17 @@ await test('no JavaScript: the form posts natively and the page comes back re-re
   eq(t.actions.length, 0, 'action requests');
 }, { js: false });
 
+await test('no JavaScript: useActionState shows the validation error, then the saved state', async (t) => {
+  await t.open('/notes');
+  await Promise.all([t.page.waitForNavigation({ timeout: 5000 }), t.page.click('#state-submit')]);
+  eq(await t.text('#state-error'), 'The note is empty.', 'the error shown');
+  await t.page.fill('#state-form input[name=text]', 'stateful');
+  await Promise.all([t.page.waitForNavigation({ timeout: 5000 }), t.page.click('#state-submit')]);
+  eq(await t.text('#state-saved'), 'saved 1', 'the state shown');
+  eq(await t.page.evaluate(() => !document.querySelector('#state-error')), true, 'the error is gone');
+  eq(await t.text('#notes'), 'stateful', 'the list');
+}, { js: false });
+
 await test('no JavaScript: a formAction button whose action redirects ends at its destination', async (t) => {
   await t.open('/notes');
   await Promise.all([t.page.waitForURL((u) => u.search === '?cleared=1', { timeout: 5000 }), t.page.click('#clear-form button')]);
