@@ -99,7 +99,12 @@ export interface RecordedCall {
 export interface TestApp {
   /** The app's directory. */
   readonly root: string;
-  /** One request through the real renderer (kit.cgi); redirects are not followed. */
+  /**
+   * One request through the real renderer (kit.cgi); redirects are not
+   * followed. GET/HEAD of a file in public/ or below /_kit/static/ is
+   * answered from disk, as the web server of a deployment does (header
+   * X-Kit-Test: static).
+   */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** Every host call the handlers were asked, in order. */
   readonly calls: RecordedCall[];

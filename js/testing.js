@@ -254,8 +254,10 @@ function createBackend(state) {
     const handler = Object.prototype.hasOwnProperty.call(state.host, fn) ? state.host[fn] : undefined;
     if (typeof handler !== 'function') {
       const known = Object.keys(state.host);
-      return { status: 404, fields: { error: `no handler for ${fn} in createTestApp({ host })` +
-        (known.length ? ` (handlers: ${known.join(', ')})` : ' (host has no handlers)') } };
+      const error = `no handler for ${fn} in createTestApp({ host })` +
+        (known.length ? ` (handlers: ${known.join(', ')})` : ' (host has no handlers)');
+      state.log(`@kit/core/testing: ${error}\n`);
+      return { status: 404, fields: { error } };
     }
     let value;
     try {
@@ -500,6 +502,55 @@ function cgiFetch(state, request, body) {
   });
 }
 
+// --- files the web server answers itself ---------------------------------------------
+
+// A deployment's web server serves the app's public/ files at their own path
+// and the browser build (.kit/static/) at /_kit/static/ without kit
+// (contrib/lighttpd/kit.conf): the harness does the same, for GET and HEAD.
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.json': 'application/json', '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif',
+  '.ico': 'image/x-icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.wasm': 'application/wasm',
+  '.pdf': 'application/pdf', '.webmanifest': 'application/manifest+json',
+};
+
+function staticFile(state, request) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(request.url).pathname);
+  } catch {
+    return null; // kit answers a bad encoding itself (400)
+  }
+  if (pathname.includes('\0') || pathname.split('/').includes('..')) return null;
+  const built = pathname.startsWith('/_kit/static/');
+  const dir = built ? path.join(state.root, '.kit', 'static') : path.join(state.root, 'public');
+  const file = path.join(dir, built ? pathname.slice('/_kit/static/'.length) : pathname);
+  let st = null;
+  if (file.startsWith(dir + path.sep)) {
+    try {
+      st = fs.statSync(file);
+    } catch {
+      st = null;
+    }
+  }
+  if (!st || !st.isFile()) {
+    if (!built) return null; // not a file of public/: the app's URL
+    return new Response('404 Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-kit-test': 'static' } });
+  }
+  const headers = {
+    'content-type': TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream',
+    'content-length': String(st.size),
+    'x-kit-test': 'static',
+  };
+  if (built) headers['cache-control'] = 'public, max-age=31536000, immutable';
+  const response = new Response(request.method === 'HEAD' ? null : fs.readFileSync(file), { status: 200, headers });
+  Object.defineProperty(response, 'url', { value: request.url });
+  return response;
+}
+
 // --- createTestApp -----------------------------------------------------------------
 
 export async function createTestApp(options = {}) {
@@ -552,7 +603,7 @@ export async function createTestApp(options = {}) {
         : new Request(new URL(String(input), state.origin), init);
       const body = request.method === 'GET' || request.method === 'HEAD' || !request.body
         ? null : Buffer.from(await request.arrayBuffer());
-      return cgiFetch(state, request, body);
+      return staticFile(state, request) || cgiFetch(state, request, body);
     },
     async close() {
       if (closed) return;

@@ -12,7 +12,8 @@
 #    validation, throttle (caught, and uncaught → 429), fail, revalidating;
 #    a call with no handler failing with its name; cookies reaching the
 #    handlers; forwarding to `backend`, 502 without it; the answer streamed:
-#    a fast boundary read before a slow handler (held by the test) answers).
+#    a fast boundary read before a slow handler (held by the test) answers;
+#    public/ and /_kit/static/ files answered like the web server does).
 # 2. A second test file run at the same time (one build for both: a lock),
 #    which forgets app.close(): node --test still ends.
 # 3. An edited page is rebuilt before the next run.

@@ -195,3 +195,18 @@ test('the answer streams: a fast boundary arrives while a slow handler still run
     await streaming.close();
   }
 });
+
+test('files of public/ and /_kit/static/ are answered like the web server does', async () => {
+  const res = await app.fetch('/robots.txt');
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('x-kit-test'), 'static');
+  assert.match(res.headers.get('content-type'), /^text\/plain/);
+  assert.equal(await res.text(), 'User-agent: *\n');
+  const missing = await app.fetch('/_kit/static/no-such-chunk.js');
+  assert.equal(missing.status, 404);
+  // not a file: a URL for kit (here forwarded to the backend, which has no such page)
+  const page = await app.fetch('/no-such-page');
+  assert.equal(page.status, 404);
+  assert.equal(page.headers.get('x-kit-test'), null);
+  assert.equal(await page.text(), 'the backend has no /no-such-page');
+});
