@@ -1233,6 +1233,76 @@ static const char *const button_names[] = {
 	"name", "formAction", "formEncType", "formMethod", "formTarget", NULL,
 };
 
+/* A bound argument as React's encodeReply writes it (plain data: what
+ * .bind() on a server reference may carry to the browser). */
+static void encode_reply_value(kit_buf *out, const kit_value *v, int depth)
+{
+	v = resolve(v);
+	char num[32];
+	if (!v || v->kind == KIT_UNDEFINED || depth > 32) {
+		kit_buf_puts(out, "\"$undefined\"");
+		return;
+	}
+	switch (v->kind) {
+	case KIT_NULL: kit_buf_puts(out, "null"); break;
+	case KIT_BOOL: kit_buf_puts(out, v->u.boolean ? "true" : "false"); break;
+	case KIT_NUMBER:
+		if (isnan(v->u.number))
+			kit_buf_puts(out, "\"$NaN\"");
+		else if (isinf(v->u.number))
+			kit_buf_puts(out, v->u.number > 0 ? "\"$Infinity\"" : "\"$-Infinity\"");
+		else if (v->u.number == 0 && signbit(v->u.number))
+			kit_buf_puts(out, "\"$-0\"");
+		else
+			kit_buf_put(out, num, kit_json_format_number(num, v->u.number));
+		break;
+	case KIT_STRING:
+		if (v->u.str.len && v->u.str.ptr[0] == '$') {
+			kit_buf s;
+			kit_buf_init(&s);
+			kit_buf_putc(&s, '$');
+			kit_buf_put(&s, v->u.str.ptr, v->u.str.len);
+			kit_json_write_string(out, s.data, s.len);
+			kit_buf_free(&s);
+		} else {
+			kit_json_write_string(out, v->u.str.ptr, v->u.str.len);
+		}
+		break;
+	case KIT_DATE: {
+		kit_buf s;
+		kit_buf_init(&s);
+		kit_buf_puts(&s, "$D");
+		kit_buf_put(&s, v->u.str.ptr, v->u.str.len);
+		kit_json_write_string(out, s.data, s.len);
+		kit_buf_free(&s);
+		break;
+	}
+	case KIT_ARRAY:
+		kit_buf_putc(out, '[');
+		for (size_t i = 0; i < v->u.arr.len; i++) {
+			if (i)
+				kit_buf_putc(out, ',');
+			encode_reply_value(out, v->u.arr.items[i], depth + 1);
+		}
+		kit_buf_putc(out, ']');
+		break;
+	case KIT_OBJECT:
+		kit_buf_putc(out, '{');
+		for (size_t i = 0; i < v->u.obj.len; i++) {
+			if (i)
+				kit_buf_putc(out, ',');
+			kit_json_write_string(out, v->u.obj.props[i].key, v->u.obj.props[i].keylen);
+			kit_buf_putc(out, ':');
+			encode_reply_value(out, v->u.obj.props[i].value, depth + 1);
+		}
+		kit_buf_putc(out, '}');
+		break;
+	default:
+		kit_buf_puts(out, "null");
+		break;
+	}
+}
+
 /* What Fizz's getCustomFormFields writes for a server reference used as a
  * form action (docs/actions.md §2, React's defaultEncodeFormAction): the
  * submitter's name — "$ACTION_ID_<id>" — or, for a reference bound to
@@ -1246,6 +1316,14 @@ static int form_action_fields(kit_html *h, const kit_value *v, kit_buf *name, ki
 		return 0;
 	unsigned n = h->next_form_id++;
 	const char *bound = kit_v_server_ref_extra(v, "kitBound");
+	kit_buf args;
+	kit_buf_init(&args);
+	const kit_value *b = v->u.lazy->value ? kit_v_get(v->u.lazy->value, "bound") : NULL;
+	if (!bound && b && b->kind == KIT_PROMISE && b->u.lazy->state == KIT_ROW_READY) {
+		/* bound with .bind() in a server component */
+		encode_reply_value(&args, b->u.lazy->value, 0);
+		bound = kit_buf_cstr(&args);
+	}
 	if (!bound) {
 		kit_buf_puts(name, "$ACTION_ID_");
 		escape(name, id, strlen(id));
@@ -1269,6 +1347,7 @@ static int form_action_fields(kit_html *h, const kit_value *v, kit_buf *name, ki
 		escape(fields, key, strlen(key));
 		kit_buf_puts(fields, "\"/>");
 	}
+	kit_buf_free(&args);
 	return 1;
 }
 

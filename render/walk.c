@@ -773,7 +773,7 @@ static int is_server_reference(js_State *J, int idx)
 	return yes;
 }
 
-static kit_value *server_ref(kit_engine *e, int idx)
+static kit_value *server_ref(kit_engine *e, int work, int idx)
 {
 	js_State *J = e->J;
 	js_getproperty(J, idx, "$$id");
@@ -795,6 +795,26 @@ static kit_value *server_ref(kit_engine *e, int idx)
 		}
 		js_pop(J, 2);
 	}
+	js_getproperty(J, idx, "$$bound");
+	if (js_isarray(J, -1) && js_getlength(J, -1) > 0) {
+		/* bound with .bind(): {"id","bound":"$@<row>"}, the arguments walked as data into that row */
+		int bidx = js_gettop(J) - 1;
+		int len = js_getlength(J, bidx);
+		kit_value *args = kit_v_array(&e->model, (size_t)len);
+		for (int i = len; i-- > 0;) {
+			js_getindex(J, bidx, i);
+			take_or_push(e, work, &args->u.arr.items[i], MODE_CLIENT_PROP, "a bound argument of a server action");
+		}
+		js_pop(J, 1);
+		kit_row *r = kit_model_new_row(&e->model);
+		r->html_only = e->ssr;
+		kit_row_resolve(&e->model, r, args);
+		kit_value *v = kit_v_server_ref(&e->model, id, n);
+		v->u.lazy->html_only = e->ssr;
+		v->u.lazy->value->u.obj.props[1].value = kit_v_promise(&e->model, r);
+		return v;
+	}
+	js_pop(J, 1);
 	for (struct server_ref_entry *s = e->server_refs; s; s = s->next)
 		if (s->ssr == e->ssr && strcmp(s->id, id) == 0)
 			return s->value;
@@ -1129,7 +1149,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		*it->target = make_string(e, J, t);
 	} else if (js_iscallable(J, t) && it->mode != MODE_NODE && is_server_reference(J, t)) {
 		/* a server action passed as a prop (a client component's, <form action>) */
-		*it->target = server_ref(e, t);
+		*it->target = server_ref(e, work, t);
 	} else if (js_iscallable(J, t) && e->ssr && it->mode != MODE_NODE) {
 		/* phase 2: event handlers and other functions of client components only
 		 * matter in the browser; the HTML leaves them out */

@@ -21,6 +21,23 @@ export type ServerFunction = ((...args: unknown[]) => unknown) & {
 const registry: Record<string, ServerFunction> = {};
 const files: Record<string, string> = {};
 
+// fn.bind(null, ...args) on a server reference is one too, carrying its
+// bound arguments (React's registerServerReference does the same): Flight
+// writes {"id","bound":"$@n"} and the browser calls the action with them
+// first. The arguments travel to the browser: plain data only.
+function bindServerReference(this: ServerFunction, thisArg: unknown): ServerFunction {
+  const args = Array.prototype.slice.call(arguments, 1);
+  const target = this;
+  const bound = function () {
+    return target.apply(thisArg, args.concat(Array.prototype.slice.call(arguments)));
+  } as unknown as ServerFunction;
+  Object.defineProperty(bound, '$$typeof', { value: REACT_SERVER_REFERENCE, configurable: true });
+  Object.defineProperty(bound, '$$id', { value: target.$$id, configurable: true });
+  Object.defineProperty(bound, '$$bound', { value: (target.$$bound || []).concat(args), configurable: true });
+  Object.defineProperty(bound, 'bind', { value: bindServerReference, configurable: true });
+  return bound;
+}
+
 export function registerServerReference(fn: ServerFunction, id: string): ServerFunction {
   if (typeof fn !== 'function') return fn;
   // a function exported by two "use server" modules keeps its first id
@@ -28,6 +45,7 @@ export function registerServerReference(fn: ServerFunction, id: string): ServerF
     Object.defineProperty(fn, '$$typeof', { value: REACT_SERVER_REFERENCE, configurable: true });
     Object.defineProperty(fn, '$$id', { value: id, configurable: true });
     Object.defineProperty(fn, '$$bound', { value: null, configurable: true });
+    Object.defineProperty(fn, 'bind', { value: bindServerReference, configurable: true });
   }
   registry[id] = fn;
   return fn;

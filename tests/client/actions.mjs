@@ -111,7 +111,7 @@ await test('an action revalidates the page in place (one request, client state k
   await t.page.fill('#plain-form input[name=text]', 'first note');
   await t.page.click('#plain-form button[type=submit]');
   await t.waitText('#note-count', '1 notes');
-  eq(await t.text('#notes'), 'first note', 'the list');
+  eq(await t.text('#notes li span'), 'first note', 'the list');
   eq(t.actions.length, 1, 'action requests');
   expect(/^[0-9a-f]{16}#addNote$/.test(t.actions[0].id), 'X-RSC-Action: ' + t.actions[0].id);
   eq(t.actions[0].referer, '/notes', 'X-RSC-Referer');
@@ -150,6 +150,24 @@ await test('redirect() in an action is a client navigation', async (t) => {
   eq(t.documents, ['GET /notes'], 'document loads');
 });
 
+await test('an action bound in a server component (.bind) gets its bound argument', async (t) => {
+  await t.page.context().addCookies([{ name: 'notes', value: encodeURIComponent(JSON.stringify(['one', 'two', 'three'])), url: base }]);
+  await t.open('/notes');
+  await t.page.click('#notes li:nth-child(2) form.delete button');
+  await t.waitText('#note-count', '2 notes');
+  eq(await t.page.evaluate(() => [...document.querySelectorAll('#notes li span')].map((e) => e.textContent)), ['one', 'three'], 'the list');
+  eq(t.actions.length, 1, 'action requests');
+  eq(t.documents, ['GET /notes'], 'document loads');
+  eq(await t.errors(), [], 'errors React reported');
+});
+
+await test('no JavaScript: a bound action\'s form deletes the right note', async (t) => {
+  await t.page.context().addCookies([{ name: 'notes', value: encodeURIComponent(JSON.stringify(['one', 'two', 'three'])), url: base }]);
+  await t.open('/notes');
+  await Promise.all([t.page.waitForNavigation({ timeout: 5000 }), t.page.click('#notes li:nth-child(3) form.delete button')]);
+  eq(await t.page.evaluate(() => [...document.querySelectorAll('#notes li span')].map((e) => e.textContent)), ['one', 'two'], 'the list');
+}, { js: false });
+
 await test('Form with a route: a GET form submitted as a client navigation', async (t) => {
   await t.open('/notes');
   await t.page.evaluate(() => { window.__marker = 1; });
@@ -175,7 +193,7 @@ await test('no JavaScript: the form posts natively and the page comes back re-re
   await t.page.fill('#plain-form input[name=text]', 'no js note');
   await Promise.all([t.page.waitForNavigation({ timeout: 5000 }), t.page.click('#plain-form button[type=submit]')]);
   eq(await t.text('#note-count'), '1 notes', 'the count');
-  eq(await t.text('#notes'), 'no js note', 'the list');
+  eq(await t.text('#notes li span'), 'no js note', 'the list');
   eq(t.documents, ['GET /notes', 'POST /notes'], 'document loads');
   eq(t.actions.length, 0, 'action requests');
 }, { js: false });
@@ -188,7 +206,7 @@ await test('no JavaScript: useActionState shows the validation error, then the s
   await Promise.all([t.page.waitForNavigation({ timeout: 5000 }), t.page.click('#state-submit')]);
   eq(await t.text('#state-saved'), 'saved 1', 'the state shown');
   eq(await t.page.evaluate(() => !document.querySelector('#state-error')), true, 'the error is gone');
-  eq(await t.text('#notes'), 'stateful', 'the list');
+  eq(await t.text('#notes li span'), 'stateful', 'the list');
 }, { js: false });
 
 await test('no JavaScript: a formAction button whose action redirects ends at its destination', async (t) => {

@@ -43,6 +43,16 @@ export async function saveNote(_prev: { error: string | null; saved: number }, f
   }
 }
 
+// <form action={deleteNote.bind(null, index)}>: the index is bound, the
+// form's FormData comes after it.
+export async function deleteNote(index: number, _form?: FormData): Promise<void> {
+  const notes = await readNotes();
+  if (typeof index !== 'number' || index < 0 || index >= notes.length) throw refusal('No such note.', 404);
+  notes.splice(index, 1);
+  (await cookies()).set('notes', JSON.stringify(notes), { httpOnly: true });
+  revalidate('page');
+}
+
 export async function clearNotes(): Promise<void> {
   (await cookies()).set('notes', '', { maxAge: 0 });
   redirect('/notes?cleared=1');

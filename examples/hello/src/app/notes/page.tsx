@@ -1,5 +1,5 @@
 import { connection } from '@kit/core/request';
-import { addNote, clearNotes, readNotes, needLogin } from './actions';
+import { addNote, clearNotes, deleteNote, readNotes, needLogin } from './actions';
 import Form from '@kit/core/Form';
 import { NoteForm } from './note-form';
 
@@ -13,7 +13,12 @@ export default async function Notes({ searchParams }: { searchParams: Promise<Re
       <h1>Notes</h1>
       <p id="note-count">{notes.length} notes</p>
       <ul id="notes">
-        {shown.map((n, i) => <li key={i}>{n}</li>)}
+        {shown.map((n, i) => (
+          <li key={i}>
+            <span>{n}</span>
+            <form action={deleteNote.bind(null, notes.indexOf(n))} className="delete"><button>Delete</button></form>
+          </li>
+        ))}
       </ul>
       <form action={addNote} id="plain-form">
         <input name="text" placeholder="a note" />
