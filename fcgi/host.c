@@ -1030,18 +1030,41 @@ static int referer_page(kit_host *h, const char *ref, kit_url *url, kit_match *m
 	return 0;
 }
 
-static int has_region(const char *regions, const char *name)
+/* The regions an action revalidated (docs/actions.md §3), as the depth of
+ * the page payload that holds them all: 'page' is what the client does not
+ * hold (shared depth), '@slot' widens to the layout declaring the slot, a
+ * layout id ("app/blog/layout") to that layout. -1: none of them is on this
+ * page. */
+static int region_depth(const kit_route *route, const char *regions, size_t shared)
 {
-	size_t n = strlen(name);
+	int found = 0;
+	size_t depth = shared;
 	for (const char *p = regions; *p;) {
 		size_t len = strcspn(p, ",");
-		if (len == n && strncmp(p, name, n) == 0)
-			return 1;
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), p);
+		if (strcmp(name, "page") == 0) {
+			found = 1;
+		} else if (name[0] == '@') {
+			int i = kit_route_slot_layout(route, name + 1);
+			if (i >= 0) {
+				found = 1;
+				if ((size_t)i < depth)
+					depth = (size_t)i;
+			}
+		} else {
+			for (size_t i = 0; i < route->nlayouts; i++)
+				if (strcmp(route->layout_ids[i], name) == 0) {
+					found = 1;
+					if (i < depth)
+						depth = i;
+				}
+		}
 		p += len;
 		if (*p)
 			p++;
 	}
-	return 0;
+	return found ? (int)depth : -1;
 }
 
 /* The action's Flight answer: {a} plus the page it came from when it
@@ -1055,9 +1078,11 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	override_cookie(hreq, kit_buf_cstr(&cookie));
 	kit_url rurl;
 	kit_match rm = { .index = -1 };
-	int page = has_region(ao->regions, "page") &&
-		   referer_page(h, param(req, "HTTP_X_RSC_REFERER"), &rurl, &rm) == 0;
+	int page = *ao->regions && referer_page(h, param(req, "HTTP_X_RSC_REFERER"), &rurl, &rm) == 0;
 	const kit_route *route = page ? &h->routes.routes[rm.index] : NULL;
+	int region = route ? region_depth(route, ao->regions, kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS"))) : -1;
+	if (region < 0)
+		route = NULL;
 	if (route && route->has_middleware) {
 		/* the page renders again: its guards decide whether this visitor sees it */
 		kit_guard_result guard;
@@ -1069,7 +1094,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	kit_kv *search = NULL;
 	char *store = NULL;
 	size_t nsearch = route ? parse_query(rurl.query, &search, &store) : 0;
-	size_t depth = route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
+	size_t depth = route ? (size_t)region : 0;
 	kit_render_req rreq = {
 		.http = &hreq->http,
 		.action = 1,
@@ -1090,8 +1115,8 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	resp_header(&resp, "Cache-Control", "no-store");
 	resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
 	resp_header(&resp, "X-Accel-Buffering", "no");
-	if (*ao->regions)
-		resp_header(&resp, "X-RSC-Revalidated", "%s", route ? ao->regions : "");
+	if (route)
+		resp_header(&resp, "X-RSC-Revalidated", "%s", ao->regions);
 	if (route) {
 		resp_header(&resp, "X-RSC-Segment-Depth", "%zu", depth);
 		resp_header(&resp, "X-RSC-Layouts", "%s", route->layouts);

@@ -36,7 +36,7 @@ function bad(message: string): Error {
   return e;
 }
 
-const MAX_DEPTH = 48;
+const MAX_DEPTH = 32;
 
 interface Reply {
   form: FormData | null;
@@ -137,18 +137,26 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
   throw bad('an argument of a kind this server cannot receive: "' + s.slice(0, 20) + '"');
 }
 
+// Walks the parsed JSON with a work list, not recursion: mujs has a small
+// stack (DESIGN §4), and a deep argument must be a 400, not a stack overflow.
 function revive(r: Reply, v: unknown, depth: number): unknown {
-  if (depth > MAX_DEPTH) throw bad('the arguments are nested deeper than ' + MAX_DEPTH + ' levels');
   if (typeof v === 'string') return reviveString(r, v, depth);
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) v[i] = revive(r, v[i], depth + 1);
-    return v;
+  const work: Array<[Record<string, unknown> | unknown[], number]> = [[v as Record<string, unknown>, depth]];
+  while (work.length) {
+    const item = work.pop()!;
+    const c = item[0] as Record<string, unknown>, d = item[1];
+    if (d > MAX_DEPTH) throw bad('the arguments are nested deeper than ' + MAX_DEPTH + ' levels');
+    const keys = Array.isArray(c) ? null : Object.keys(c);
+    const n = keys ? keys.length : (c as unknown as unknown[]).length;
+    for (let i = 0; i < n; i++) {
+      const k = keys ? keys[i] : String(i);
+      const x = c[k];
+      if (typeof x === 'string') c[k] = reviveString(r, x, d + 1);
+      else if (x !== null && typeof x === 'object') work.push([x as Record<string, unknown>, d + 1]);
+    }
   }
-  const o = v as Record<string, unknown>;
-  const keys = Object.keys(o);
-  for (let i = 0; i < keys.length; i++) o[keys[i]] = revive(r, o[keys[i]], depth + 1);
-  return o;
+  return v;
 }
 
 function mediaType(contentType: string): string {

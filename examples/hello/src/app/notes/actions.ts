@@ -75,6 +75,12 @@ export async function echo(...args: unknown[]): Promise<unknown> {
   });
 }
 
+// For the HTTP tests: marks the named regions stale (docs/actions.md §3).
+export async function revalidateRegions(...names: string[]): Promise<string> {
+  revalidate(...names);
+  return 'ok';
+}
+
 export async function explode(): Promise<never> {
   throw new Error('the database password is hunter2');
 }
