@@ -4,16 +4,16 @@
 // not list is a type error, `args` follow the function's parameters and the
 // answer is its result type or a hostReply answer. Without a registered
 // manifest every name is allowed and args/results are unknown.
-import type { HostRegister } from './rpc';
+import type { HostRegister, HostFunctionName } from './rpc';
+
+/** A function name rsc-host.json lists (any string before a build registered them). */
+export type { HostFunctionName };
 
 /** The key in `host` answering backend guard checks (`export const middleware = [...]`). */
 export declare const HOST_MIDDLEWARE: '__rsc.middleware';
 
 type Registered = HostRegister extends { functions: infer F } ? F : never;
 type AnyFunction = { args: unknown[]; result: unknown };
-
-/** A function name rsc-host.json lists (any string before a build registered them). */
-export type HostFunctionName = [Registered] extends [never] ? string : keyof Registered & string;
 
 type Signature<N> = [Registered] extends [never]
   ? AnyFunction
