@@ -12,7 +12,7 @@ typedef struct kit_config {
 	const char *source_dir; /* relative to the app root, normalised: "src/app" */
 	long build_budget_ms;   /* prerendering: a route still waiting after this is not stored whole (5000) */
 	int keep_versions;      /* the store keeps this many published versions for a rollback (5) */
-	/* hostManifest: the backend command that writes rsc-host.json (build/host.c) */
+	/* hostManifest: the backend command that writes rsc-host.json (build/hostgen.c) */
 	const char **host_command;  /* NULL-terminated argv, or NULL when not configured */
 	const char *host_cwd;       /* relative to the app root, normalised ("" = the app root) */
 	const char **host_watch;    /* NULL-terminated relative paths (for a dev mode), or NULL */

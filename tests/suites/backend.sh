@@ -24,6 +24,8 @@
 #    Set-Cookie of host-call answers: above every boundary (document and
 #    navigation), in a batch (NDJSON), with a redirect, from a backend guard,
 #    in an API route; after the shell it is dropped with a logged warning.
+#    Server actions generated from the app's rsc-host.json, called through
+#    POST /_rsc/action (result, Set-Cookie, a refusal's status).
 # 2. kit-serve + lighttpd (one responder): a fast read's boundary arrives
 #    while its slow sibling of the same batch still runs; the Set-Cookie
 #    cases of 1 again. kit-serve + Apache mod_fcgid: a call answered (the
@@ -261,6 +263,32 @@ if grep -q 'rpc(Session.login): a Set-Cookie of the backend was dropped: the res
 else
 	fail "cookie-late: the dropped cookie is logged naming the call" "$(head -c 400 "$work/cookie-late.err")"
 fi
+
+# server actions generated from tests/backend/app/rsc-host.json (kit-build wrote
+# src/server-actions.generated.ts), called through POST /_rsc/action
+if [ -f "$app/src/server-actions.generated.ts" ]; then
+	pass "actions: kit-build generated src/server-actions.generated.ts from rsc-host.json"
+else
+	fail "actions: kit-build generated src/server-actions.generated.ts from rsc-host.json" "missing"
+fi
+action_id=$(printf '%s' "src/server-actions.generated.ts" | sha256sum | cut -c1-16)
+action() { # action NAME EXPORT JSON-ARGS
+	printf '%s' "$3" >"$work/$1.args"
+	CGI_STDIN=1 cgi "$1" /_rsc/action REQUEST_METHOD=POST CONTENT_TYPE=application/octet-stream \
+		CONTENT_LENGTH="$(wc -c <"$work/$1.args")" HTTP_X_RSC_ACTION="$action_id#$2" \
+		HTTP_X_RSC_CONTENT_TYPE='text/plain;charset=UTF-8' <"$work/$1.args"
+}
+reset
+action action-greet greet '["actions"]'
+expect_status action-greet 200
+expect action-greet "a generated action calls its backend function and answers its result" '^0:\{"a":"Hello, actions!"\}'
+seen "actions: one host call of Hello.greet with the action's arguments" 'c.length === 1 && c[0].call === "Hello.greet" && JSON.stringify(c[0].args) === "[\"actions\"]"'
+action action-login login '["zoe"]'
+expect_status action-login 200
+expect_head action-login "the backend's Set-Cookie reaches the action's answer" '^Set-Cookie: session=zoe; Path=/; HttpOnly$'
+action action-refused mustLogin '[]'
+expect_status action-refused 401
+expect action-refused "a refusal is the action's JSON answer with its status" '"message":"Unauthenticated."'
 
 # configuration
 cgi half /single RSC_HOST_CALL_SECRET=
