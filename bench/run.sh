@@ -9,6 +9,8 @@
 #   4. the engine's render cost per element (kit-render-bench)
 #   5. RSS of one kit-fcgi process (max-procs 1) after 10,000 requests
 #      (target: <= 24 MiB)
+#   6. kit.cgi cold start of a stored and of a rendered page, median of
+#      BENCH_CGI_RUNS (21) runs (target for the stored page: <= 40 ms)
 # Knobs (environment): BENCH_DURATION (10s), BENCH_WARMUP (3s), BENCH_THREADS (2),
 # BENCH_CONNECTIONS (32), BENCH_PROCS (lighttpd max-procs for 1 and 2, 4),
 # BENCH_PAGE (/bench/list). Exit status 1 when a measurement could not be made;
@@ -147,6 +149,37 @@ elif [ -n "$kit_ready" ]; then
 	problem "kit-serve --procs 1: $KIT_SERVE_ERROR"
 fi
 
+# 6. kit.cgi cold start: one process per request, as a shared host runs it
+#    (median wall time of BENCH_CGI_RUNS runs; instruction counts, steadier
+#    under load, are in bench/README.md)
+cgi_runs=${BENCH_CGI_RUNS:-21}
+# cgi_median URI: sets ms to the median milliseconds of kit.cgi answering
+# GET URI ("-" when it did not answer 200)
+cgi_median() {
+	local i t0 t1 status times=()
+	ms=-
+	for ((i = 0; i < cgi_runs; i++)); do
+		t0=$EPOCHREALTIME
+		status=$(cd "$hello" && REQUEST_METHOD=GET REQUEST_URI=$1 SERVER_PROTOCOL=HTTP/1.1 \
+			KIT_APP_DIR=$hello "$KIT_TOP_BUILDDIR/kit.cgi" 2>/dev/null | head -n 1)
+		t1=$EPOCHREALTIME
+		case $status in "Status: 200"*) ;; *)
+			problem "kit.cgi $1 answered '${status:-nothing}', not 200"
+			return ;;
+		esac
+		times+=("$(((${t1/./} - ${t0/./}) / 100))")  # tenths of a millisecond
+	done
+	ms=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ d[NR] = $1 }
+		END { m = (NR % 2) ? d[(NR + 1) / 2] : (d[NR / 2] + d[NR / 2 + 1]) / 2; printf "%.1f", m / 10 }')
+}
+cgi_stored=- cgi_rendered=-
+if [ -n "$kit_ready" ] && [ -x "$KIT_TOP_BUILDDIR/kit.cgi" ]; then
+	cgi_median "${BENCH_CGI_STORED:-/about}"
+	cgi_stored=$ms
+	cgi_median "${BENCH_CGI_RENDERED:-/whoami}"
+	cgi_rendered=$ms
+fi
+
 # the table
 verdict() { # verdict OK?: ok / MISSED
 	if [ "$1" = 1 ]; then echo "ok"; else echo "MISSED"; fi
@@ -171,6 +204,9 @@ else
 	printf '%-46s %12s\n' "RSS of one kit-fcgi after 10,000 requests" "-"
 fi
 printf '%-46s %9s us\n' "render cost per element (kit-render-bench)" "${us_per_element:--}"
+ok=$(awk -v m="$cgi_stored" 'BEGIN { print (m != "-" && m <= 40) ? 1 : 0 }')
+printf '%-46s %9s ms   target <= 40 ms   %s\n' "kit.cgi cold start, stored ${BENCH_CGI_STORED:-/about}" "$cgi_stored" "$(verdict "$ok")"
+printf '%-46s %9s ms\n' "kit.cgi cold start, rendered ${BENCH_CGI_RENDERED:-/whoami}" "$cgi_rendered"
 echo
 echo "kit-render-bench $page:"
 echo "$render_out" | sed 's/^/  /'

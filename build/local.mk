@@ -17,7 +17,7 @@ kit_build_SOURCES = \
 	build/webuse.c build/webuse.h
 kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS) $(SQLITE_CFLAGS)
 kit_build_CPPFLAGS = $(AM_CPPFLAGS) -DKIT_NODE='"$(NODE)"'
-kit_build_LDADD = librender.a libstore.a $(MUJS_LIBS) $(CURL_LIBS) $(SQLITE_LIBS) -lm
+kit_build_LDADD = librender.a libstore.a $(MUJS_LIBS) $(SQLITE_LIBS) -lm
 
 # kit-typegen: the generated type and action files without a whole build
 bin_PROGRAMS += kit-typegen

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <curl/curl.h>
+#include "render/curl.h"
 
 #include "fcgi/forward.h"
 
@@ -145,8 +145,18 @@ int kit_forward(const kit_request *req, const kit_sink *out)
 	const char *base = backend();
 	const char *method = param(req, "REQUEST_METHOD");
 	const char *uri = *param(req, "REQUEST_URI") ? param(req, "REQUEST_URI") : "/";
-	CURL *c = curl_easy_init();
-	if (!c || !base) {
+	char err[600];
+	if (!base) {
+		generic_502(out);
+		return 0;
+	}
+	if (kit_curl_load(err, sizeof err) < 0) {
+		fprintf(stderr, "kit: forwarding %s %s to the backend: %s\n", method, uri, err);
+		generic_502(out);
+		return 0;
+	}
+	CURL *c = kit_curl.easy_init();
+	if (!c) {
 		generic_502(out);
 		return 0;
 	}
@@ -188,59 +198,59 @@ int kit_forward(const kit_request *req, const kit_sink *out)
 		kit_buf_puts(&line, ": ");
 		kit_buf_puts(&line, eq + 1);
 		if (!strpbrk(eq + 1, "\r\n"))
-			hdrs = curl_slist_append(hdrs, kit_buf_cstr(&line));
+			hdrs = kit_curl.slist_append(hdrs, kit_buf_cstr(&line));
 	}
 	const char *https = param(req, "HTTPS");
 	const char *host = *param(req, "HTTP_HOST") ? param(req, "HTTP_HOST") : param(req, "SERVER_NAME");
 	kit_buf_reset(&line);
 	kit_buf_printf(&line, "X-Forwarded-Host: %s", host);
 	if (!strpbrk(host, "\r\n"))
-		hdrs = curl_slist_append(hdrs, kit_buf_cstr(&line));
-	hdrs = curl_slist_append(hdrs, *https && strcmp(https, "off") != 0 ? "X-Forwarded-Proto: https" : "X-Forwarded-Proto: http");
-	hdrs = curl_slist_append(hdrs, "X-Rsc-Renderer-Fallback: 1");
-	hdrs = curl_slist_append(hdrs, "Expect:");
+		hdrs = kit_curl.slist_append(hdrs, kit_buf_cstr(&line));
+	hdrs = kit_curl.slist_append(hdrs, *https && strcmp(https, "off") != 0 ? "X-Forwarded-Proto: https" : "X-Forwarded-Proto: http");
+	hdrs = kit_curl.slist_append(hdrs, "X-Rsc-Renderer-Fallback: 1");
+	hdrs = kit_curl.slist_append(hdrs, "Expect:");
 	if (!*param(req, "HTTP_ACCEPT"))
-		hdrs = curl_slist_append(hdrs, "Accept:");
+		hdrs = kit_curl.slist_append(hdrs, "Accept:");
 	if (!*param(req, "CONTENT_TYPE"))
-		hdrs = curl_slist_append(hdrs, "Content-Type:");
+		hdrs = kit_curl.slist_append(hdrs, "Content-Type:");
 
 	struct fwd f = { .req = req, .out = out, .status = 502 };
 	kit_buf_init(&f.head);
-	curl_easy_setopt(c, CURLOPT_URL, kit_buf_cstr(&url));
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_PROXY, "");
-	curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
-	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(c, CURLOPT_HEADERDATA, &f);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &f);
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, 10000L);
+	kit_curl.easy_setopt(c, CURLOPT_URL, kit_buf_cstr(&url));
+	kit_curl.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	kit_curl.easy_setopt(c, CURLOPT_PROXY, "");
+	kit_curl.easy_setopt(c, CURLOPT_HTTPHEADER, hdrs);
+	kit_curl.easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+	kit_curl.easy_setopt(c, CURLOPT_HEADERDATA, &f);
+	kit_curl.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+	kit_curl.easy_setopt(c, CURLOPT_WRITEDATA, &f);
+	kit_curl.easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, 10000L);
 	if (strcmp(method, "GET") == 0) {
-		curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
+		kit_curl.easy_setopt(c, CURLOPT_HTTPGET, 1L);
 	} else if (strcmp(method, "HEAD") == 0) {
-		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+		kit_curl.easy_setopt(c, CURLOPT_NOBODY, 1L);
 	} else {
 		/* the body streamed from the web server as curl sends it */
 		const char *cl = param(req, "CONTENT_LENGTH");
-		curl_easy_setopt(c, CURLOPT_UPLOAD, 1L);
-		curl_easy_setopt(c, CURLOPT_READFUNCTION, on_read);
-		curl_easy_setopt(c, CURLOPT_READDATA, &f);
-		curl_easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)(*cl ? strtoll(cl, NULL, 10) : 0));
-		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+		kit_curl.easy_setopt(c, CURLOPT_UPLOAD, 1L);
+		kit_curl.easy_setopt(c, CURLOPT_READFUNCTION, on_read);
+		kit_curl.easy_setopt(c, CURLOPT_READDATA, &f);
+		kit_curl.easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)(*cl ? strtoll(cl, NULL, 10) : 0));
+		kit_curl.easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
 	}
-	CURLcode rc = curl_easy_perform(c);
+	CURLcode rc = kit_curl.easy_perform(c);
 	if (rc == CURLE_OK) {
 		send_head(&f);  /* an answer without a body */
 	} else if (!f.head_sent) {
 		/* the address only in the log, never in the answer */
-		fprintf(stderr, "kit: forwarding %s %s to the backend failed: %s\n", method, uri, curl_easy_strerror(rc));
+		fprintf(stderr, "kit: forwarding %s %s to the backend failed: %s\n", method, uri, kit_curl.easy_strerror(rc));
 		generic_502(out);
 	} else if (!f.client_gone) {
-		fprintf(stderr, "kit: forwarding %s %s: the backend's answer was cut: %s\n", method, uri, curl_easy_strerror(rc));
+		fprintf(stderr, "kit: forwarding %s %s: the backend's answer was cut: %s\n", method, uri, kit_curl.easy_strerror(rc));
 	}
 	kit_sink_flush(out);
-	curl_slist_free_all(hdrs);
-	curl_easy_cleanup(c);
+	kit_curl.slist_free_all(hdrs);
+	kit_curl.easy_cleanup(c);
 	kit_buf_free(&f.head);
 	kit_buf_free(&url);
 	kit_buf_free(&line);

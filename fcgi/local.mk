@@ -8,7 +8,7 @@ libhost_a_SOURCES = \
 	fcgi/url.c fcgi/url.h \
 	fcgi/cgi.c fcgi/cgi.h
 
-HOST_LIBS = libhost.a libstore.a librender.a $(MUJS_LIBS) $(CURL_LIBS) $(SQLITE_LIBS) -lm
+HOST_LIBS = libhost.a libstore.a librender.a $(MUJS_LIBS) $(SQLITE_LIBS) -lm
 
 bin_PROGRAMS += kit-fcgi
 kit_fcgi_SOURCES = fcgi/kit-fcgi.c

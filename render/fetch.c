@@ -26,7 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <curl/curl.h>
+#include "curl.h"
 
 #include "engine_impl.h"
 #include "fetch.h"
@@ -63,19 +63,9 @@ struct kit_fetch {
 
 int kit_fetch_open(kit_engine *e, char *err, size_t errlen)
 {
-	static int global_done;
-	if (!global_done) {
-		CURLcode rc = curl_global_init(CURL_GLOBAL_DEFAULT);
-		if (rc != CURLE_OK) {
-			snprintf(err, errlen, "libcurl failed to start: %s", curl_easy_strerror(rc));
-			return -1;
-		}
-		global_done = 1;
-	}
 	struct kit_fetch *f = calloc(1, sizeof *f);
-	if (!f || !(f->multi = curl_multi_init())) {
-		free(f);
-		snprintf(err, errlen, "cannot create a curl multi handle (out of memory)");
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	f->next_id = 1;
@@ -83,12 +73,31 @@ int kit_fetch_open(kit_engine *e, char *err, size_t errlen)
 	return 0;
 }
 
+/* libcurl and the multi handle come with the first transfer (curl.h). */
+int kit_fetch_ready(kit_engine *e, char *err, size_t errlen)
+{
+	struct kit_fetch *f = e->fetch;
+	if (f && f->multi)
+		return 0;
+	if (!f) {
+		snprintf(err, errlen, "the engine has no fetch state");
+		return -1;
+	}
+	if (kit_curl_load(err, errlen) < 0)
+		return -1;
+	if (!(f->multi = kit_curl.multi_init())) {
+		snprintf(err, errlen, "cannot create a curl multi handle (out of memory)");
+		return -1;
+	}
+	return 0;
+}
+
 static void transfer_free(struct transfer *t)
 {
 	if (t->ext.drop)
 		t->ext.drop(t->ext.ctx);
-	curl_easy_cleanup(t->easy);
-	curl_slist_free_all(t->req_headers);
+	kit_curl.easy_cleanup(t->easy);
+	kit_curl.slist_free_all(t->req_headers);
 	kit_buf_free(&t->req_body);
 	kit_buf_free(&t->headers);
 	kit_buf_free(&t->body);
@@ -98,7 +107,7 @@ static void transfer_free(struct transfer *t)
 /* Takes t out of the multi handle and the list (not freed). */
 static void transfer_unlink(struct kit_fetch *f, struct transfer *t)
 {
-	curl_multi_remove_handle(f->multi, t->easy);
+	kit_curl.multi_remove_handle(f->multi, t->easy);
 	for (struct transfer **p = &f->list; *p; p = &(*p)->next) {
 		if (*p == t) {
 			*p = t->next;
@@ -127,7 +136,8 @@ void kit_fetch_close(kit_engine *e)
 	if (!f)
 		return;
 	kit_fetch_reset(e);
-	curl_multi_cleanup(f->multi);
+	if (f->multi)
+		kit_curl.multi_cleanup(f->multi);
 	free(f);
 	e->fetch = NULL;
 }
@@ -249,7 +259,7 @@ static int dropped_header(const char *name)
 
 struct curl_slist *kit_fetch_add_header(struct curl_slist *list, const char *line)
 {
-	struct curl_slist *l = curl_slist_append(list, line);
+	struct curl_slist *l = kit_curl.slist_append(list, line);
 	if (!l)
 		abort();
 	return l;
@@ -297,15 +307,15 @@ static void read_request(js_State *J, struct transfer *t, int *has_type, int *ha
 		kit_fetch_put_bytes(&t->req_body, js_tostring(J, 4));
 	int post = strcmp(method, "POST") == 0;
 	if (strcmp(method, "GET") == 0)
-		curl_easy_setopt(c, CURLOPT_HTTPGET, 1L);
+		kit_curl.easy_setopt(c, CURLOPT_HTTPGET, 1L);
 	else if (strcmp(method, "HEAD") == 0)
-		curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+		kit_curl.easy_setopt(c, CURLOPT_NOBODY, 1L);
 	else if (!post)
-		curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+		kit_curl.easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
 	if (post || *has_body || strcmp(method, "PUT") == 0 || strcmp(method, "PATCH") == 0) {
 		/* a body (Content-Length: 0 when empty, as Node sends for these methods) */
-		curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)t->req_body.len);
-		curl_easy_setopt(c, CURLOPT_POSTFIELDS, t->req_body.len ? t->req_body.data : "");
+		kit_curl.easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)t->req_body.len);
+		kit_curl.easy_setopt(c, CURLOPT_POSTFIELDS, t->req_body.len ? t->req_body.data : "");
 		if (!*has_type)  /* curl would add application/x-www-form-urlencoded */
 			t->req_headers = kit_fetch_add_header(t->req_headers, "Content-Type:");
 	}
@@ -315,10 +325,11 @@ static void native_fetch(js_State *J)
 {
 	kit_engine *e = js_getcontext(J);
 	struct kit_fetch *f = e->fetch;
-	if (!f)
-		js_error(J, "fetch: libcurl is not available in this worker");
 	if (!e->err)
 		js_typeerror(J, "fetch() can only run while a request is answered (not while the app loads)");
+	char err[600];
+	if (kit_fetch_ready(e, err, sizeof err) < 0)
+		js_error(J, "fetch: %s", err);
 	if (f->n >= MAX_IN_FLIGHT)
 		js_typeerror(J, "fetch failed: more than %d requests in flight at once", MAX_IN_FLIGHT);
 	if (!js_isstring(J, 1) || !js_isstring(J, 2) || !js_iscallable(J, 7) || !js_iscallable(J, 8))
@@ -330,7 +341,7 @@ static void native_fetch(js_State *J)
 	const char *redirect = js_isstring(J, 6) ? js_tostring(J, 6) : "follow";
 
 	struct transfer *t = calloc(1, sizeof *t);
-	if (!t || !(t->easy = curl_easy_init())) {
+	if (!t || !(t->easy = kit_curl.easy_init())) {
 		free(t);
 		js_error(J, "fetch: out of memory");
 	}
@@ -352,35 +363,35 @@ static void native_fetch(js_State *J)
 	t->on_fail = kit_keep(e);
 	js_endtry(J);
 
-	curl_easy_setopt(c, CURLOPT_URL, url);
+	kit_curl.easy_setopt(c, CURLOPT_URL, url);
 #if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	kit_curl.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	kit_curl.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	kit_curl.easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	kit_curl.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_PROXY, "");
-	curl_easy_setopt(c, CURLOPT_USERAGENT, "kit");
-	curl_easy_setopt(c, CURLOPT_HTTPHEADER, t->req_headers);
+	kit_curl.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	kit_curl.easy_setopt(c, CURLOPT_PROXY, "");
+	kit_curl.easy_setopt(c, CURLOPT_USERAGENT, "kit");
+	kit_curl.easy_setopt(c, CURLOPT_HTTPHEADER, t->req_headers);
 	if (strcmp(redirect, "follow") == 0) {
-		curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-		curl_easy_setopt(c, CURLOPT_MAXREDIRS, MAX_REDIRECTS);
+		kit_curl.easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+		kit_curl.easy_setopt(c, CURLOPT_MAXREDIRS, MAX_REDIRECTS);
 	}
 	if (timeout > 0)
-		curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout < (double)LONG_MAX / 2 ? (long)timeout : LONG_MAX / 2);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, t);
-	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(c, CURLOPT_HEADERDATA, t);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, t->errbuf);
-	curl_easy_setopt(c, CURLOPT_PRIVATE, t);
+		kit_curl.easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout < (double)LONG_MAX / 2 ? (long)timeout : LONG_MAX / 2);
+	kit_curl.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+	kit_curl.easy_setopt(c, CURLOPT_WRITEDATA, t);
+	kit_curl.easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+	kit_curl.easy_setopt(c, CURLOPT_HEADERDATA, t);
+	kit_curl.easy_setopt(c, CURLOPT_ERRORBUFFER, t->errbuf);
+	kit_curl.easy_setopt(c, CURLOPT_PRIVATE, t);
 
-	CURLMcode mc = curl_multi_add_handle(f->multi, c);
+	CURLMcode mc = kit_curl.multi_add_handle(f->multi, c);
 	if (mc != CURLM_OK) {
 		transfer_free(t);
-		js_error(J, "fetch: curl_multi_add_handle: %s", curl_multi_strerror(mc));
+		js_error(J, "fetch: kit_curl.multi_add_handle: %s", kit_curl.multi_strerror(mc));
 	}
 	t->id = f->next_id++;
 	t->next = f->list;
@@ -417,10 +428,8 @@ void kit_fetch_install(kit_engine *e)
 int kit_fetch_add_easy(kit_engine *e, void *easy, const struct kit_fetch_ext *ext, char *err, size_t errlen)
 {
 	struct kit_fetch *f = e->fetch;
-	if (!f) {
-		snprintf(err, errlen, "libcurl is not available in this worker");
+	if (kit_fetch_ready(e, err, errlen) < 0)
 		return -1;
-	}
 	if (f->n >= MAX_IN_FLIGHT) {
 		snprintf(err, errlen, "more than %d requests in flight at once", MAX_IN_FLIGHT);
 		return -1;
@@ -437,10 +446,10 @@ int kit_fetch_add_easy(kit_engine *e, void *easy, const struct kit_fetch_ext *ex
 	kit_buf_init(&t->req_body);
 	kit_buf_init(&t->headers);
 	kit_buf_init(&t->body);
-	curl_easy_setopt(t->easy, CURLOPT_PRIVATE, t);
-	CURLMcode mc = curl_multi_add_handle(f->multi, t->easy);
+	kit_curl.easy_setopt(t->easy, CURLOPT_PRIVATE, t);
+	CURLMcode mc = kit_curl.multi_add_handle(f->multi, t->easy);
 	if (mc != CURLM_OK) {
-		snprintf(err, errlen, "curl_multi_add_handle: %s", curl_multi_strerror(mc));
+		snprintf(err, errlen, "kit_curl.multi_add_handle: %s", kit_curl.multi_strerror(mc));
 		t->ext.drop = NULL;  /* the caller still owns its context on failure */
 		t->easy = NULL;
 		free(t);
@@ -478,9 +487,9 @@ static void push_answer(js_State *J, struct transfer *t)
 {
 	long status = 0, redirects = 0;
 	char *url = NULL;
-	curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
-	curl_easy_getinfo(t->easy, CURLINFO_REDIRECT_COUNT, &redirects);
-	curl_easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url);
+	kit_curl.easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
+	kit_curl.easy_getinfo(t->easy, CURLINFO_REDIRECT_COUNT, &redirects);
+	kit_curl.easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url);
 	js_newobject(J);
 	js_pushnumber(J, (double)status);
 	js_setproperty(J, -2, "status");
@@ -518,7 +527,7 @@ static void push_failure(js_State *J, struct transfer *t, CURLcode rc)
 	else if (t->headers_too_big)
 		snprintf(text, sizeof text, "the response headers are larger than %zu KiB", MAX_HEADER_BYTES >> 10);
 	else
-		snprintf(text, sizeof text, "%s", t->errbuf[0] ? t->errbuf : curl_easy_strerror(rc));
+		snprintf(text, sizeof text, "%s", t->errbuf[0] ? t->errbuf : kit_curl.easy_strerror(rc));
 	kit_buf msg;
 	kit_buf_init(&msg);
 	kit_buf_printf(&msg, "fetch failed: %s", text);
@@ -571,9 +580,9 @@ int kit_fetch_wait(kit_engine *e, long long timeout_ms)
 		if (round == 1) {
 			if (timeout_ms <= 0)
 				break;
-			curl_multi_poll(f->multi, NULL, 0, timeout_ms > INT_MAX ? INT_MAX : (int)timeout_ms, NULL);
+			kit_curl.multi_poll(f->multi, NULL, 0, timeout_ms > INT_MAX ? INT_MAX : (int)timeout_ms, NULL);
 		}
-		curl_multi_perform(f->multi, &running);
+		kit_curl.multi_perform(f->multi, &running);
 		/* transfers of other parts of the engine hand over what arrived so
 		 * far (rpc.c: each complete NDJSON line settles its call now) */
 		for (struct transfer *t = f->list, *nx; t; t = nx) {
@@ -586,11 +595,11 @@ int kit_fetch_wait(kit_engine *e, long long timeout_ms)
 		struct transfer *done = NULL, **tail = &done;
 		CURLMsg *m;
 		int left;
-		while ((m = curl_multi_info_read(f->multi, &left))) {
+		while ((m = kit_curl.multi_info_read(f->multi, &left))) {
 			if (m->msg != CURLMSG_DONE)
 				continue;
 			struct transfer *t = NULL;
-			curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+			kit_curl.easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&t);
 			t->result = m->data.result;
 			transfer_unlink(f, t);  /* m is invalid from here */
 			t->errbuf[sizeof t->errbuf - 1] = '\0';

@@ -1,6 +1,7 @@
 /* fetch.h — the server-side fetch() over libcurl (not public: the engine's).
  *
- * The engine owns one curl multi handle per worker. JS's fetch()
+ * The engine owns one curl multi handle per worker, opened by the first
+ * transfer (libcurl is loaded then: curl.h). JS's fetch()
  * (js/server/fetch.ts) calls the native __kit_fetch, which adds an easy
  * handle to it; the event loop (loop.c) waits on the multi handle next to its
  * timers and completes transfers through kit_fetch_wait, which calls the JS
@@ -11,7 +12,7 @@
 
 #include <stddef.h>
 
-#include <curl/curl.h>
+#include "curl.h"
 
 #include "buf.h"
 #include "engine.h"
@@ -21,8 +22,12 @@
 /* The timeout of a fetch without a `timeout` option (milliseconds). */
 #define KIT_FETCH_DEFAULT_TIMEOUT_MS 30000
 
-/* Opens the worker's multi handle. Returns 0, or -1 with a message in err. */
+/* The worker's fetch state, without libcurl yet. Returns 0, or -1 with a
+ * message in err. */
 int kit_fetch_open(kit_engine *e, char *err, size_t errlen);
+/* Loads libcurl (curl.h) and opens the multi handle, the first time; before
+ * any kit_curl call. Returns 0, or -1 with why in err (libcurl missing). */
+int kit_fetch_ready(kit_engine *e, char *err, size_t errlen);
 /* Frees every transfer and the multi handle. */
 void kit_fetch_close(kit_engine *e);
 /* Defines the natives __kit_fetch and __kit_fetch_abort. */

@@ -13,8 +13,9 @@ librender_a_SOURCES += \
 	render/json.c render/json.h \
 	render/flight.c render/flight.h \
 	render/html.c render/html.h
-# fetch() over libcurl: the engine's curl multi handle (programs linking
-# librender.a add $(CURL_LIBS)).
+# libcurl, dlopened on first use (render/curl.c), and fetch() over it: the
+# engine's curl multi handle.
+librender_a_SOURCES += render/curl.c render/curl.h
 librender_a_SOURCES += render/fetch.c render/fetch.h
 librender_a_CFLAGS += $(CURL_CFLAGS)
 # rpc(): host calls to the backend over the same multi handle (DESIGN §7).

@@ -26,7 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <curl/curl.h>
+#include "curl.h"
 
 #include "engine_impl.h"
 #include "fetch.h"
@@ -317,7 +317,7 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 	if (c->ndjson)
 		deliver_lines(e, c, 1);
 	long status = 0;
-	curl_easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &status);
+	kit_curl.easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &status);
 	kit_keep_get(e, c->on_done);
 	js_pushundefined(J);
 	if (js_try(J)) {
@@ -345,7 +345,7 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 static void rpc_drop(void *ctx)
 {
 	struct call *c = ctx;
-	curl_slist_free_all(c->hdrs);
+	kit_curl.slist_free_all(c->hdrs);
 	kit_buf_free(&c->req);
 	kit_buf_free(&c->in);
 	kit_buf_free(&c->cookies);
@@ -364,8 +364,11 @@ static void native_rpc(js_State *J)
 		js_error(J, "rpc() can only run while a request is answered");
 	if (!js_isstring(J, 2) || !js_iscallable(J, 3) || !js_iscallable(J, 4) || !js_iscallable(J, 5))
 		js_typeerror(J, "__kit_rpc: bad arguments");
+	char err[600];
+	if (kit_fetch_ready(e, err, sizeof err) < 0)
+		js_error(J, "rpc: %s", err);
 	struct call *c = calloc(1, sizeof *c);
-	if (!c || !(c->easy = curl_easy_init())) {
+	if (!c || !(c->easy = kit_curl.easy_init())) {
 		free(c);
 		js_error(J, "rpc: out of memory");
 	}
@@ -377,7 +380,7 @@ static void native_rpc(js_State *J)
 	kit_buf_init(&line);
 	if (js_try(J)) {
 		kit_buf_free(&line);
-		curl_easy_cleanup(c->easy);
+		kit_curl.easy_cleanup(c->easy);
 		rpc_drop(c);
 		js_throw(J);
 	}
@@ -418,29 +421,28 @@ static void native_rpc(js_State *J)
 	kit_buf_free(&line);
 
 	CURL *h = c->easy;
-	curl_easy_setopt(h, CURLOPT_URL, cfg.url);
+	kit_curl.easy_setopt(h, CURLOPT_URL, cfg.url);
 #if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+	kit_curl.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	kit_curl.easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(h, CURLOPT_PROXY, "");
-	curl_easy_setopt(h, CURLOPT_HTTPHEADER, c->hdrs);
-	curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)c->req.len);
-	curl_easy_setopt(h, CURLOPT_POSTFIELDS, c->req.len ? c->req.data : "");
+	kit_curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	kit_curl.easy_setopt(h, CURLOPT_PROXY, "");
+	kit_curl.easy_setopt(h, CURLOPT_HTTPHEADER, c->hdrs);
+	kit_curl.easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)c->req.len);
+	kit_curl.easy_setopt(h, CURLOPT_POSTFIELDS, c->req.len ? c->req.data : "");
 	if (cfg.timeout_ms > 0)
-		curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, cfg.timeout_ms);
-	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(h, CURLOPT_WRITEDATA, c);
-	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(h, CURLOPT_HEADERDATA, c);
-	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, c->errbuf);
+		kit_curl.easy_setopt(h, CURLOPT_TIMEOUT_MS, cfg.timeout_ms);
+	kit_curl.easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+	kit_curl.easy_setopt(h, CURLOPT_WRITEDATA, c);
+	kit_curl.easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+	kit_curl.easy_setopt(h, CURLOPT_HEADERDATA, c);
+	kit_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, c->errbuf);
 
 	struct kit_fetch_ext ext = { rpc_progress, rpc_done, rpc_drop, c };
-	char err[256];
 	if (kit_fetch_add_easy(e, h, &ext, err, sizeof err) < 0) {
-		curl_easy_cleanup(h);
+		kit_curl.easy_cleanup(h);
 		rpc_drop(c);
 		js_error(J, "rpc: %s", err);
 	}

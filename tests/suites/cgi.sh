@@ -45,6 +45,14 @@ else
 	httpcheck --cgi "$kit_cgi" --label cgi --app-dir "$hello" \
 		--set "KIT_VERSION=$(cat "$hello/.kit/version" 2>/dev/null)" \
 		"$KIT_TOP_SRCDIR"/tests/http/hello/*.test
+	# a stored page makes no transfer: libcurl is not even loaded (render/curl.c)
+	loaded=$(cd "$hello" && LD_DEBUG=files REQUEST_METHOD=GET REQUEST_URI=/about SERVER_PROTOCOL=HTTP/1.1 \
+		KIT_APP_DIR=$hello "$kit_cgi" 2>&1 >/dev/null | grep -o 'file=libcurl[^ ]*' | head -n 1)
+	if [ -z "$loaded" ]; then
+		pass "cgi: a stored page does not load libcurl"
+	else
+		fail "cgi: a stored page does not load libcurl" "kit.cgi loaded ${loaded#file=} for /about"
+	fi
 fi
 
 # --- 2. Apache + contrib/htaccess

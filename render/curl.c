@@ -1,0 +1,90 @@
+/* curl.c — libcurl through dlopen, on first use (curl.h says why).
+ *
+ * The library is the one configure found (KIT_LIBCURL_SONAME, the SONAME
+ * that -lcurl resolves to), then the usual Debian names. It stays loaded
+ * until the process exits: easy handles and the global state live that long. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "curl.h"
+
+#ifndef KIT_LIBCURL_SONAME
+#define KIT_LIBCURL_SONAME "libcurl.so.4"
+#endif
+
+struct kit_curl_api kit_curl;
+
+static const char *const sonames[] = { KIT_LIBCURL_SONAME, "libcurl.so.4", "libcurl-gnutls.so.4" };
+
+/* Each entry: the symbol and where its address goes. */
+#define SYM(name, field) { name, (void **)&kit_curl.field }
+static const struct {
+	const char *name;
+	void **slot;
+} symbols[] = {
+	SYM("curl_easy_init", easy_init),
+	SYM("curl_easy_cleanup", easy_cleanup),
+	SYM("curl_easy_setopt", easy_setopt),
+	SYM("curl_easy_getinfo", easy_getinfo),
+	SYM("curl_easy_perform", easy_perform),
+	SYM("curl_easy_strerror", easy_strerror),
+	SYM("curl_multi_init", multi_init),
+	SYM("curl_multi_cleanup", multi_cleanup),
+	SYM("curl_multi_add_handle", multi_add_handle),
+	SYM("curl_multi_remove_handle", multi_remove_handle),
+	SYM("curl_multi_perform", multi_perform),
+	SYM("curl_multi_poll", multi_poll),
+	SYM("curl_multi_info_read", multi_info_read),
+	SYM("curl_multi_strerror", multi_strerror),
+	SYM("curl_slist_append", slist_append),
+	SYM("curl_slist_free_all", slist_free_all),
+};
+
+static int state;          /* 0 not tried, 1 loaded, -1 failed */
+static char failure[512];  /* why, when state is -1 */
+
+static int load(void)
+{
+	void *lib = NULL;
+	const char *dlerr = "";
+	for (size_t i = 0; i < sizeof sonames / sizeof *sonames && !lib; i++) {
+		if (i > 0 && strcmp(sonames[i], sonames[0]) == 0)
+			continue;
+		lib = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
+		if (!lib && i == 0)
+			dlerr = dlerror();
+	}
+	if (!lib) {
+		snprintf(failure, sizeof failure,
+			 "cannot load libcurl (%s), needed for fetch(), rpc() and forwarding to the backend: %s "
+			 "(on Debian: apt-get install libcurl4)",
+			 KIT_LIBCURL_SONAME, dlerr);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof symbols / sizeof *symbols; i++) {
+		/* POSIX lets a void * from dlsym become a function pointer this way */
+		*symbols[i].slot = dlsym(lib, symbols[i].name);
+		if (!*symbols[i].slot) {
+			snprintf(failure, sizeof failure, "the libcurl loaded (%s) has no %s: kit needs libcurl >= 7.74",
+				 KIT_LIBCURL_SONAME, symbols[i].name);
+			return -1;
+		}
+	}
+	CURLcode (*global_init)(long) = (CURLcode(*)(long))dlsym(lib, "curl_global_init");
+	CURLcode rc = global_init ? global_init(CURL_GLOBAL_DEFAULT) : CURLE_FAILED_INIT;
+	if (rc != CURLE_OK) {
+		snprintf(failure, sizeof failure, "libcurl failed to start: %s", kit_curl.easy_strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+int kit_curl_load(char *err, size_t errlen)
+{
+	if (!state)
+		state = load() == 0 ? 1 : -1;
+	if (state < 0)
+		snprintf(err, errlen, "%s", failure);
+	return state > 0 ? 0 : -1;
+}

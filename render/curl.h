@@ -1,0 +1,44 @@
+/* curl.h — libcurl, loaded when the first transfer needs it (not public).
+ *
+ * kit.cgi and kit-fcgi do not link libcurl: most answers (stored pages,
+ * renders without fetch()/rpc()) never make a transfer, and relocating
+ * libcurl's dependencies (TLS, Kerberos, LDAP...) cost a CGI request most
+ * of its start-up. kit_curl_load() dlopens the libcurl kit was configured
+ * with, once per process, and fills `kit_curl`; call sites use
+ * kit_curl.easy_setopt(...) where they would call curl_easy_setopt(...).
+ * <curl/curl.h> still gives the types and constants. */
+#ifndef KIT_CURL_H
+#define KIT_CURL_H
+
+#include <stddef.h>
+
+#include <curl/curl.h>
+
+struct kit_curl_api {
+	CURL *(*easy_init)(void);
+	void (*easy_cleanup)(CURL *);
+	CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+	CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+	CURLcode (*easy_perform)(CURL *);
+	const char *(*easy_strerror)(CURLcode);
+	CURLM *(*multi_init)(void);
+	CURLMcode (*multi_cleanup)(CURLM *);
+	CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+	CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+	CURLMcode (*multi_perform)(CURLM *, int *);
+	CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
+	CURLMsg *(*multi_info_read)(CURLM *, int *);
+	const char *(*multi_strerror)(CURLMcode);
+	struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+	void (*slist_free_all)(struct curl_slist *);
+};
+
+/* Valid once kit_curl_load() has returned 0. */
+extern struct kit_curl_api kit_curl;
+
+/* Loads libcurl and runs curl_global_init, the first time; 0 when kit_curl
+ * is usable, else -1 with why in err (the same answer on every later call).
+ * Not thread-safe: call it from the thread that serves requests. */
+int kit_curl_load(char *err, size_t errlen);
+
+#endif
