@@ -210,3 +210,23 @@ test('files of public/ and /_kit/static/ are answered like the web server does',
   assert.equal(page.headers.get('x-kit-test'), null);
   assert.equal(await page.text(), 'the backend has no /no-such-page');
 });
+
+test('a POST reaches an API route with its body, query and headers', async () => {
+  const res = await app.fetch('/api/notes?tag=x', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer t0k' },
+    body: JSON.stringify({ text: 'héllo' }),
+  });
+  assert.equal(res.status, 201);
+  assert.deepEqual(await res.json(), { text: 'héllo', tag: 'x', auth: 'Bearer t0k' });
+  assert.deepEqual(res.headers.getSetCookie(), ['noted=1; Path=/']);
+});
+
+test('a navigation (X-RSC) refused by a guard redirect answers 204 + X-RSC-Redirect; HEAD has no body', async () => {
+  const nav = await app.fetch('/admin', { headers: { 'x-rsc': '1', cookie: 'session=ada' } });
+  assert.equal(nav.status, 204);
+  assert.equal(nav.headers.get('x-rsc-redirect'), '/login?next=/admin');
+  const head = await app.fetch('/orders', { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(head.body, null);
+});
