@@ -434,6 +434,9 @@ check "prerender: generateStaticParams (async) stores each listed URL (●)" \
 check "prerender: listed URLs are stored under their own keys" \
 	test -s "$pdir/posts/one.html" -a -s "$pdir/posts/two.html" -a -s "$pdir/posts/two.seg1.flight"
 check "prerender: a listed URL renders its params" contains "$pdir/posts/two.html" "<h1>post <!-- -->two</h1>"
+check "prerender: a slot the layout renders is there" contains "$pdir/slots.html" '<div class="slots"><p>slots page</p><aside><p>shown slot</p></aside></div>'
+check "prerender: a slot the layout does not render is dropped silently (HTML, Flight, no warning)" \
+	test -z "$(grep -l 'UNUSED SLOT' "$pdir"/slots.* 2>/dev/null)$(grep -i 'unused' "$work/prerender.err")"
 check "prerender: a catch-all lists arrays" test -s "$pdir/docs/a/b.html"
 check "prerender: a GET API route that reads nothing is stored (○)" \
 	grep -qE '^. ○ /api/static .* · stored' "$pout"
