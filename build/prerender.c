@@ -283,6 +283,20 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		/* whole page: the document, then the payloads */
 		o->outcome = KIT_OUTCOME_STORED;
 		o->bytes = body.len;
+		if (strstr(kit_buf_cstr(&body), "<!--$!-->")) {
+			/* SPEC: a hook throwing at build time (useSearchParams() in a
+			 * client component, …) caught by a loading.tsx or another
+			 * boundary: stored with that fallback, and said so */
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_WARNING, r->file,
+						   "route %s is stored with a Suspense fallback in place: a component threw at "
+						   "build time (useSearchParams() in a client component, or a hook or component "
+						   "that fails without a browser), so the browser renders that part",
+						   u->path);
+			kit_diag_route(d, g, r->path);
+			kit_diag_fix(d, g, "if the shared fallback (loading.tsx) is what visitors should see first, nothing to "
+					   "do; otherwise wrap the component in its own <Suspense> boundary close to it, or "
+					   "make it render without the browser (.kit/prerender.log has the error)");
+		}
 		if (write_variant(job, a, p, u->path, KIT_STORE_HTML, 0, 200, "", &body, d) < 0)
 			o->outcome = KIT_OUTCOME_FAILED;
 		for (size_t depth = 0; o->outcome == KIT_OUTCOME_STORED && depth <= max_depth; depth++) {
