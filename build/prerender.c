@@ -148,9 +148,10 @@ static int write_variant(const kit_prerender_job *job, kit_arena *a, pending *p,
 /* One render into out. Returns kit_engine_render's result. */
 /* The URL being prerendered: the route's path, or one generateStaticParams() listed. */
 typedef struct url_job {
-	const char *path;
+	const char *path;          /* the URL; the route's own path (its pattern) when params_unknown */
 	const kit_param *params;
 	size_t nparams;
+	int params_unknown;        /* a dynamic route listing no URLs: awaiting params throws KIT_DYNAMIC */
 } url_job;
 
 static int render_once(kit_engine *e, const url_job *u, int index, const char *layouts,
@@ -167,6 +168,7 @@ static int render_once(kit_engine *e, const url_job *u, int index, const char *l
 		.segment_depth = depth,
 		.layouts = layouts,
 		.version = version,
+		.params_unknown = u->params_unknown,
 	};
 	kit_render_out rout = { begin_ok, { buf_write, buf_flush, out }, out, NULL };
 	return kit_engine_render(e, &req, &rout, err);
@@ -191,7 +193,10 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 	kit_render_error err;
 	int rc = render_once(e, u, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_DOCUMENT, 0, &body, &err);
 	const char *what = NULL;
-	if (rc == -1 && err.status >= 300 && err.status < 400) {
+	if (u->params_unknown && rc == -1 && err.status >= 300 && err.status < 400) {
+		o->outcome = KIT_OUTCOME_DYNAMIC;  /* no URL to store it under */
+		o->reason = "params without listed values (redirects at build time)";
+	} else if (rc == -1 && err.status >= 300 && err.status < 400) {
 		kit_buf json;
 		kit_buf_init(&json);
 		kit_buf_printf(&json, "{\"status\":%d,\"location\":", err.status);
@@ -215,6 +220,15 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		if (strcmp(what, "connection()") == 0) {
 			o->outcome = KIT_OUTCOME_DYNAMIC;
 			o->reason = "awaits connection()";
+		} else if (strcmp(what, "params") == 0) {
+			o->outcome = KIT_OUTCOME_FAILED;
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
+						   "route %s reads its params above every Suspense boundary and lists no URLs to "
+						   "build, so nothing of it can be rendered at build time", r->path);
+			kit_diag_route(d, g, r->path);
+			kit_diag_fix(d, g, "list the URLs to build (export generateStaticParams() from the page), put the "
+					   "part that reads params inside a <Suspense> boundary, add a loading.tsx, or await "
+					   "connection() first to declare that the route renders per request");
 		} else {
 			o->outcome = KIT_OUTCOME_FAILED;
 			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
@@ -263,6 +277,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			.version = job->version,
 			.ppr = KIT_PPR_SHELL,
 			.ppr_holes_out = &holes,
+			.params_unknown = u->params_unknown,
 		};
 		kit_render_out rout = { begin_ok, { buf_write, buf_flush, &body }, &body, NULL };
 		rc = kit_engine_render(e, &req, &rout, &err);
@@ -279,6 +294,11 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		}
 		kit_buf_free(&holes);
 		kit_buf_free(&hdr);
+	} else if (u->params_unknown) {
+		/* it never awaited its params: the same page for every URL, but
+		 * nothing to key it by without listed URLs */
+		o->outcome = KIT_OUTCOME_DYNAMIC;
+		o->reason = "params without listed values (it never reads them: export generateStaticParams() to store URLs)";
 	} else {
 		/* whole page: the document, then the payloads */
 		o->outcome = KIT_OUTCOME_STORED;
@@ -432,7 +452,7 @@ static int list_urls(const kit_prerender_job *job, kit_engine *e, kit_arena *a, 
 			kit_diag_fix(d, g, "each entry names every dynamic segment with a string (a non-empty array of strings "
 					   "for a catch-all), without \"/\", \".\" or \"..\"");
 		} else {
-			urls[k] = (url_job){ kit_arena_strdup(a, kit_buf_cstr(&path)), params, np };
+			urls[k] = (url_job){ kit_arena_strdup(a, kit_buf_cstr(&path)), params, np, 0 };
 		}
 		kit_buf_free(&path);
 	}
@@ -463,10 +483,19 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 	url_job *urls;
 	size_t n;
 	int rc = list_urls(job, e, a, d, i, &urls, &n);
-	if (rc != 0) {
-		if (rc < 0)
-			o->outcome = KIT_OUTCOME_FAILED;
-		return rc < 0 ? -1 : 0;
+	if (rc < 0) {
+		o->outcome = KIT_OUTCOME_FAILED;
+		return -1;
+	}
+	if (rc == 1 || n == 0) {
+		/* no URLs listed (no export, or an empty list): rendered once with params unknown (SPEC: reading them
+		 * above every boundary fails the build; inside one, the route's
+		 * shell is stored under its own path and resumed with each URL's
+		 * params) */
+		url_job u = { r->path, NULL, 0, 1 };
+		prerender_route(job, e, a, d, p, i, &u, o);
+		printf("  %s (params unknown) %s (%.0f ms)\n", r->path, outcome_word(o), o->ms);
+		return o->outcome == KIT_OUTCOME_FAILED ? -1 : 0;
 	}
 	size_t stored = 0, bytes = 0;
 	int bad = 0;
@@ -514,7 +543,7 @@ static void api_once(const kit_prerender_job *job, kit_engine *e, kit_arena *a, 
 		char *why = kit_arena_alloc(a, strlen(what) + 16);
 		sprintf(why, "reads %s", what);
 		o->reason = why;
-	} else if (rc < 0 && err.status == 503) {
+	} else if (rc < 0 && (err.status == 503 || strstr(err.message, "can never settle"))) {
 		o->reason = "does not finish within the build budget";
 	} else if (rc < 0 || ans.status >= 500) {
 		o->reason = "throws or fails at build time";
@@ -560,7 +589,7 @@ static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena 
 		return 0;
 	}
 	if (!has_dynamic_segment(r)) {
-		url_job u = { r->path, NULL, 0 };
+		url_job u = { r->path, NULL, 0, 0 };
 		api_once(job, e, a, d, p, i, &u, o);
 		printf("  %s (API, GET) %s (%.0f ms)\n", r->path, outcome_word(o), o->ms);
 		return o->outcome == KIT_OUTCOME_FAILED ? -1 : 0;
@@ -664,7 +693,7 @@ int kit_prerender(kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_
 			failed |= prerender_listed(job, e, a, d, &p, i, o) < 0;
 			continue;
 		}
-		url_job u = { r->path, NULL, 0 };
+		url_job u = { r->path, NULL, 0, 0 };
 		prerender_route(job, e, a, d, &p, i, &u, o);
 		done++;
 		printf("  [%zu/%zu] %s %s (%.0f ms)\n", done, todo, r->path, outcome_word(o), o->ms);

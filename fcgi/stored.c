@@ -118,7 +118,14 @@ int kit_stored_shell(kit_store *s, const kit_route *route, const kit_stored_req 
 {
 	if (!s || !route || route->is_api || req->skip || req->flight || *req->query)
 		return 0;
-	if (kit_store_lookup(s, req->path, KIT_STORE_PPR, 0, &out->hit) != 1)
+	/* the URL's own shell (a listed URL), else the route's (a dynamic route
+	 * listing no URLs: its shell is stored under its pattern, the holes
+	 * render with this URL's params) */
+	int dynamic = 0;
+	for (size_t i = 0; i < route->nsegs; i++)
+		dynamic |= route->segs[i].type != KIT_SEG_STATIC;
+	if (kit_store_lookup(s, req->path, KIT_STORE_PPR, 0, &out->hit) != 1 &&
+	    !(dynamic && kit_store_lookup(s, route->path, KIT_STORE_PPR, 0, &out->hit) == 1))
 		return 0;
 	if (strcmp(out->hit.version, req->version) != 0)
 		return 0;

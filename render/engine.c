@@ -482,7 +482,10 @@ static int render_model(kit_engine *e)
 		js_getproperty(J, -1, "buildTree");
 		js_rot2(J);
 		js_pushnumber(J, req->route_index);
-		push_params(J, req);
+		if (req->params_unknown)
+			js_pushnull(J);  /* buildTree: params that throw the KIT_DYNAMIC marker */
+		else
+			push_params(J, req);
 		push_search(J, req);
 		js_pushnumber(J, req->segment_depth);
 		js_pushstring(J, req->pathname ? req->pathname : "/");
@@ -817,6 +820,17 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 			goto done;
 		}
 		js_pop(J, 1);
+	}
+	/* a rejection settles await_top too: anything but runRoute's answer is
+	 * the handler's throw (or a non-Response), reported like one */
+	js_getproperty(J, -1, "kind");
+	int answer = js_isobject(J, -2) && js_isstring(J, -1);
+	js_pop(J, 1);
+	if (!answer) {
+		const char *why = js_trystring(J, -1, "a value that is not an Error");
+		kit_engine_fail(e, 500, module, "the handler failed: %s", why);
+		js_pop(J, 1);
+		goto done;
 	}
 	js_getproperty(J, -1, "status");
 	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;

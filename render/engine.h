@@ -106,6 +106,10 @@ typedef struct kit_render_req {
 	/* The page answering a no-JS form post: useActionState hooks get the
 	 * state the action left (js/server/form-state.ts). */
 	int form_state;
+	/* kit-build, a dynamic route listing no URLs: its params are not known,
+	 * so awaiting them throws the KIT_DYNAMIC marker ("params") like a
+	 * request read (js/server/runtime.ts); params/nparams are ignored */
+	int params_unknown;
 } kit_render_req;
 
 /* The host's side of a response. begin is called once, before the first

@@ -131,8 +131,35 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
   return node;
 }
 
+type Params = Record<string, string | string[]>;
+
+// kit-build, a dynamic route that lists no URLs (no generateStaticParams):
+// its params are not known, so awaiting them rejects with the KIT_DYNAMIC
+// marker, like a request read at build time (js/request.ts). Inside a
+// Suspense boundary that part becomes a hole of the route's shell; above
+// every boundary the build fails (build/prerender.c). The rejected promise
+// is made only when someone reads it (no unhandled rejection otherwise).
+function unknownParams(): Promise<Params> {
+  let p: Promise<Params> | null = null;
+  const read = (): Promise<Params> => {
+    if (!p) {
+      const e = new Error('[kit:dynamic params] params are not known at build time: the route lists no URLs') as
+        Error & { digest: string };
+      e.digest = 'KIT_DYNAMIC;params';
+      p = Promise.reject(e);
+    }
+    return p;
+  };
+  const thenable = {
+    then: (ok?: (v: Params) => unknown, no?: (e: unknown) => unknown) => read().then(ok, no),
+    catch: (no?: (e: unknown) => unknown) => read().then(undefined, no),
+    finally: (f?: () => void) => read().finally(f),
+  };
+  return thenable as unknown as Promise<Params>;
+}
+
 // params and searchParams reach pages and layouts as promises (Next.js 15+).
-export function buildTree(routeIndex: number, params: Record<string, string | string[]>,
+export function buildTree(routeIndex: number, params: Params | null,
   search: Record<string, string | string[]>, depth?: number, pathname?: string,
   intercept?: Intercept | null): unknown {
   // usePathname() in client components rendered on the server (phase 2): the
@@ -140,7 +167,7 @@ export function buildTree(routeIndex: number, params: Record<string, string | st
   pushContext(PathnameContext as never, pathname || '/');
   const route = manifest.routes[routeIndex];
   if (!route || route.kind !== 'page') throw new Error('kit: route ' + routeIndex + ' is not a page');
-  const paramsP = Promise.resolve(params);
+  const paramsP = params === null ? unknownParams() : Promise.resolve(params);
   const searchP = Promise.resolve(search);
   const page = jsx(component(route.module), { params: paramsP, searchParams: searchP });
   return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0, intercept || null);

@@ -468,5 +468,40 @@ check "prerender: an API route exporting a searchParams schema: bare URL only" \
 	grep -qE '^. ○ /api/schema .* · bare URL only: reads searchParams$' "$pout"
 check "prerender: a route reading no query is stored for any query string (no bare-only mark)" \
 	test -z "$(grep -E '^. ○ /api/static .*bare URL' "$pout")"
+check "prerender: the build prints progress while prerendering" \
+	grep -qE '^Prerendering [0-9]+ routes \(build budget 1000 ms\)$' "$pout"
+check "prerender: ... one line per route with its outcome and time" grep -qE '^  \[[0-9]+/[0-9]+\] /shell shell stored \([0-9]+ ms\)$' "$pout"
+check "prerender: every route is in the listing" \
+	test "$(grep -cE '^[┌├└-] [○●◐ƒ] /' "$pout")" -eq "$(grep -oE '^[0-9]+ routes' "$pout" | grep -oE '[0-9]+')"
+check "prerender: a page that only redirects: ○ redirect stored" grep -qE '^. ○ /moved .* · redirect stored [0-9.]+ kB$' "$pout"
+check "prerender: ... its .redirect.json" contains "$pdir/moved.redirect.json" '{"status":307,"location":"/"}'
+check "prerender: await connection() declares per request (ƒ, not a failure)" \
+	grep -qE '^. ƒ /declared/\[id\] .* · awaits connection\(\)$' "$pout"
+check "prerender: notFound() at build: ƒ with the reason" grep -qE '^. ƒ /gone .* · calls notFound\(\) at build time$' "$pout"
+check "prerender: a boundary still waiting at the build budget (kit.config.json buildBudgetMs): ◐" \
+	grep -qE '^. ◐ /waits .* · shell stored [0-9.]+ kB · a Suspense boundary still waited after the build budget$' "$pout"
+check "prerender: ... the waiting boundary is a hole of the shell" \
+	contains "$pdir/waits.ppr.html" '<h1>waits</h1><!--$?--><template id="B:0"></template><p>waiting</p><!--/$-->'
+check "prerender: a dynamic page listing no URLs, reading params inside a boundary: ◐ the route's shell" \
+	grep -qE '^. ◐ /things/\[id\] .* · shell stored [0-9.]+ kB · reads params inside a Suspense boundary$' "$pout"
+check "prerender: ... stored under the route's own path" \
+	contains "$pdir/things/[id].ppr.html" '<h1>things</h1><!--$?--><template id="B:0"></template><p>loading thing</p><!--/$-->'
+check "prerender: a component failing at build caught by a loading.tsx: stored with the shared fallback" \
+	contains "$pdir/hooky.html" '<!--$!--><template data-dgst="'
+check "prerender: ... and the fallback is the loading.tsx's" contains "$pdir/hooky.html" '<p>shared fallback</p>'
+check "prerender: ... with a warning naming the route and the fix" \
+	grep -qF 'warning: src/app/(hooks)/hooky/page.tsx: route /hooky is stored with a Suspense fallback in place' "$work/prerender.err"
+check "prerender: an API route answering bytes: ƒ answers bytes" grep -qE '^. ƒ /api/bytes .* · answers bytes$' "$pout"
+check "prerender: an API route that never finishes: ƒ does not finish" \
+	grep -qE '^. ƒ /api/never .* · does not finish within the build budget$' "$pout"
+check "prerender: only GET is stored" grep -qE '^. ƒ /api/post .* · no GET \(only GET is stored\)$' "$pout"
+check "prerender: an API route under a middleware: ƒ" grep -qE '^. ƒ /guarded/data .* · under a middleware$' "$pout"
+check "prerender: nothing of those is stored" \
+	test ! -e "$pdir/api/bytes.api" -a ! -e "$pdir/api/never.api" -a ! -e "$pdir/guarded/data.api" -a ! -e "$pdir/gone.html"
+expect_failure reads-params "error: src/app/item/[id]/page.tsx: route /item/[id] reads its params above every Suspense boundary and lists no URLs to build" \
+	"route: /item/[id]" "fix:   list the URLs to build (export generateStaticParams() from the page), put the part that reads params inside a <Suspense> boundary, add a loading.tsx, or await connection()"
+check "reads-params: no version published" test ! -e "$work/reads-params/.kit-store"
+expect_failure reads-cookies "error: src/app/page.tsx: route / reads the request (cookies()) above every Suspense boundary" \
+	"fix:   put the part that calls cookies() inside a <Suspense> boundary, add a loading.tsx"
 expect_failure bad-static-params "error: src/app/p/[id]/page.tsx: route /p/[id]: generateStaticParams() entry 0" \
 	'without "/", "." or ".."'

@@ -15,6 +15,9 @@
 # a route that never read its query is stored for any query string, one
 # that awaits searchParams or exports a searchParams schema only for the
 # bare URL.
+#
+# A dynamic page listing no URLs whose params are read inside a boundary:
+# the route's shell, resumed with each URL's params.
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
@@ -173,6 +176,19 @@ get '/api/schema?page=2'
 check "api: ... with a query string it runs" test -z "$(header X-RSC-Kit)" -a "$(body)" = "schema answer"
 get '/api/static?page=2'
 check "api: a route that never read its query: stored for any query string" test "$(header X-RSC-Kit)" = stored
+
+# --- a dynamic page listing no URLs: its shell (stored under /things/[id]) for any URL
+get /things/abc 'Cookie: x=1'
+check "pattern shell: an unlisted URL gets the route's stored shell" \
+	test "$(status)" = 200 -a "$(header X-RSC-Kit)" = shell -a "$(header Cache-Control)" = "private, no-store"
+check "pattern shell: ... the hole rendered with this URL's params" \
+	grep -q '<p>loading thing</p><!--/\$--></section><div hidden id="S:0"><p class="thing">thing <!-- -->abc</p></div>' "$work/b"
+get '/_rsc/ppr-shell?url=/things/zz'
+check "pattern shell: the shell endpoint serves it for any URL of the route" \
+	test "$(status)" = 200 && grep -q '"shell":"<!DOCTYPE html>' "$work/b"
+get /things/abc 'X-RSC: true'
+check "pattern shell: a navigation renders live" \
+	test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" && grep -q 'thing' "$work/b"
 
 if kit_serve_stop; then pass "kit-serve stops"; else fail "kit-serve stops" "$KIT_SERVE_ERROR"; fi
 exit $failed

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
+import { connection } from '@kit/core/request';
 import { Counter, MountProbe, SearchProbe } from '../../../widgets';
 
 // pages.mjs's shopPage(letter); /shop/slow answers after 800 ms.
 export default async function ShopPage({ params }: { params: Promise<{ letter: string }> }) {
+  await connection(); // any letter, per request (no URLs listed)
   const { letter } = await params;
   if (letter === 'slow') await new Promise((r) => setTimeout(r, 800));
   return (

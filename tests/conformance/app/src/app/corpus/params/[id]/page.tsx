@@ -25,3 +25,10 @@ export default async function Page({ params, searchParams }: Props) {
     </article>
   );
 }
+
+// kit-build: one listed URL (the conformance case carries a query string, so
+// it is rendered, not served from the store); listing none would fail the
+// build, since the page reads its params above every Suspense boundary.
+export function generateStaticParams() {
+  return [{ id: 'listed' }];
+}
