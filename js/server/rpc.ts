@@ -1,6 +1,7 @@
 // rpc(name, ...args): a named function call answered by the backend
 // (DESIGN §7, notes/protocol.md §3), installed as a global by the renderer
-// (no import) and usable in server components while a page renders.
+// (no import) and usable while a request is answered: server components,
+// middleware.ts, API routes, server actions (docs/rpc.md).
 //
 //   const orders = await rpc<Order[]>('Orders.recent', 5);
 //

@@ -23,8 +23,8 @@
 #    404 without RSC_BACKEND.
 #    Set-Cookie of host-call answers: above every boundary (document and
 #    navigation), in a batch (NDJSON), with a redirect, from a backend guard,
-#    in an API route; after the shell it is dropped with a logged warning.
-#    Server actions generated from the app's rsc-host.json, called through
+#    in the app's middleware.ts function, in an API route; after the shell it
+#    is dropped with a logged warning. Server actions generated from the app's rsc-host.json, called through
 #    POST /_rsc/action (result, Set-Cookie, a refusal's status).
 # 2. kit-serve + lighttpd (one responder): a fast read's boundary arrives
 #    while its slow sibling of the same batch still runs; the Set-Cookie
@@ -248,6 +248,9 @@ expect_head cookie-redirect "a login that redirects still logs in (Set-Cookie wi
 cgi cookie-guard /cookie-guard
 expect_status cookie-guard 200
 expect_head cookie-guard "a backend guard's Set-Cookie reaches the page" '^Set-Cookie: remembered=1; Path=/$'
+cgi cookie-mw /cookie-mw
+expect cookie-mw "rpc() in the app's middleware.ts function" '<p id="mw">after middleware</p>'
+expect_head cookie-mw "its Set-Cookie reaches the page" '^Set-Cookie: session=mw; Path=/; HttpOnly$'
 cgi cookie-api /api/cookie
 expect_status cookie-api 200
 expect_head cookie-api "an API route's host call sets its cookie on the answer" '^Set-Cookie: session=erin'

@@ -1,0 +1,3 @@
+export default function CookieMw() {
+  return <p id="mw">after middleware</p>;
+}
