@@ -130,12 +130,16 @@ test('a call with no handler fails naming the function', async () => {
   assert.match(await text(res), /HostFailure 500: no handler for Reports\.daily/);
 });
 
-test('the visitor\'s cookies reach the handlers', async () => {
-  const res = await app.fetch('/whoami', { headers: { cookie: 'theme=dark; session=grace' } });
+test('the visitor\'s Cookie and Authorization reach the handlers, nothing else', async () => {
+  const res = await app.fetch('/whoami', {
+    headers: { cookie: 'theme=dark; session=grace', authorization: 'Bearer abc', 'x-other': 'not forwarded' },
+  });
   assert.match(await text(res), /you are grace/);
   const call = app.calls.findLast((c) => c.function === 'Me.profile');
   assert.equal(call.headers.get('cookie'), 'theme=dark; session=grace');
-  assert.equal(call.headers.get('x-rsc-host-secret'), null);
+  assert.equal(call.headers.get('authorization'), 'Bearer abc');
+  // Cookie and Authorization only: not the secret, not the visitor's other headers
+  assert.deepEqual([...call.headers.keys()], ['authorization', 'cookie']);
 });
 
 test('a URL the app does not own goes to backend(request)', async () => {
