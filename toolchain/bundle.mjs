@@ -459,8 +459,17 @@ function serverActionPlugin(st, files) {
 			build.onLoad({ filter }, async (args) => {
 				if (args.namespace !== 'file') return undefined;
 				const info = await fileInfo(st, args.path);
-				if (!info.server || info.src === null) return undefined;
+				if (info.src === null) return undefined;
 				const hash = actionHash(st, args.path);
+				if (!info.server) {
+					const inline = await inlineServerFunctions(st, args.path, info.src);
+					if (inline.errors.length) return { errors: inline.errors };
+					if (!inline.names.length) return undefined;
+					st.actions.set(args.path, hash);
+					const tail = '\n;import { registerServerReference as __kit_register_action } from "@kit/core/server/server-reference";\n' +
+						inline.names.map((n) => `__kit_register_action(${n}, ${JSON.stringify(hash + '#' + n)});\n`).join('');
+					return { contents: info.src + tail, loader: loaderFor(args.path), resolveDir: path.dirname(args.path) };
+				}
 				st.actions.set(args.path, hash);
 				const tail = `\n;import * as __kit_self from ${JSON.stringify(SERVER_SELF + args.path)};\n` +
 					'import { registerServerModule as __kit_register_actions } from "@kit/core/server/server-reference";\n' +
@@ -469,6 +478,47 @@ function serverActionPlugin(st, files) {
 			});
 		},
 	};
+}
+
+// Inline server actions: in a module that is neither a client nor a "use
+// server" module, an async function declared at module scope whose body starts
+// with the "use server" directive is an action too (id <hash>#<name>). Read
+// from the module with its types stripped (esbuild); a directive in a nested
+// function (a closure inside a component) is a build error: kit does not
+// capture the variables such a function closes over.
+async function inlineServerFunctions(st, abs, src) {
+	if (!/["']use server["']/.test(src)) return { names: [], errors: [] };
+	let code;
+	try {
+		code = (await esbuild.transform(src, { loader: loaderFor(abs), jsx: 'automatic', sourcefile: abs, logLevel: 'silent' })).code;
+	} catch {
+		return { names: [], errors: [] };  // esbuild reports syntax errors itself
+	}
+	const names = [], starts = new Set();
+	const decl = /^(?:export\s+)?async\s+function\s+([A-Za-z_$][\w$]*)\s*\(/gm;
+	for (let m; (m = decl.exec(code));) {
+		let i = decl.lastIndex, depth = 1;
+		while (i < code.length && depth) {
+			const c = code[i++];
+			if (c === '(') depth++;
+			else if (c === ')') depth--;
+		}
+		const brace = code.indexOf('{', i);
+		if (brace >= 0 && /^\s*$/.test(code.slice(i, brace)) && hasDirective(code.slice(brace + 1), 'use server')) {
+			names.push(m[1]);
+			starts.add(brace);
+		}
+	}
+	const errors = [];
+	const any = /\{\s*(["'])use server\1/g;
+	for (let m; (m = any.exec(code));) {
+		if (starts.has(m.index)) continue;
+		const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?:=>\s*)?$/.exec(code.slice(Math.max(0, m.index - 200), m.index));
+		errors.push(clientError(abs, `an inline "use server" function${name ? ' (' + name[1] + ')' : ''} inside another function: kit supports inline server actions declared at module scope only (it does not capture the variables a closure uses)`,
+			'declare it at module scope as an async function, or move it to a "use server" module, and pass what it needs as arguments (or .bind() them)'));
+		break;
+	}
+	return { names, errors };
 }
 
 function browserActionStub(hash, names) {
@@ -735,7 +785,9 @@ async function main() {
 		const servers = new Set();
 		for (const k of Object.keys(result.metafile.inputs)) {
 			const a = path.resolve(st.root, k);
-			if ((await fileInfo(st, a)).server) servers.add(a);
+			const info = await fileInfo(st, a);
+			// "use server" modules, and server modules with inline actions
+			if (info.server || (!info.client && info.src !== null && /["']use server["']/.test(info.src))) servers.add(a);
 		}
 		const plugins = [];
 		if (servers.size) plugins.push(serverActionPlugin(st, servers));
