@@ -216,6 +216,8 @@ function sendOne(p: Pending, headers: Array<[string, string]>) {
 function sendBatch(calls: Pending[], headers: Array<[string, string]>) {
   const answered: boolean[] = [];
   const body = JSON.stringify({ calls: calls.map(function (c) { return { function: c.fn, args: c.args }; }) });
+  // a batch answer's cookies belong to the whole batch: a warning names its calls
+  const names = calls.slice(0, 5).map(function (c) { return c.fn; }).join(', ') + (calls.length > 5 ? ', ...' : '');
   function settle(i: number, status: number, reply: unknown) {
     if (typeof i !== 'number' || i !== Math.floor(i) || i < 0 || i >= calls.length || answered[i]) return;
     answered[i] = true;
@@ -231,14 +233,14 @@ function sendBatch(calls: Pending[], headers: Array<[string, string]>) {
   }
   __kit_rpc(headers, body,
     function (line, setCookie) {
-      passCookies(setCookie, calls[0].fn);
+      passCookies(setCookie, names);
       const r = parse(line) as Reply & { index?: number } | undefined;
       if (!r || typeof r !== 'object') return;
       settle(r.index as number, typeof r.status === 'number' ? r.status : 200, r);
     },
     function (a) {
       // (the backend's headers come before its lines: with NDJSON, the cookies went with the first)
-      passCookies(a.setCookie, calls[0].fn);
+      passCookies(a.setCookie, names);
       if (!a.ndjson) {
         const whole = parse(a.body) as { replies?: unknown } | undefined;
         if (a.status === 200 && whole && Array.isArray(whole.replies)) {
