@@ -67,3 +67,50 @@
 		writable: true, configurable: true, enumerable: false
 	});
 })();
+
+/* Object.defineProperty turning an existing configurable property into an
+ * accessor, or an accessor into anything: mujs 1.3.2 sets every attribute the
+ * descriptor leaves out to false, where the spec keeps the current ones
+ * (redefining with {get} makes the property non-configurable and hidden, so
+ * the next redefinition throws). zod 4 redefines its lazy properties so. The
+ * omitted attributes are filled in from the current descriptor and the
+ * property is defined afresh (mujs enumerates keys sorted: no order is lost).
+ * Data redefined as data goes to mujs unchanged. */
+(function () {
+	var nativeDefine = Object.defineProperty, getDesc = Object.getOwnPropertyDescriptor;
+	function complete(o, key, desc) {
+		if (o === null || (typeof o !== 'object' && typeof o !== 'function') || !desc || typeof desc !== 'object')
+			return null;
+		var cur = getDesc(o, key);
+		if (!cur || !cur.configurable)
+			return null;
+		var d = {}, acc = 'get' in desc || 'set' in desc, data = 'value' in desc || 'writable' in desc;
+		var curAcc = !('value' in cur);
+		/* data on data goes to mujs as before (SWC's classes, core-js), and so
+		 * does a descriptor that leaves nothing out (__kit_harden's) */
+		if (!acc && !curAcc)
+			return null;
+		if ('enumerable' in desc && 'configurable' in desc && (acc ? 'get' in desc && 'set' in desc : 'writable' in desc && 'value' in desc))
+			return null;
+		if ('value' in desc) d.value = desc.value;
+		if ('writable' in desc) d.writable = desc.writable;
+		if ('get' in desc) d.get = desc.get;
+		if ('set' in desc) d.set = desc.set;
+		d.enumerable = 'enumerable' in desc ? desc.enumerable : cur.enumerable;
+		d.configurable = 'configurable' in desc ? desc.configurable : cur.configurable;
+		if (!acc && !data) {
+			if (curAcc) { d.get = cur.get; d.set = cur.set; } else { d.value = cur.value; d.writable = cur.writable; }
+		} else if (acc && curAcc) {
+			if (!('get' in desc)) d.get = cur.get;
+			if (!('set' in desc)) d.set = cur.set;
+		}
+		return d;
+	}
+	Object.defineProperty = function defineProperty(o, key, desc) {
+		var d = complete(o, key, desc);
+		if (!d)
+			return nativeDefine(o, key, desc);
+		delete o[key];
+		return nativeDefine(o, key, d);
+	};
+})();

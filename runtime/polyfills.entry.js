@@ -62,3 +62,16 @@ require('core-js/modules/es.string.replace-all');
 require('core-js/modules/es.string.match-all');
 require('core-js/modules/es.string.code-point-at');
 require('core-js/modules/es.string.from-code-point');
+// Reflect without construct (SWC's class helpers would switch to
+// Reflect.construct, which mujs cannot back): zod 4 calls ownKeys and friends.
+require('core-js/modules/es.reflect.apply');
+require('core-js/modules/es.reflect.define-property');
+require('core-js/modules/es.reflect.delete-property');
+require('core-js/modules/es.reflect.get');
+require('core-js/modules/es.reflect.get-own-property-descriptor');
+require('core-js/modules/es.reflect.get-prototype-of');
+require('core-js/modules/es.reflect.has');
+require('core-js/modules/es.reflect.is-extensible');
+require('core-js/modules/es.reflect.own-keys');
+require('core-js/modules/es.reflect.prevent-extensions');
+require('core-js/modules/es.reflect.set');

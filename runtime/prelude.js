@@ -243,7 +243,25 @@ function BigInt(v) {
 	return n;
 }
 
-/* A regex literal mujs cannot compile (toolchain/regexp.mjs rewrites it into
+/* a in b, as toolchain/mujs-lower.mjs rewrites it: mujs's own `in` calls the
+ * getter it finds (zod 4 asks `key in prototype` of lazy getters that throw
+ * when run on the prototype). The key is looked up along the prototype chain
+ * without being read; what hasOwnProperty cannot see (length of a string
+ * object or of arguments, a regex's fields) falls back to mujs's `in`. About
+ * 3-10 us a call where mujs's own takes 0.7: kit's runtime has a handful. */
+var __kit_in = (function () {
+	var hasOwn = Object.prototype.hasOwnProperty, getProto = Object.getPrototypeOf;
+	return function __kit_in(key, o) {
+		if (o === null || (typeof o !== 'object' && typeof o !== 'function'))
+			throw new TypeError('Cannot use \'in\' operator to search for \'' + String(key) + '\' in ' + String(o));
+		for (var p = o; p; p = getProto(p))
+			if (hasOwn.call(p, key))
+				return true;
+		return key in o;
+	};
+})();
+
+/* A regex literal mujs cannot compile (toolchain/mujs-lower.mjs rewrites it into
  * this call): compiled natively when mujs can; retried without the u flag when
  * the pattern has no Unicode-only syntax (\u{...}, \p{...}); otherwise a
  * stand-in whose every use throws, naming the pattern, so a library that
@@ -262,7 +280,7 @@ function __kit_regexp(source, flags) {
 }
 
 /* new RegExp(pattern, flags) and RegExp(pattern, flags) in app code
- * (toolchain/regexp.mjs rewrites the calls): the same, except that a pattern
+ * (toolchain/mujs-lower.mjs rewrites the calls): the same, except that a pattern
  * mujs refuses for one of its limits (flags, captures, classes, repeat
  * counts) becomes __kit_regexp's lazy form; a real syntax error still throws. */
 function __kit_RegExp(pattern, flags) {
@@ -277,6 +295,11 @@ function __kit_RegExp(pattern, flags) {
 		return __kit_regexp(re ? pattern.source : String(pattern), f);
 	}
 }
+
+/* zod 4 compiles validators with new Function into ES2015+ source, which
+ * mujs cannot parse (and its probe of new Function succeeds): its documented
+ * jitless mode, set before it loads (z.config keeps this object). */
+globalThis.__zod_globalConfig = { jitless: true };
 
 /* console writes to the responder's log (stderr → the web server's error log). */
 var console = (function () {

@@ -53,7 +53,7 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
 const swc = require('@swc/core');
-import { lazyRegExps } from './regexp.mjs';
+import { lowerForMujs } from './mujs-lower.mjs';
 const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
 
 const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.cjs', '.json'];
@@ -814,8 +814,8 @@ async function main() {
 			swcrc: false,
 			configFile: false,
 		}).code;
-		// regex literals mujs would refuse become lazy (toolchain/regexp.mjs)
-		es5 = lazyRegExps(es5).code;
+		// `in` without running getters, regexes mujs refuses made lazy (toolchain/mujs-lower.mjs)
+		es5 = lowerForMujs(es5).code;
 	} catch (e) {
 		const text = String(e && e.message ? e.message : e);
 		const pos = /(\d+):(\d+)\]/.exec(text);

@@ -26,7 +26,7 @@ if ! "$top_build/kit-build" "$work/app" >"$work/build.log" 2>&1; then
 	echo "FAIL: action-client: kit-build of tests/action/app failed: $(tail -n 5 "$work/build.log" | tr '\n' ' ')"
 	exit 1
 fi
-echo "PASS: action-client: an app importing @kit/core/action, valibot and zod 3.25 builds and loads in mujs"
+echo "PASS: action-client: an app importing @kit/core/action, valibot, zod 3.25 and zod 4 builds and loads in mujs"
 if [ ! -x "$lighttpd_bin" ]; then
 	echo "SKIP: action-client: the checks in mujs and the HTTP checks need lighttpd"
 	exit $failed

@@ -1,5 +1,5 @@
-// Checks with Zod 4, run in node only: Zod 4 does not load in kit's engine yet
-// (it needs Reflect, which kit's polyfills lack; see docs/action-client.md).
+// Checks with Zod 4 (in node and in kit's engine: docs/action-client.md
+// "mujs and the schema libraries" for what it took).
 import * as z from 'zod';
 import { action } from '@kit/core/action';
 import { schemaCheck, same, type Check } from './checks';
