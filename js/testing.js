@@ -493,7 +493,11 @@ function cgiFetch(state, request, body) {
       if (!settled) fail(signal ? `killed by ${signal}` : `exit ${code}`);
       else if (controller) {
         try {
-          controller.close();
+          // a renderer that crashed mid-answer (not one close() stopped) errors the body
+          if (signal && !state.closing)
+            controller.error(new Error(`@kit/core/testing: kit.cgi was killed by ${signal} while answering ` +
+              `${request.method} ${request.url}` + (stderr ? `\n${stderr.trim()}` : '')));
+          else controller.close();
         } catch {
           /* cancelled */
         }
@@ -573,6 +577,7 @@ export async function createTestApp(options = {}) {
     cgi: findProgram('kit.cgi', 'KIT_CGI'),
     calls: [],
     children: new Set(),
+    closing: false,
     backendUrl: '',
     log(text) {
       logText += text;
@@ -608,6 +613,7 @@ export async function createTestApp(options = {}) {
     async close() {
       if (closed) return;
       closed = true;
+      state.closing = true;
       for (const child of state.children) child.kill('SIGTERM');
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(() => resolve()));
