@@ -348,6 +348,8 @@ export function run(id: string | null, contentType: string): Promise<ActionOutco
   const body = req && req.body !== null ? req.body : '';
   const p = id === null ? runFormAction(contentType, body) : runAction(id, contentType, body);
   return p.then((o) => {
+    // a form post answers with the page, not the value: nothing keeps it
+    if (id === null) result = undefined;
     const out = o as ActionOutcome & { json: string };
     const answer: Record<string, unknown> = { message: o.message || '' };
     if (o.errors !== undefined) answer.errors = o.errors;

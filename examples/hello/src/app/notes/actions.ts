@@ -81,6 +81,12 @@ export async function revalidateRegions(...names: string[]): Promise<string> {
   return 'ok';
 }
 
+// For the HTTP tests: never settles, or settles after a long timer.
+export async function hang(kind: string): Promise<never> {
+  if (kind === 'timer') await new Promise((r) => setTimeout(r, 600000));
+  return new Promise<never>(() => {});
+}
+
 export async function explode(): Promise<never> {
   throw new Error('the database password is hunter2');
 }
