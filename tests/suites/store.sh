@@ -190,5 +190,18 @@ get /things/abc 'X-RSC: true'
 check "pattern shell: a navigation renders live" \
 	test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" && grep -q 'thing' "$work/b"
 
+# --- a stored page under a middleware (lookup rule 4, caching headers)
+get /guarded
+check "middleware: a stored page under a middleware is served after the check" \
+	test "$(status)" = 200 -a "$(header X-RSC-Kit)" = stored && grep -q '<h1>guarded page</h1>' "$work/b"
+check "middleware: ... private, no-store (never in a shared cache), with the version" \
+	test "$(header Cache-Control)" = "private, no-store" -a "$(header X-RSC-Version)" = "$v2"
+get /guarded 'Cookie: deny=1'
+check "middleware: a refusal is answered, not the stored file" \
+	test "$(status)" = 307 -a "$(header Location)" = / -a -z "$(header X-RSC-Kit)"
+get /guarded 'Cookie: deny=1' 'X-RSC: true'
+check "middleware: ... for a navigation too (204 + X-RSC-Redirect)" \
+	test "$(status)" = 204 -a "$(header X-RSC-Redirect)" = / -a -z "$(header X-RSC-Kit)"
+
 if kit_serve_stop; then pass "kit-serve stops"; else fail "kit-serve stops" "$KIT_SERVE_ERROR"; fi
 exit $failed
