@@ -5,17 +5,16 @@
 # page in place, a validation error through useActionState, a redirect, a
 # refused action, hydration of the action forms, and no-JS form posts.
 # (The HTTP side — every bad input and refusal — is tests/http/hello/action-*.)
-# SKIP when chromium, lighttpd or playwright-core (client-components.sh
-# installs it) is missing.
+# playwright-core is installed with npm ci into tests/client when missing.
+# SKIP when chromium or lighttpd is missing.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/http-suite.sh"
+. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
 
 node=${NODE:-node}
 client_dir=$KIT_TOP_SRCDIR/tests/client
 chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
 [ -x "$chromium" ] || { echo "SKIP: actions: $chromium is not installed"; exit 0; }
 [ -x "${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}" ] || { echo "SKIP: actions: lighttpd is not installed"; exit 0; }
-[ -f "$client_dir/node_modules/playwright-core/package.json" ] ||
-	{ echo "SKIP: actions: playwright-core is not installed in tests/client (client-components.sh runs npm ci there)"; exit 0; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kit-actions.XXXXXX") || exit 1
 chmod 0755 "$work"
@@ -31,6 +30,12 @@ stop_browser() {
 trap "stop_browser; kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT
+
+if ! kit_npm_ci "$client_dir" "$work"; then
+	fail "actions: npm ci in tests/client" "$KIT_NPM_ERROR"
+	exit 1
+fi
+[ -n "$KIT_NPM_INSTALLED" ] && pass "actions: npm ci in tests/client"
 
 app=$work/hello
 mkdir -p "$app"

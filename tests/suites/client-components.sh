@@ -23,9 +23,9 @@
 # SKIP when chromium or lighttpd is not installed, and for the checks
 # tests/client/known-bugs.txt lists (known engine bugs; FAIL once they pass).
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/http-suite.sh"
+. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
 
 node=${NODE:-node}
-npm=${NPM:-npm}
 client_dir=$KIT_TOP_SRCDIR/tests/client
 example=$KIT_TOP_SRCDIR/examples/interactive
 toolchain=${KIT_NODE_MODULES:-$KIT_TOP_BUILDDIR/toolchain/node_modules}
@@ -76,43 +76,17 @@ trap "stop_browser; kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$wo
 trap 'exit 143' TERM
 trap 'exit 130' INT
 
-# npm ci into a private directory, then moved in: concurrent runs never see a
-# half-installed node_modules. npm_ci_into DIR LABEL
-npm_ci_into() {
-	local dir=$1 what=$2 tmp=$work/npm-$2
-	mkdir -p "$tmp"
-	cp "$dir/package.json" "$dir/package-lock.json" "$tmp/"
-	if (cd "$tmp" && "$npm" ci --no-audit --no-fund) >"$work/npm-ci-$what.log" 2>&1; then
-		sha256sum <"$dir/package-lock.json" >"$tmp/node_modules/.kit-lock"
-		rm -rf "$dir/node_modules.old.$$"
-		[ -d "$dir/node_modules" ] && mv "$dir/node_modules" "$dir/node_modules.old.$$"
-		mv "$tmp/node_modules" "$dir/node_modules" && rm -rf "$dir/node_modules.old.$$"
-		return 0
-	fi
-	return 1
-}
-
-# playwright-core, exactly the version of tests/client's lock
-want=$(sed -n '/"node_modules\/playwright-core"/,/}/s/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/package-lock.json")
-have=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/node_modules/playwright-core/package.json" 2>/dev/null | head -n 1)
-if [ -z "$want" ] || [ "$have" != "$want" ]; then
-	if npm_ci_into "$client_dir" client; then
-		pass "client-components: npm ci in tests/client (playwright-core $want)"
-	else
-		fail "client-components: npm ci in tests/client (playwright-core $want)" "$(tail -n 5 "$work/npm-ci-client.log" | tr '\n' ' ')"
-		exit 1
-	fi
+if ! kit_npm_ci "$client_dir" "$work"; then
+	fail "client-components: npm ci in tests/client" "$KIT_NPM_ERROR"
+	exit 1
 fi
-
+[ -n "$KIT_NPM_INSTALLED" ] && pass "client-components: npm ci in tests/client"
 # the example's own dependencies (the UI library), exactly the locked ones
-if [ "$(cat "$example/node_modules/.kit-lock" 2>/dev/null)" != "$(sha256sum <"$example/package-lock.json")" ]; then
-	if npm_ci_into "$example" interactive; then
-		pass "client-components: npm ci in examples/interactive"
-	else
-		fail "client-components: npm ci in examples/interactive" "$(tail -n 5 "$work/npm-ci-interactive.log" | tr '\n' ' ')"
-		exit 1
-	fi
+if ! kit_npm_ci "$example" "$work"; then
+	fail "client-components: npm ci in examples/interactive" "$KIT_NPM_ERROR"
+	exit 1
 fi
+[ -n "$KIT_NPM_INSTALLED" ] && pass "client-components: npm ci in examples/interactive"
 
 copy_app() { # copy_app SRC DEST: the app's sources (and node_modules) without its build
 	local src=$1 dest=$2 f

@@ -18,8 +18,8 @@
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
+. "$top_src/tests/lib/npm.sh"
 node=${NODE:-node}
-npm=${NPM:-npm}
 client_dir=$top_src/tests/client
 toolchain=${KIT_NODE_MODULES:-$top_build/toolchain/node_modules}
 chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
@@ -58,24 +58,11 @@ trap "stop_browser; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT
 
-# playwright-core, exactly the version of the committed lock. npm ci runs in a
-# private copy and the result is moved in: concurrent runs never see a half-
-# installed node_modules.
-want=$(sed -n '/"node_modules\/playwright-core"/,/}/s/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/package-lock.json")
-have=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' "$client_dir/node_modules/playwright-core/package.json" 2>/dev/null | head -n 1)
-if [ -z "$want" ] || [ "$have" != "$want" ]; then
-	mkdir -p "$work/npm"
-	cp "$client_dir/package.json" "$client_dir/package-lock.json" "$work/npm/"
-	if (cd "$work/npm" && "$npm" ci --no-audit --no-fund) >"$work/npm-ci.log" 2>&1; then
-		rm -rf "$client_dir/node_modules.old.$$"
-		[ -d "$client_dir/node_modules" ] && mv "$client_dir/node_modules" "$client_dir/node_modules.old.$$"
-		mv "$work/npm/node_modules" "$client_dir/node_modules" && rm -rf "$client_dir/node_modules.old.$$"
-		echo "PASS: client-runtime: npm ci in tests/client (playwright-core $want)"
-	else
-		echo "FAIL: client-runtime: npm ci in tests/client (playwright-core $want): $(tail -n 5 "$work/npm-ci.log" | tr '\n' ' ')"
-		exit 1
-	fi
+if ! kit_npm_ci "$client_dir" "$work"; then
+	echo "FAIL: client-runtime: npm ci in tests/client: $KIT_NPM_ERROR"
+	exit 1
 fi
+[ -n "$KIT_NPM_INSTALLED" ] && echo "PASS: client-runtime: npm ci in tests/client"
 
 # The modules apps import are also compiled into the server bundle (mujs):
 # bundle tests/client/ssr-entry.js like an app and run it there.

@@ -19,9 +19,9 @@
 # which lighttpd passes on to them.
 # SKIP only when chromium or lighttpd is not installed.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/http-suite.sh"
+. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
 
 node=${NODE:-node}
-npm=${NPM:-npm}
 browser_dir=$KIT_TOP_SRCDIR/tests/browser
 toolchain=$KIT_TOP_SRCDIR/toolchain/node_modules
 chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
@@ -72,17 +72,11 @@ trap 'exit 143' TERM
 trap 'exit 130' INT
 export KIT_INLINE_FLIGHT=always
 
-# playwright-core, exactly the version of the committed lock
-want=$(sed -n '/"node_modules\/playwright-core"/,/}/s/.*"version": "\([^"]*\)".*/\1/p' "$browser_dir/package-lock.json")
-have=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' "$browser_dir/node_modules/playwright-core/package.json" 2>/dev/null | head -n 1)
-if [ -z "$want" ] || [ "$have" != "$want" ]; then
-	if (cd "$browser_dir" && "$npm" ci --no-audit --no-fund) >"$work/npm-ci.log" 2>&1; then
-		pass "hydration: npm ci in tests/browser (playwright-core $want)"
-	else
-		fail "hydration: npm ci in tests/browser (playwright-core $want)" "$(tail -n 5 "$work/npm-ci.log" | tr '\n' ' ')"
-		exit 1
-	fi
+if ! kit_npm_ci "$browser_dir" "$work"; then
+	fail "hydration: npm ci in tests/browser" "$KIT_NPM_ERROR"
+	exit 1
 fi
+[ -n "$KIT_NPM_INSTALLED" ] && pass "hydration: npm ci in tests/browser"
 
 hydrate_app() { # hydrate_app NAME: build examples/NAME, serve it, run its pages
 	local name=$1 app=$KIT_TOP_SRCDIR/examples/$1
