@@ -1215,6 +1215,142 @@ static int handle_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	return 0;
 }
 
+/* --- GET /_rsc/query (docs/action-client.md) ------------------------------ */
+
+#define QUERY_VARY "Cookie, X-RSC-Referer"
+#define MAX_QUERY_STRING 8000
+
+static int send_query_json(const kit_sink *out, int status, int head_only, const char *json, const kit_buf *headers,
+			   const char *extra_name, const char *extra_value)
+{
+	response r;
+	resp_init(&r, out, status, head_only);
+	resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+	resp_header(&r, "Cache-Control", "private, no-store");
+	resp_header(&r, "Vary", QUERY_VARY);
+	if (extra_name)
+		resp_header(&r, extra_name, "%s", extra_value);
+	resp_lines(&r, headers);
+	int rc = resp_begin(&r);
+	if (rc == 0 && !head_only && status != 204 && json && *json) {
+		rc = kit_sink_write(out, json, strlen(json));
+		if (rc == 0)
+			rc = kit_sink_write(out, "\n", 1);
+	}
+	resp_free(&r);
+	return rc;
+}
+
+static int query_refusal(const kit_sink *out, int status, int head_only, const char *message)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_printf(&b, "{\"message\":\"%s\",\"errors\":{}}", message);
+	int rc = send_query_json(out, status, head_only, kit_buf_cstr(&b), NULL, NULL, NULL);
+	kit_buf_free(&b);
+	return rc;
+}
+
+/* GET /_rsc/query?id=<hash>#<export>&args=<encodeReply text>, header
+ * X-RSC-Query: a query of the action client, called from a client component.
+ * Its own chain runs (route middleware does not); refusals are JSON
+ * {message, errors}; success is a Flight answer {a: value}, shared caches
+ * allowed only for a query built with { cache: 'public' }. */
+static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url, const char *method)
+{
+	int head_only = strcmp(method, "HEAD") == 0;
+	if (strcmp(method, "GET") != 0 && !head_only) {
+		response r;
+		resp_init(&r, out, 405, 0);
+		resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+		resp_header(&r, "Allow", "GET, HEAD");
+		static const char body[] = "{\"message\":\"Queries are called with GET.\",\"errors\":{}}\n";
+		if (resp_begin(&r) == 0)
+			kit_sink_write(out, body, sizeof body - 1);
+		resp_free(&r);
+		return 0;
+	}
+	/* a custom header: a cross-site page cannot send it without a CORS preflight */
+	if (!*param(req, "HTTP_X_RSC_QUERY"))
+		return query_refusal(out, 400, head_only, "The X-RSC-Query header is missing."), 0;
+	if (strlen(url->query) > MAX_QUERY_STRING)
+		return query_refusal(out, 414, head_only, "The query string is longer than 8000 characters."), 0;
+	if (!same_origin(req)) {
+		log_line("403 GET /_rsc/query: Origin %s is not this site", param(req, "HTTP_ORIGIN"));
+		return query_refusal(out, 403, head_only, "Cross-origin query."), 0;
+	}
+	kit_kv *pairs = NULL;
+	char *store = NULL;
+	size_t n = parse_query(url->query, &pairs, &store);
+	const char *id = NULL, *args = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!id && strcmp(pairs[i].key, "id") == 0)
+			id = pairs[i].value;
+		else if (!args && strcmp(pairs[i].key, "args") == 0)
+			args = pairs[i].value;
+	}
+	if (!id || !*id || !args) {
+		query_refusal(out, 400, head_only, !id || !*id ? "The id parameter is missing." : "The args parameter is missing.");
+	} else if (strlen(id) > 256 || strpbrk(id, "\r\n\"\\")) {
+		query_refusal(out, 400, head_only, "The id parameter is malformed.");
+	} else {
+		http_req hreq;
+		char oerr[1024];
+		int bad = http_collect(h, req, 0, &hreq);
+		if (bad) {
+			query_refusal(out, bad, head_only, "The request headers are too large.");
+		} else if (!host_engine(h, oerr, sizeof oerr)) {
+			log_line("500 GET /_rsc/query %s: %s", id, oerr);
+			query_refusal(out, 500, head_only, "The query failed.");
+		} else {
+			kit_action_outcome ao;
+			kit_engine_query(h->engine, id, args, strlen(args), &hreq.http, &ao);
+			if (ao.ok) {
+				kit_render_req rreq = {
+					.http = &hreq.http,
+					.action = 1,
+					.route_index = -1,
+					.layouts = "",
+					.version = h->routes.version,
+					.pathname = "/",
+					.mode = KIT_RENDER_FLIGHT,
+				};
+				response resp;
+				resp_init(&resp, out, 200, head_only);
+				resp_header(&resp, "Content-Type", "text/x-component");
+				resp_header(&resp, "Cache-Control", "%s",
+					    ao.cache_public ? "public, max-age=0, must-revalidate" : "private, no-store");
+				resp_header(&resp, "Vary", QUERY_VARY);
+				resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
+				resp_lines(&resp, &ao.headers);
+				struct render_ctx ctx = { &resp, out, NULL };
+				kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, NULL };
+				kit_render_error err;
+				if (kit_engine_render(h->engine, &rreq, &rout, &err) == -1 && !resp.sent) {
+					log_line("%d GET /_rsc/query %s (the query ran; its answer failed): %s", err.status, id, err.message);
+					send_query_json(out, 500, head_only, "{\"message\":\"The query failed.\",\"errors\":{}}",
+							&ao.headers, NULL, NULL);
+				}
+				resp_free(&resp);
+			} else if (ao.status == 204 && *ao.location) {
+				send_query_json(out, 204, head_only, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
+			} else {
+				if (*ao.log)
+					log_line("%d GET /_rsc/query: %s", ao.status, ao.log);
+				int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
+				send_query_json(out, status, head_only, ao.json.len ? kit_buf_cstr(&ao.json) :
+						"{\"message\":\"The query failed.\",\"errors\":{}}", &ao.headers, NULL, NULL);
+			}
+			kit_buf_free(&ao.json);
+			kit_buf_free(&ao.headers);
+		}
+		http_free(&hreq);
+	}
+	free(pairs);
+	free(store);
+	return 0;
+}
+
 /* A no-JS form post (docs/actions.md §5): a native multipart POST to a page
  * whose body names the action in $ACTION_ID_<id> (the form's HTML, from
  * <form action={action}>). The action runs with the form's fields as its
@@ -1321,7 +1457,9 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_match match;
 		kit_routes_match(&h->routes, url.path, &match);
 		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
-		if (strcmp(url.path, "/_rsc/action") == 0) {
+		if (strcmp(url.path, "/_rsc/query") == 0) {
+			result = handle_query(h, req, out, &url, method);
+		} else if (strcmp(url.path, "/_rsc/action") == 0) {
 			result = handle_action(h, req, out, method);
 		} else if (strcmp(url.path, "/_rsc/ppr-shell") == 0) {
 			if (strcmp(method, "GET") != 0 && !head_only)

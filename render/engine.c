@@ -208,6 +208,21 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 	js_newarray(J);
 	js_setregistry(J, REG_KEEP);
 
+	/* which server references are queries (js/server/query.ts): the documents
+	 * carry them so the browser calls those with GET /_rsc/query */
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, "actions");
+	if (js_isobject(J, -1)) {
+		js_getproperty(J, -1, "queryIds");
+		if (js_iscallable(J, -1)) {
+			js_copy(J, -2);
+			if (!js_pcall(J, 0) && js_isstring(J, -1) && *js_tostring(J, -1))
+				e->query_ids = strdup(js_tostring(J, -1));
+		}
+		js_pop(J, 1);
+	}
+	js_pop(J, 2);
+
 	/* built-ins are shared by every request of this worker (prelude.js) */
 	js_getglobal(J, "__kit_harden");
 	js_pushundefined(J);
@@ -291,6 +306,7 @@ void kit_engine_close(kit_engine *e)
 	free(e->items);
 	free(e->timers);
 	free(e->scopes);
+	free(e->query_ids);
 	free(e);
 }
 
@@ -962,6 +978,81 @@ done:
 		snprintf(out->log, sizeof out->log, "%.1000s", err.message);
 		kit_buf_reset(&out->json);
 		kit_buf_puts(&out->json, "{\"message\":\"The action failed.\"}");
+	}
+	finish_request(e);
+	return rc;
+}
+
+/* --- GET /_rsc/query (docs/action-client.md) ------------------------------ */
+
+int kit_engine_query(kit_engine *e, const char *id, const char *args, size_t args_len, const kit_http_req *http,
+		     kit_action_outcome *out)
+{
+	js_State *J = e->J;
+	kit_render_error err;
+	memset(&err, 0, sizeof err);
+	out->ok = 0;
+	out->status = 500;
+	out->cache_public = 0;
+	out->location[0] = out->regions[0] = out->log[0] = '\0';
+	kit_buf_init(&out->json);
+	kit_buf_init(&out->headers);
+	e->generation++;
+	e->failed = 0;
+	e->err = &err;
+	kit_model_init(&e->model, e->arena);
+	int rc = -1;
+	if (begin_request(e, http, "action") < 0)
+		goto done;
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, "actions");
+	js_rot2pop1(J);
+	if (!js_isobject(J, -1)) {
+		js_pop(J, 1);
+		out->status = 404;
+		snprintf(out->log, sizeof out->log, "the server bundle has no server functions");
+		kit_buf_puts(&out->json, "{\"message\":\"Unknown query.\",\"errors\":{}}");
+		rc = 0;
+		goto done;
+	}
+	/* actions.runQuery(id, args) */
+	js_getproperty(J, -1, "runQuery");
+	js_rot2(J);
+	js_pushstring(J, id);
+	kit_js_push_bytes(J, args, args_len);  /* a byte string, like a body */
+	if (js_pcall(J, 2)) {
+		kit_engine_exception(e, NULL, "the query runner");
+		goto done;
+	}
+	if (await_top(e) < 0)
+		goto done;
+	js_getproperty(J, -1, "kind");
+	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "failed";
+	out->ok = strcmp(kind, "ok") == 0;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "status");
+	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "cache");
+	out->cache_public = js_isstring(J, -1) && strcmp(js_tostring(J, -1), "public") == 0;
+	js_pop(J, 1);
+	copy_string_prop(J, "location", out->location, sizeof out->location);
+	copy_string_prop(J, "log", out->log, sizeof out->log);
+	js_getproperty(J, -1, "json");
+	if (js_isstring(J, -1))
+		put_text(&out->json, js_tostring(J, -1));
+	js_pop(J, 2);
+	if (strpbrk(out->location, "\r\n"))
+		out->location[0] = '\0';
+	take_response_headers(e, &out->headers);
+	rc = 0;
+done:
+	if (rc < 0) {
+		out->ok = 0;
+		out->status = err.status ? err.status : 500;
+		snprintf(out->log, sizeof out->log, "%.1000s", err.message);
+		kit_buf_reset(&out->json);
+		kit_buf_puts(&out->json, "{\"message\":\"The query failed.\",\"errors\":{}}");
 	}
 	finish_request(e);
 	return rc;

@@ -194,6 +194,7 @@ typedef struct kit_action_outcome {
 	kit_buf headers;      /* Set-Cookie / responseHeaders() lines "name: value\r\n"; caller frees */
 	char regions[1024];   /* revalidate() names, comma-separated */
 	char log[1024];       /* a failure, for the server's log (never sent) */
+	int cache_public;     /* a query built with { cache: 'public' } (kit_engine_query) */
 } kit_action_outcome;
 
 /* Runs a server action for this request: id is X-RSC-Action's value, or NULL
@@ -204,6 +205,14 @@ typedef struct kit_action_outcome {
  * next kit_engine_render with req->action. */
 int kit_engine_action(kit_engine *e, const char *id, const char *content_type, const kit_http_req *http,
 		      kit_action_outcome *out);
+
+/* GET /_rsc/query (docs/action-client.md): runs the query `id` (404 unless
+ * client.query() built it) with args, the `args` parameter (encodeReply's
+ * text of the argument list, bytes). Route middleware does not run. Returns
+ * as kit_engine_action does; on success the value is kept for the next
+ * kit_engine_render with req->action (and route_index -1): {"a": value}. */
+int kit_engine_query(kit_engine *e, const char *id, const char *args, size_t args_len, const kit_http_req *http,
+		     kit_action_outcome *out);
 
 /* kit-build: calls the page module's generateStaticParams() (sync or async)
  * with no request behind it and writes its result as JSON into json.

@@ -27,6 +27,7 @@
 import './webpack-shim';
 import { encodeReply } from 'react-server-dom-webpack/client.browser';
 import { applyRegion, currentLayouts, currentVersion, decodePayload, visit } from './core';
+import { callQuery, isQuery } from './call-query';
 
 export class ActionError extends Error {
   status: number;
@@ -44,6 +45,8 @@ function splitList(s: string | null): string[] {
 }
 
 export async function callServer(id: string, args: unknown[]): Promise<unknown> {
+  // a query of the action client is read with GET (js/client/call-query.ts)
+  if (isQuery(id)) return callQuery(id, args);
   const reply = await encodeReply(args);
   let body: BodyInit;
   let type: string;

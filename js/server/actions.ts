@@ -333,6 +333,12 @@ export function runFormAction(contentType: string, body: string): Promise<Action
   return call(decoded.id, decoded.args, decoded.key);
 }
 
+// The value a query returned (js/server/query.ts: GET /_rsc/query answers like an action).
+export function keepResult(value: unknown): void {
+  result = value;
+}
+export { runQuery, queryIds } from './query';
+
 // The value the last action returned, taken once (the answer's root holds it).
 export function takeResult(): unknown {
   const v = result;

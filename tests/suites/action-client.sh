@@ -4,7 +4,8 @@
 # into a copy of tests/action/app here): the library's checks
 # (tests/action/app/src/checks.ts) in node against the module esbuild builds,
 # then in kit's engine (mujs) through the app's GET /unit behind lighttpd;
-# then GET /_rsc/query (tests/action/query.mjs).
+# then GET /_rsc/query and actions built with the client over HTTP, and a
+# query called from a client component in Chromium (tests/action/query.mjs).
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
@@ -36,4 +37,13 @@ if ! kit_serve_start lighttpd "$work/app" "$work/serve"; then
 	exit 1
 fi
 node "$top_src/tests/action/unit-mujs.mjs" "$KIT_SERVE_BASE" || failed=1
+pw=$top_src/tests/client/node_modules/playwright-core
+if [ -x /usr/bin/chromium ] && [ ! -d "$pw" ]; then
+	(cd "$top_src/tests/client" && npm ci --no-audit --no-fund >/dev/null 2>&1) || pw=
+fi
+if [ ! -x /usr/bin/chromium ] || [ ! -d "$pw" ]; then
+	echo "SKIP: action-client: the browser check needs /usr/bin/chromium and playwright-core"
+	pw=
+fi
+node "$top_src/tests/action/query.mjs" "$KIT_SERVE_BASE" $pw || failed=1
 exit $failed
