@@ -12,8 +12,8 @@
 // 204 + X-RSC-Redirect → a client navigation, then undefined; anything else
 // rejects with an ActionError carrying the JSON answer's status, message and
 // errors (as a refused action does).
-import './webpack-shim';   // FIRST: before the Flight client (a 'use server' stub in a client chunk
-                          // moves this module into a shared chunk that runs before the entry)
+// FIRST, as in call-server.ts: this module may run before the entry's body
+import './webpack-shim';
 import { encodeReply } from 'react-server-dom-webpack/client.browser';
 import { decodePayload, visit } from './core';
 import { ActionError } from './call-server';
