@@ -8,18 +8,93 @@
  * (busy timeout). */
 #include "store.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+/* A read-only handle remembers answers (hits and misses, and the active
+ * version) until the database changes. Every SQLite statement outside a
+ * transaction takes and drops a shared lock and checks for a hot journal:
+ * tens of microseconds, several per request. Instead, each call reads the
+ * file change counter (4 bytes at offset 24 of the header, which SQLite
+ * increments on every commit in rollback-journal mode: what PRAGMA
+ * data_version is built on) with one pread; while it is unchanged the
+ * remembered answers stand. A commit racing the read at worst makes one
+ * request use the state just before it; the next call sees the new counter
+ * and forgets everything. */
+typedef struct cached {
+	char *route;           /* NULL: empty slot */
+	int variant, depth;
+	int found;             /* 1 hit, 0 nothing stored */
+	int status;
+	char *version, *headers, *file;
+} cached;
 
 struct kit_store {
 	sqlite3 *db;
 	char dir[4096];        /* the store file's directory: files are relative to it */
 	sqlite3_stmt *lookup;
 	sqlite3_stmt *active;
+	int fd;                /* read-only handles: the file, for its change counter; -1 otherwise */
+	unsigned char counter[4];
+	int counter_ok;
+	char active_v[64];
+	int active_ok;
+	cached *cache;         /* open addressing, cap a power of two */
+	size_t ncache, cap;
 };
+
+static void cache_clear(kit_store *s)
+{
+	for (size_t i = 0; i < s->cap; i++)
+		if (s->cache[i].route) {
+			free(s->cache[i].route);
+			free(s->cache[i].version);
+			free(s->cache[i].headers);
+			free(s->cache[i].file);
+		}
+	memset(s->cache, 0, s->cap * sizeof *s->cache);
+	s->ncache = 0;
+	s->active_ok = 0;
+}
+
+/* 1 when the remembered answers still stand (read-only handles only). */
+static int unchanged(kit_store *s)
+{
+	if (s->fd < 0)
+		return 0;
+	unsigned char c[4];
+	if (pread(s->fd, c, sizeof c, 24) != (ssize_t)sizeof c) {
+		s->counter_ok = 0;
+		cache_clear(s);
+		return 0;
+	}
+	if (s->counter_ok && memcmp(c, s->counter, sizeof c) == 0)
+		return 1;
+	cache_clear(s);
+	memcpy(s->counter, c, sizeof c);
+	s->counter_ok = 1;
+	return 0;  /* changed: ask SQLite, remember under the new counter */
+}
+
+static size_t cache_slot(const kit_store *s, const char *route, int variant, int depth)
+{
+	uint32_t h = 2166136261u;
+	for (const unsigned char *p = (const unsigned char *)route; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	h = (h ^ (uint32_t)variant) * 16777619u;
+	h = (h ^ (uint32_t)depth) * 16777619u;
+	size_t i = h & (s->cap - 1);
+	while (s->cache[i].route &&
+	       !(s->cache[i].variant == variant && s->cache[i].depth == depth && strcmp(s->cache[i].route, route) == 0))
+		i = (i + 1) & (s->cap - 1);
+	return i;
+}
 
 static const char *const variant_names[] = { "html", "ppr", "flight", "seg", "redirect", "api" };
 
@@ -47,6 +122,7 @@ kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errl
 	kit_store *s = calloc(1, sizeof *s);
 	if (!s)
 		abort();
+	s->fd = -1;
 	snprintf(s->dir, sizeof s->dir, "%s", path);
 	char *slash = strrchr(s->dir, '/');
 	if (slash)
@@ -82,6 +158,13 @@ kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errl
 		kit_store_close(s);
 		return NULL;
 	}
+	if (readonly) {
+		s->fd = open(path, O_RDONLY | O_CLOEXEC);
+		s->cap = 256;
+		s->cache = calloc(s->cap, sizeof *s->cache);
+		if (!s->cache)
+			abort();
+	}
 	return s;
 }
 
@@ -91,6 +174,12 @@ void kit_store_close(kit_store *s)
 		return;
 	sqlite3_finalize(s->lookup);
 	sqlite3_finalize(s->active);
+	if (s->cache) {
+		cache_clear(s);
+		free(s->cache);
+	}
+	if (s->fd >= 0)
+		close(s->fd);
 	sqlite3_close(s->db);
 	free(s);
 }
@@ -254,13 +343,23 @@ int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errl
 int kit_store_active(kit_store *s, char *out, size_t outlen)
 {
 	out[0] = '\0';
+	if (unchanged(s) && s->active_ok) {
+		snprintf(out, outlen, "%s", s->active_v);
+		return 0;
+	}
 	sqlite3_stmt *st = s->active;
 	sqlite3_reset(st);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		snprintf(out, outlen, "%s", (const char *)sqlite3_column_text(st, 0));
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return -1;
+	if (s->fd >= 0 && s->counter_ok) {
+		snprintf(s->active_v, sizeof s->active_v, "%s", out);
+		s->active_ok = 1;
+	}
+	return 0;
 }
 
 /* Newest publish first: a publish (INSERT OR REPLACE) gives the version a new,
@@ -353,24 +452,75 @@ int kit_store_prune(kit_store *s, int keep, kit_store_version *out, size_t max, 
 	return pruned;
 }
 
+static int fill_hit(const kit_store *s, const char *version, int status, const char *headers, const char *file,
+		    kit_store_hit *hit)
+{
+	hit->status = status;
+	snprintf(hit->version, sizeof hit->version, "%s", version);
+	snprintf(hit->headers, sizeof hit->headers, "%s", headers);
+	int n = snprintf(hit->path, sizeof hit->path, "%s%s", s->dir, file);
+	return n > 0 && (size_t)n < sizeof hit->path ? 1 : -1;
+}
+
+static char *dup0(const char *t)
+{
+	char *d = strdup(t ? t : "");
+	if (!d)
+		abort();
+	return d;
+}
+
 int kit_store_lookup(kit_store *s, const char *route_path, kit_store_variant v, int depth, kit_store_hit *hit)
 {
+	if (v != KIT_STORE_SEG)
+		depth = 0;
+	int remembered = unchanged(s);
+	if (remembered) {
+		const cached *c = &s->cache[cache_slot(s, route_path, (int)v, depth)];
+		if (c->route)
+			return c->found ? fill_hit(s, c->version, c->status, c->headers, c->file, hit) : 0;
+	}
 	sqlite3_stmt *st = s->lookup;
 	sqlite3_reset(st);
 	sqlite3_bind_text(st, 1, route_path, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, kit_store_variant_name(v), -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 3, v == KIT_STORE_SEG ? depth : 0);
+	sqlite3_bind_int(st, 3, depth);
 	int rc = sqlite3_step(st);
 	int found = 0;
+	const char *version = "", *headers = "", *file = NULL;
+	int status = 0;
 	if (rc == SQLITE_ROW) {
-		const char *file = (const char *)sqlite3_column_text(st, 3);
-		hit->status = sqlite3_column_int(st, 1);
-		snprintf(hit->version, sizeof hit->version, "%s", (const char *)sqlite3_column_text(st, 0));
-		snprintf(hit->headers, sizeof hit->headers, "%s", (const char *)sqlite3_column_text(st, 2));
-		int n = snprintf(hit->path, sizeof hit->path, "%s%s", s->dir, file ? file : "");
-		found = file && n > 0 && (size_t)n < sizeof hit->path ? 1 : -1;
+		version = (const char *)sqlite3_column_text(st, 0);
+		status = sqlite3_column_int(st, 1);
+		headers = (const char *)sqlite3_column_text(st, 2);
+		file = (const char *)sqlite3_column_text(st, 3);
+		found = file ? fill_hit(s, version, status, headers, file, hit) : -1;
 	} else if (rc != SQLITE_DONE) {
 		found = -1;
+	}
+	/* remember it (read-only handles; not errors) */
+	if (s->fd >= 0 && s->counter_ok && found >= 0) {
+		if (s->ncache * 2 >= s->cap) {
+			if (s->cap >= 8192) {
+				cache_clear(s);
+			} else {
+				cached *old = s->cache;
+				size_t oldcap = s->cap;
+				s->cap *= 2;
+				s->cache = calloc(s->cap, sizeof *s->cache);
+				if (!s->cache)
+					abort();
+				for (size_t i = 0; i < oldcap; i++)
+					if (old[i].route)
+						s->cache[cache_slot(s, old[i].route, old[i].variant, old[i].depth)] = old[i];
+				free(old);
+			}
+		}
+		cached *c = &s->cache[cache_slot(s, route_path, (int)v, depth)];
+		if (!c->route) {
+			*c = (cached){ dup0(route_path), (int)v, depth, found, status, dup0(version), dup0(headers), dup0(file) };
+			s->ncache++;
+		}
 	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);

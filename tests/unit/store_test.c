@@ -134,6 +134,30 @@ int main(void)
 								 strcmp(gone[0].version, "v1") == 0 &&
 								 kit_store_versions(r, vs, 8) == 1 && vs[0].active);
 
+	/* a reader remembers answers (hits and misses) until the file changes */
+	kit_store_entry v5[] = { { "/late", KIT_STORE_HTML, 0, 200, "", "stored/v5/late.html" } };
+	int same = 1;
+	for (int i = 0; i < 1000; i++)
+		same &= kit_store_lookup(r, "/late", KIT_STORE_HTML, 0, &hit) == 0;
+	CHECK("a remembered miss stays a miss", same);
+	CHECK("... until a publish makes it a hit", kit_store_publish(w, "v5", v5, 1, err, sizeof err) == 0 &&
+							    kit_store_lookup(r, "/late", KIT_STORE_HTML, 0, &hit) == 1 &&
+							    strcmp(hit.version, "v5") == 0);
+	for (int i = 0; i < 1000; i++)
+		same &= kit_store_lookup(r, "/late", KIT_STORE_HTML, 0, &hit) == 1 && strcmp(hit.version, "v5") == 0;
+	CHECK("a remembered hit stays a hit", same && kit_store_active(r, active, sizeof active) == 0 &&
+						      strcmp(active, "v5") == 0);
+	for (int i = 0; i < 3000; i++) {  /* more keys than the first table holds */
+		char route[32];
+		snprintf(route, sizeof route, "/k%d", i);
+		same &= kit_store_lookup(r, route, KIT_STORE_HTML, 0, &hit) == 0;
+	}
+	CHECK("many remembered keys", same && kit_store_lookup(r, "/late", KIT_STORE_HTML, 0, &hit) == 1);
+	CHECK("... and a rollback is seen at once", kit_store_rollback(w, "v2", err, sizeof err) == 0 &&
+							  kit_store_lookup(r, "/late", KIT_STORE_HTML, 0, &hit) == 0 &&
+							  kit_store_active(r, active, sizeof active) == 0 &&
+							  strcmp(active, "v2") == 0);
+
 	kit_store_close(r);
 	kit_store_close(w);
 	unlink(path);
