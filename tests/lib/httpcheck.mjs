@@ -23,7 +23,7 @@ const KEYS = new Set([
   'request', 'send-header', 'send-body', 'servers', 'timeout',
   'status', 'header', 'header-contains', 'header-not-contains', 'header-absent',
   'header-present', 'header-matches', 'body-contains', 'body-not-contains',
-  'body-starts-with', 'body-matches', 'body-equals', 'body-equals-file', 'first-byte-within',
+  'body-starts-with', 'body-matches', 'body-equals', 'body-equals-file', 'first-byte-within', 'first-byte-ahead',
 ]);
 
 function usage(msg) {
@@ -105,7 +105,7 @@ function parseDuration(value, where) {
   return Number(m[1]) * (m[2] === 's' ? 1000 : 1);
 }
 
-// One HTTP exchange; resolves to { status, headers: [[name, value]...], body: Buffer, firstByteMs }.
+// One HTTP exchange; resolves to { status, headers: [[name, value]...], body: Buffer, firstByteMs, lastByteMs }.
 function httpExchange(base, req, sendHeaders, sendBody, timeoutMs) {
   return new Promise((resolve, reject) => {
     const headers = {};
@@ -113,20 +113,21 @@ function httpExchange(base, req, sendHeaders, sendBody, timeoutMs) {
     const body = sendBody === null ? null : Buffer.from(sendBody);
     if (body) headers['Content-Length'] = String(body.length);
     const started = process.hrtime.bigint();
-    let firstByteMs = null;
+    let firstByteMs = null, lastByteMs = null;
     const r = http.request({
       host: base.hostname, port: base.port, method: req.method, path: req.target,
       headers, agent: false, setHost: true,
     }, (res) => {
       const chunks = [];
       res.on('data', (d) => {
-        if (firstByteMs === null) firstByteMs = Number(process.hrtime.bigint() - started) / 1e6;
+        lastByteMs = Number(process.hrtime.bigint() - started) / 1e6;
+        if (firstByteMs === null) firstByteMs = lastByteMs;
         chunks.push(d);
       });
       res.on('end', () => {
         const pairs = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-        resolve({ status: res.statusCode, headers: pairs, body: Buffer.concat(chunks), firstByteMs });
+        resolve({ status: res.statusCode, headers: pairs, body: Buffer.concat(chunks), firstByteMs, lastByteMs });
       });
       res.on('error', reject);
     });
@@ -165,13 +166,23 @@ function cgiExchange(program, req, sendHeaders, sendBody, timeoutMs, vars) {
     const body = sendBody === null ? Buffer.alloc(0) : Buffer.from(sendBody);
     if (sendBody !== null) env.CONTENT_LENGTH = String(body.length);
     const started = process.hrtime.bigint();
-    let firstByteMs = null;
+    let firstByteMs = null, lastByteMs = null;
     const child = spawn(program, [], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out = []; const err = [];
     const timer = setTimeout(() => { child.kill('SIGKILL'); }, timeoutMs);
+    let seen = Buffer.alloc(0);
     child.stdout.on('data', (d) => {
-      if (firstByteMs === null) firstByteMs = Number(process.hrtime.bigint() - started) / 1e6;
       out.push(d);
+      const now = Number(process.hrtime.bigint() - started) / 1e6;
+      if (firstByteMs === null) {
+        // body bytes: what follows the CGI header block
+        seen = Buffer.concat([seen, d]);
+        const end = Math.min(...['\r\n\r\n', '\n\n'].map((t) => { const i = seen.indexOf(t); return i < 0 ? Infinity : i + t.length; }));
+        if (end === Infinity || end >= seen.length) return;
+        firstByteMs = now;
+        seen = null;
+      }
+      lastByteMs = now;
     });
     child.stderr.on('data', (d) => err.push(d));
     child.on('error', (e) => { clearTimeout(timer); reject(e); });
@@ -180,7 +191,7 @@ function cgiExchange(program, req, sendHeaders, sendBody, timeoutMs, vars) {
       const stderr = Buffer.concat(err).toString().trim();
       if (signal) return reject(new Error(`${program} killed by ${signal}${signal === 'SIGKILL' ? ` (no answer within ${timeoutMs} ms)` : ''}${stderr ? `: ${stderr.slice(0, 300)}` : ''}`));
       if (code !== 0) return reject(new Error(`${program} exited ${code}${stderr ? `: ${stderr.slice(0, 300)}` : ''}`));
-      try { resolve({ ...parseCgiOutput(Buffer.concat(out)), firstByteMs }); } catch (e) { reject(e); }
+      try { resolve({ ...parseCgiOutput(Buffer.concat(out)), firstByteMs, lastByteMs }); } catch (e) { reject(e); }
     });
     child.stdin.on('error', () => {});
     child.stdin.end(body);
@@ -273,6 +284,14 @@ function check(res, spec, vars) {
         const limit = parseDuration(value, where);
         if (res.firstByteMs === null) problems.push('no body bytes arrived');
         else if (res.firstByteMs > limit) problems.push(`first body bytes after ${Math.round(res.firstByteMs)} ms, expected within ${limit} ms (response buffered?)`);
+        break;
+      }
+      case 'first-byte-ahead': {
+        // Streamed, whatever the start-up cost: the first bytes came this
+        // long before the last (a buffered answer arrives all at once).
+        const gap = parseDuration(value, where);
+        if (res.firstByteMs === null) problems.push('no body bytes arrived');
+        else if (res.lastByteMs - res.firstByteMs < gap) problems.push(`first body bytes ${Math.round(res.lastByteMs - res.firstByteMs)} ms before the last, expected at least ${gap} ms (response buffered?)`);
         break;
       }
       default:
