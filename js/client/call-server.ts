@@ -16,8 +16,9 @@
 //   X-RSC-Version         the build version (409 when it changed: full load)
 //
 // Answers: 200 text/x-component → the root {a, p?}: `a` resolves the call,
-// `p` (when the action revalidated 'page') replaces the page in place at
-// X-RSC-Segment-Depth, like a navigation payload; 204 + X-RSC-Redirect → a
+// `p` (the action revalidated a region) replaces the page in place at
+// X-RSC-Segment-Depth, like a navigation payload — unless the visitor has
+// left that page meanwhile; 204 + X-RSC-Redirect → a
 // client navigation (the call resolves with undefined once it committed);
 // anything else → the call rejects with an ActionError carrying the JSON
 // answer's status, message and errors.
@@ -65,6 +66,7 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
     'X-RSC-Content-Type': type,
     'X-RSC-Referer': location.pathname + location.search,
   };
+  const from = headers['X-RSC-Referer'];
   const held = currentLayouts();
   if (held.length) headers['X-RSC-Segments'] = held.join(',');
   const v = currentVersion();
@@ -87,7 +89,8 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
   }
   if (res.status === 200 && (h.get('Content-Type') || '').indexOf('text/x-component') >= 0 && res.body) {
     const root = (await decodePayload(res.body)) as { a?: unknown; p?: unknown } | null;
-    if (root && Object.prototype.hasOwnProperty.call(root, 'p')) {
+    // the page it came from, unless the visitor has navigated away meanwhile
+    if (root && Object.prototype.hasOwnProperty.call(root, 'p') && location.pathname + location.search === from) {
       const depth = parseInt(h.get('X-RSC-Segment-Depth') || '0', 10);
       applyRegion(depth >= 0 ? depth : 0, root.p, splitList(h.get('X-RSC-Layouts')), h.get('X-RSC-Version'));
     }
