@@ -301,6 +301,23 @@ export function hostCall(fn: string, args: unknown[]): Promise<unknown> {
   });
 }
 
+// A FormData argument (a server action posted as a form: the generated stubs
+// of rsc-host.json's actions hand it on as it is) travels as an object of its
+// fields, what the backends decode into their parameter: a field given more
+// than once becomes the array of its values, a file {name, type, size} (its
+// content is not sent). JSON.stringify would make it {}.
+function formFields(arg: unknown): unknown {
+  if (typeof FormData === 'undefined' || !(arg instanceof FormData)) return arg;
+  const out: Record<string, unknown> = {};
+  arg.forEach(function (value, field) {
+    const v = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
+    if (!Object.prototype.hasOwnProperty.call(out, field)) out[field] = v;
+    else if (Array.isArray(out[field])) (out[field] as unknown[]).push(v);
+    else out[field] = [out[field], v];
+  });
+  return out;
+}
+
 export function rpc<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
   if (typeof name !== 'string' || name === '')
     return Promise.reject(new TypeError('rpc(): the first argument must be the name of a backend function'));
@@ -315,6 +332,7 @@ export function rpc<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
     return Promise.reject(new Error('rpc(' + name + ') is only available while a request is answered (server components, middleware, API routes, actions)'));
   if (!enabled())
     return Promise.reject(new HostFailure('rpc(' + name + '): no backend is configured (set RSC_BACKEND and RSC_HOST_CALL_SECRET)', 500, name));
+  args = args.map(formFields);
   let key: string;
   try {
     key = name + '\u0000' + JSON.stringify(args);

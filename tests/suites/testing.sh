@@ -14,7 +14,8 @@
 #    handlers; forwarding to `backend`, 502 without it; the answer streamed:
 #    a fast boundary read before a slow handler (held by the test) answers;
 #    public/ and /_kit/static/ files answered like the web server does; a
-#    POST to an API route; a navigation's 204 + X-RSC-Redirect; HEAD).
+#    POST to an API route; a navigation's 204 + X-RSC-Redirect; HEAD; a
+#    server action of rsc-host.json posted as a form reaching its handler).
 # 2. A second test file run at the same time (one build for both: a lock),
 #    which forgets app.close(): node --test still ends.
 # 3. An edited page is rebuilt before the next run.

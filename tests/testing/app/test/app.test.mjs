@@ -22,6 +22,7 @@ const host = {
     if (qty === 13) return hostReply.fail('The database is down.');
     return hostReply.revalidating({ id: 99 }, 'orders');
   },
+  'Orders.cancel': ({ args }) => (args[0].id === '7' ? hostReply.redirect('/orders') : hostReply.invalid({ id: ['No such order.'] })),
   'Me.profile': ({ headers }) => (user(headers) ? { name: user(headers) } : hostReply.unauthenticated()),
   [HOST_MIDDLEWARE]: ({ args, headers }) => {
     for (const guard of args[0]) {
@@ -233,4 +234,24 @@ test('a navigation (X-RSC) refused by a guard redirect answers 204 + X-RSC-Redir
   const head = await app.fetch('/orders', { method: 'HEAD' });
   assert.equal(head.status, 200);
   assert.equal(head.body, null);
+});
+
+test('a server action from rsc-host.json posted as a form calls its backend function with the fields', async () => {
+  const page = await app.fetch('/orders/cancel');
+  assert.equal(page.status, 200);
+  const field = /name="(\$ACTION_ID_[^"]+)"/.exec(await page.text());
+  assert.ok(field, 'the form names its action');
+  const form = new FormData();
+  form.append(field[1], '');
+  form.append('id', '7');
+  form.append('tag', 'a');
+  form.append('tag', 'b');
+  const before = app.calls.length;
+  const res = await app.fetch('/orders/cancel', { method: 'POST', body: form, headers: { origin: 'https://app.test' } });
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get('location'), '/orders');
+  const calls = app.calls.slice(before);
+  assert.deepEqual(calls.map((c) => c.function), ['Orders.cancel']);
+  assert.equal(calls[0].args[0].id, '7');
+  assert.deepEqual(calls[0].args[0].tag, ['a', 'b']);
 });
