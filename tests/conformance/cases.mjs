@@ -33,6 +33,7 @@ export const cases = [
   corpus('deep'),
   corpus('large-list'),
   corpus('large-text'),
+  corpus('actions'),
   {
     name: 'corpus-params',
     url: '/corpus/params/abc-1%C3%A9?q=hello%20world&n=1&tag=a&tag=b&empty=',

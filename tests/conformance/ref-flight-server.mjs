@@ -6,6 +6,7 @@
 // Run with the react-server condition (flight-roundtrip.mjs starts it):
 //   NODE_ENV=production node --conditions react-server ref-flight-server.mjs <app dir> <out dir> <node_modules>
 import fs from 'node:fs';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -32,6 +33,32 @@ const reactExternal = {
   },
 };
 
+// "use server" modules: every exported function registered with React's own
+// registerServerReference under kit's id (docs/actions.md §1: the first 16 hex
+// digits of SHA-256 of the path relative to the app root, then "#<export>").
+const { registerServerReference } = require('react-server-dom-webpack/server');
+globalThis.__kitRegisterServerModule = (ns, hash) => {
+  for (const name of Object.keys(ns))
+    if (typeof ns[name] === 'function') registerServerReference(ns[name], hash, name);
+};
+const useServer = {
+  name: 'use-server',
+  setup(b) {
+    b.onResolve({ filter: /^kit-self:/ }, (args) => ({ path: args.path.slice(9) }));
+    b.onLoad({ filter: /\.(ts|tsx)$/ }, (args) => {
+      const src = fs.readFileSync(args.path, 'utf8');
+      if (!/^\s*(\/\/[^\n]*\n\s*)*['"]use server['"]/.test(src)) return undefined;
+      const hash = crypto.createHash('sha256').update(path.relative(appDir, args.path).split(path.sep).join('/')).digest('hex').slice(0, 16);
+      return {
+        contents: src + `\nimport * as __self from ${JSON.stringify('kit-self:' + args.path)};\n` +
+          `globalThis.__kitRegisterServerModule(__self, ${JSON.stringify(hash)});\n`,
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        resolveDir: path.dirname(args.path),
+      };
+    });
+  },
+};
+
 function renderFlight(model) {
   return new Promise((resolve) => {
     const chunks = [], errors = [];
@@ -53,7 +80,7 @@ for (const c of cases) {
   const out = path.join(outDir, c.name + '.page.mjs');
   await esbuild.build({
     entryPoints: [src], outfile: out, bundle: true, platform: 'node', format: 'esm',
-    jsx: 'automatic', conditions: ['react-server'], plugins: [reactExternal], logLevel: 'error',
+    jsx: 'automatic', conditions: ['react-server'], plugins: [useServer, reactExternal], logLevel: 'error',
   });
   const Page = (await import(pathToFileURL(out).href)).default;
   const model = React.createElement(Page, {
