@@ -11,15 +11,16 @@ top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
 export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
 . "$top_src/tests/lib/serve.sh"
+. "$top_src/tests/lib/npm.sh"
 lighttpd_bin=${LIGHTTPD:-$(command -v lighttpd || echo /usr/sbin/lighttpd)}
 work=$(mktemp -d /tmp/kit-action.XXXXXX)
 trap 'kit_serve_stop; rm -rf "$work"' EXIT
-cp -R "$top_src/tests/action/app" "$work/app"
-rm -rf "$work/app/node_modules" "$work/app/.kit"
-if ! (cd "$work/app" && npm ci --no-audit --no-fund) >"$work/npm.log" 2>&1; then
-	echo "FAIL: action-client: npm ci of the test app failed (see $work/npm.log)"
+if ! kit_npm_ci "$top_src/tests/action/app" "$work"; then
+	echo "FAIL: action-client: npm ci in tests/action/app: $KIT_NPM_ERROR"
 	exit 1
 fi
+cp -R "$top_src/tests/action/app" "$work/app"
+rm -rf "$work/app/.kit" "$work/app/.kit-store"
 failed=0
 node "$top_src/tests/action/unit-node.mjs" "$top_src" "$work/app" "$work" || failed=1
 
@@ -38,8 +39,10 @@ if ! kit_serve_start lighttpd "$work/app" "$work/serve"; then
 fi
 node "$top_src/tests/action/unit-mujs.mjs" "$KIT_SERVE_BASE" || failed=1
 pw=$top_src/tests/client/node_modules/playwright-core
-if [ -x /usr/bin/chromium ] && [ ! -d "$pw" ]; then
-	(cd "$top_src/tests/client" && npm ci --no-audit --no-fund >/dev/null 2>&1) || pw=
+if [ -x /usr/bin/chromium ] && ! kit_npm_ci "$top_src/tests/client" "$work"; then
+	echo "FAIL: action-client: npm ci in tests/client: $KIT_NPM_ERROR"
+	failed=1
+	pw=
 fi
 if [ ! -x /usr/bin/chromium ] || [ ! -d "$pw" ]; then
 	echo "SKIP: action-client: the browser check needs /usr/bin/chromium and playwright-core"
