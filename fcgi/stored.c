@@ -11,12 +11,35 @@
 
 #include "render/json.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
+
+/* Writes the rest of the open file fd to out (plain read(2): no stdio
+ * buffer to allocate per answer). Returns the bytes written, or -1. */
+static long long copy_fd(int fd, const kit_sink *out)
+{
+	char chunk[65536];
+	long long total = 0;
+	for (;;) {
+		ssize_t got = read(fd, chunk, sizeof chunk);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return -1;
+		if (got == 0)
+			return total;
+		if (kit_sink_write(out, chunk, (size_t)got) < 0)
+			return -1;
+		total += got;
+	}
+}
 
 kit_store *kit_stored_open(const char *app_dir)
 {
@@ -81,11 +104,11 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 		kit_buf_free(&b);
 		return 1;
 	}
-	FILE *f = fopen(hit.path, "rb");
+	int fd = open(hit.path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
-	if (!f || fstat(fileno(f), &st) != 0) {
-		if (f)
-			fclose(f);
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		if (fd >= 0)
+			close(fd);
 		fprintf(stderr, "kit: stored file %s is missing: rendering %s instead\n", hit.path, req->path);
 		kit_buf_free(&b);
 		return 0;
@@ -101,14 +124,9 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 	kit_buf_puts(&b, "\r\n");
 	rc = put(out, &b);
 	kit_buf_free(&b);
-	if (rc == 0 && !req->head_only) {
-		char chunk[65536];
-		size_t got;
-		while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-			if (kit_sink_write(out, chunk, got) < 0)
-				break;
-	}
-	fclose(f);
+	if (rc == 0 && !req->head_only)
+		copy_fd(fd, out);
+	close(fd);
 	return 1;
 }
 
@@ -143,20 +161,11 @@ int kit_stored_shell(kit_store *s, const kit_route *route, const kit_stored_req 
 
 long long kit_stored_copy(const char *path, const kit_sink *out)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return -1;
-	char chunk[65536];
-	size_t got;
-	long long total = 0;
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
-		if (kit_sink_write(out, chunk, got) < 0) {
-			fclose(f);
-			return -1;
-		}
-		total += (long long)got;
-	}
-	fclose(f);
+	long long total = copy_fd(fd, out);
+	close(fd);
 	return total;
 }
 

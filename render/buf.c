@@ -60,14 +60,21 @@ void kit_buf_putc(kit_buf *b, char c)
 
 void kit_buf_vprintf(kit_buf *b, const char *fmt, va_list ap)
 {
+	/* formatted once when it fits in the room left (the usual case), else
+	 * measured by that try, then formatted again after growing */
+	if (b->cap - b->len < 128)
+		kit_buf_reserve(b, 128);
+	size_t room = b->cap - b->len;
 	va_list ap2;
 	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
+	int n = vsnprintf(b->data + b->len, room, fmt, ap2);
 	va_end(ap2);
 	if (n <= 0)
 		return;
-	kit_buf_reserve(b, (size_t)n + 1);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= room) {
+		kit_buf_reserve(b, (size_t)n + 1);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

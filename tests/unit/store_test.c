@@ -83,6 +83,17 @@ int main(void)
 	CHECK("publish v2", kit_store_publish(w, "v2", v2, 1, err, sizeof err) == 0);
 	CHECK("reader sees v2", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 && strcmp(hit.version, "v2") == 0);
 	CHECK("v1-only route gone with v2", kit_store_lookup(r, "/old", KIT_STORE_REDIRECT, 0, &hit) == 0);
+	/* more lookups than the reader's cache holds (store.c empties it when full) */
+	int misses = 0;
+	for (int i = 0; i < 1000; i++) {
+		char route[32];
+		snprintf(route, sizeof route, "/missing/%d", i);
+		misses += kit_store_lookup(r, route, KIT_STORE_HTML, 0, &hit) == 0;
+	}
+	CHECK("1000 distinct misses", misses == 1000);
+	CHECK("a hit after the cache filled", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 &&
+						      strcmp(hit.version, "v2") == 0 && strstr(hit.path, "stored/v2/index.html"));
+	CHECK("a miss cached stays a miss", kit_store_lookup(r, "/missing/999", KIT_STORE_HTML, 0, &hit) == 0);
 
 	CHECK("rollback to v1", kit_store_rollback(w, "v1", err, sizeof err) == 0);
 	CHECK("reader sees the rollback", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 &&
