@@ -92,12 +92,13 @@ export const ActionValidationError = refusalKind<ActionValidationError>('ActionV
 // --- the client ------------------------------------------------------------------
 
 export type Ctx = Record<string, unknown>;
-/** What next() resolves to: the handler's result, opaque to middleware that only passes it on. */
-export type MiddlewareResult = unknown;
-export type Middleware<C, N extends Ctx> = (args: {
-  ctx: C;
-  next: (opts?: { ctx?: N }) => Promise<MiddlewareResult>;
-}) => unknown;
+/** What next() resolves to: the handler's result, opaque to middleware that
+ *  only passes it on. Its type parameter carries the context the middleware
+ *  added, so `.use()` infers it from what the function returns. */
+export interface MiddlewareResult<N extends Ctx = {}> { readonly __kitContext?: N }
+export type Next = <N extends Ctx = {}>(opts?: { ctx?: N }) => Promise<MiddlewareResult<N>>;
+export type Middleware<C, N extends Ctx> = (args: { ctx: C; next: Next }) =>
+  MiddlewareResult<N> | Promise<MiddlewareResult<N>>;
 
 export interface QueryOptions {
   /** 'public': the answer of GET /_rsc/query may be stored by shared caches

@@ -24,6 +24,20 @@ rm -rf "$work/app/.kit" "$work/app/.kit-store"
 failed=0
 node "$top_src/tests/action/unit-node.mjs" "$top_src" "$work/app" "$work" || failed=1
 
+# the types: contexts from .use() inferred, an unknown key refused (tsc from kit's toolchain)
+cat >"$work/tsconfig.json" <<EOF
+{ "compilerOptions": { "strict": true, "noEmit": true, "target": "es2020", "module": "esnext",
+    "moduleResolution": "bundler", "lib": ["es2020", "dom"], "skipLibCheck": true, "types": [],
+    "paths": { "@kit/core/*": ["$top_src/js/*"], "valibot": ["$work/app/node_modules/valibot"] } },
+  "files": ["$top_src/tests/action/typecheck.ts"] }
+EOF
+if out=$("$top_build/toolchain/node_modules/.bin/tsc" -p "$work/tsconfig.json" 2>&1); then
+	echo "PASS: action-client: types (ctx inferred through .use(), input from the schema, unknown ctx keys refused)"
+else
+	echo "FAIL: action-client: types: $(echo "$out" | head -n 5 | tr '\n' ' ')"
+	failed=1
+fi
+
 if ! "$top_build/kit-build" "$work/app" >"$work/build.log" 2>&1; then
 	echo "FAIL: action-client: kit-build of tests/action/app failed: $(tail -n 5 "$work/build.log" | tr '\n' ' ')"
 	exit 1
