@@ -53,6 +53,17 @@ kit_diag *kit_diag_add(kit_diags *d, kit_diag_level level, const char *file,
 	return g;
 }
 
+void kit_diags_downgrade(kit_diags *d, size_t from)
+{
+	for (size_t i = from; i < d->len; i++) {
+		if (d->items[i].level != KIT_DIAG_ERROR)
+			continue;
+		d->items[i].level = KIT_DIAG_WARNING;
+		d->nerrors--;
+		d->nwarnings++;
+	}
+}
+
 void kit_diag_fix(kit_diags *d, kit_diag *g, const char *fmt, ...)
 {
 	va_list ap;

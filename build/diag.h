@@ -40,6 +40,10 @@ void kit_diag_fix(kit_diags *d, kit_diag *g, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void kit_diag_route(kit_diags *d, kit_diag *g, const char *route);
 
+/* Turns the errors added since index `from` (d->len before) into warnings
+ * (kit-build --dev: a failed hostManifest command does not fail the build). */
+void kit_diags_downgrade(kit_diags *d, size_t from);
+
 /* Writes every diagnostic, errors and warnings in the order found:
  *   error: src/app/x/page.tsx:3:5: message
  *     route: /x

@@ -52,15 +52,24 @@ static const char *const runtime_parts[] = {
 
 static void usage(FILE *out)
 {
-	fputs("usage: kit-build [DIR]\n"
+	fputs("usage: kit-build [--dev] [--no-prerender] [--no-host-command] [DIR]\n"
 	      "       kit-build --versions [DIR]\n"
 	      "       kit-build --rollback[=VERSION] [DIR]\n"
+	      "       kit-build --watch-paths [DIR]\n"
 	      "Builds the kit app in DIR (default: the current directory) into DIR/.kit/\n"
 	      "and publishes it as the active version of DIR/.kit-store/ (the store keeps\n"
 	      "\"keepVersions\" versions, default 5). --versions lists them; --rollback\n"
 	      "makes VERSION (default: the one published before the active one) active\n"
 	      "again: running responders switch at their next request.\n"
 	      "Routes are read from DIR/src/app, or from \"sourceDir\" in DIR/kit.config.json.\n"
+	      "Development (what kit-serve --dev runs):\n"
+	      "  --dev              a failing hostManifest command is a warning: the build\n"
+	      "                     goes on with the rsc-host.json that was there\n"
+	      "  --no-prerender     render nothing at build time: every route renders per\n"
+	      "                     request (faster builds; build-time checks of routes skipped)\n"
+	      "  --no-host-command  do not run the hostManifest command; use rsc-host.json as it is\n"
+	      "  --watch-paths      print what a dev server watches, one \"build PATH\" or\n"
+	      "                     \"manifest PATH\" line each (relative to DIR), and exit\n"
 	      "Environment: KIT_DATADIR (kit's data directory; default: the source tree\n"
 	      "             of an uninstalled kit-build, else " KIT_DATADIR "),\n"
 	      "             KIT_NODE (the node binary, default " KIT_NODE "),\n"
@@ -285,7 +294,75 @@ typedef struct build {
 	kit_bundle_result bundle;
 	kit_route_outcome *outcomes;
 	kit_hostgen host;
+	int dev, no_prerender, no_host_command; /* the development flags (usage) */
 } build;
+
+/* Runs the hostManifest command. With --dev a failure is a warning (SPEC:
+ * "in dev the failure is reported and the existing file is used"): the
+ * rsc-host.json that was there before is put back (the command may have
+ * left half a file) and the build goes on with it. */
+static int run_host_command(build *b, const kit_config *config)
+{
+	kit_diags *d = &b->diags;
+	if (!b->dev || !config->host_command)
+		return kit_hostgen_run_command(config, b->app_root, d);
+	const char *path = path2(b->a, b->app_root, KIT_HOSTGEN_MANIFEST);
+	size_t old_len = 0, from = d->len;
+	char *old = kit_outdir_read(path, &old_len);
+	if (kit_hostgen_run_command(config, b->app_root, d) == 0) {
+		free(old);
+		return 0;
+	}
+	kit_diags_downgrade(d, from);
+	int rc = 0;
+	if (old) {
+		kit_buf keep = { .data = old, .len = old_len, .cap = old_len + 1 };
+		char err[PATH_MAX + 256];
+		if (kit_hostgen_write_if_changed(path, &keep, err, sizeof err) < 0) {
+			kit_diag_add(d, KIT_DIAG_ERROR, KIT_HOSTGEN_MANIFEST, "putting it back: %s", err);
+			rc = -1;
+		} else {
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_WARNING, KIT_HOSTGEN_MANIFEST,
+						   "dev: the build goes on with the %s that was there before the "
+						   "hostManifest command ran", KIT_HOSTGEN_MANIFEST);
+			kit_diag_fix(d, g, "fix the command; it runs again when a hostManifest.watch path changes");
+		}
+		free(old);
+	} else {
+		unlink(path); /* none before: whatever the failed command left is not used */
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_WARNING, KIT_HOSTGEN_MANIFEST,
+					   "dev: the build goes on without %s (there was none before the "
+					   "hostManifest command ran)", KIT_HOSTGEN_MANIFEST);
+		kit_diag_fix(d, g, "fix the command; it runs again when a hostManifest.watch path changes");
+	}
+	return rc;
+}
+
+/* kit-build --watch-paths: what a dev server watches (kit-serve --dev). */
+static int print_watch_paths(const char *dir)
+{
+	char root[PATH_MAX];
+	if (!realpath(dir, root)) {
+		fprintf(stderr, "error: %s: the app directory cannot be opened: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	kit_arena *a = kit_arena_new(1 << 14);
+	kit_diags d;
+	kit_diags_init(&d);
+	kit_config config;
+	int rc = kit_config_load(&config, a, root, &d);
+	kit_diags_print(&d, stderr);
+	if (rc == 0) {
+		printf("build src\nbuild public\nbuild kit.config.json\nbuild %s\n", KIT_HOSTGEN_MANIFEST);
+		if (strncmp(config.source_dir, "src/", 4) != 0 && strcmp(config.source_dir, "src") != 0)
+			printf("build %s\n", config.source_dir);
+		for (size_t i = 0; config.host_watch && config.host_watch[i]; i++)
+			printf("manifest %s\n", config.host_watch[i]);
+	}
+	kit_diags_free(&d);
+	kit_arena_free(a);
+	return rc == 0 ? 0 : 1;
+}
 
 static int run(build *b)
 {
@@ -294,7 +371,7 @@ static int run(build *b)
 	if (kit_config_load(&config, b->a, b->app_root, d) != 0)
 		return -1;
 	/* the backend manifest first: the app may import the actions generated from it */
-	if (kit_hostgen_run_command(&config, b->app_root, d) != 0)
+	if (!b->no_host_command && run_host_command(b, &config) != 0)
 		return -1;
 	if (kit_hostgen_load(&b->host, b->app_root, d) != 0)
 		return -1;
@@ -410,7 +487,10 @@ static int run(build *b)
 		/* every route rendered at build time; the stored ones published into the store */
 		b->outcomes = kit_arena_alloc(b->a, (b->scan.nroutes ? b->scan.nroutes : 1) * sizeof *b->outcomes);
 		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan, NULL, 0 };
-		if (kit_prerender(&pj, b->a, d, b->outcomes) != 0) {
+		if (b->no_prerender) {
+			for (size_t i = 0; i < b->scan.nroutes; i++)
+				b->outcomes[i] = (kit_route_outcome){ KIT_OUTCOME_DYNAMIC, "not prerendered", 0, 0 };
+		} else if (kit_prerender(&pj, b->a, d, b->outcomes) != 0) {
 			kit_buf_free(&routes);
 			kit_buf_free(&out);
 			return -1;
@@ -435,7 +515,7 @@ static int run(build *b)
 int main(int argc, char **argv)
 {
 	const char *dir = NULL, *rollback = NULL;
-	int versions = 0;
+	int versions = 0, watch_paths = 0, dev = 0, no_prerender = 0, no_host_command = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
@@ -443,6 +523,13 @@ int main(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "--versions") == 0) {
 			versions = 1;
+			continue;
+		}
+		if (strcmp(argv[i], "--dev") == 0 || strcmp(argv[i], "--no-prerender") == 0 ||
+		    strcmp(argv[i], "--no-host-command") == 0 || strcmp(argv[i], "--watch-paths") == 0) {
+			int *flag = argv[i][2] == 'd' ? &dev : argv[i][2] == 'w' ? &watch_paths
+				  : argv[i][5] == 'p' ? &no_prerender : &no_host_command;
+			*flag = 1;
 			continue;
 		}
 		if (strcmp(argv[i], "--rollback") == 0 || strncmp(argv[i], "--rollback=", 11) == 0) {
@@ -463,6 +550,18 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if ((versions || rollback || watch_paths) && (dev || no_prerender || no_host_command)) {
+		fprintf(stderr, "kit-build: --dev, --no-prerender and --no-host-command go with a build only\n");
+		usage(stderr);
+		return 2;
+	}
+	if (watch_paths && (versions || rollback)) {
+		fprintf(stderr, "kit-build: --watch-paths goes alone\n");
+		usage(stderr);
+		return 2;
+	}
+	if (watch_paths)
+		return print_watch_paths(dir);
 	if (versions)
 		return kit_publish_list(dir);
 	if (rollback)
@@ -476,7 +575,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	build b = { .a = kit_arena_new(1 << 16), .app_root = root };
+	build b = { .a = kit_arena_new(1 << 16), .app_root = root, .dev = dev, .no_prerender = no_prerender,
+		    .no_host_command = no_host_command };
 	kit_buf_init(&b.host.actions);
 	kit_buf_init(&b.host.env_dts);
 	kit_diags_init(&b.diags);

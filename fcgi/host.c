@@ -30,6 +30,7 @@ struct kit_host {
 	kit_store *store;     /* build-time renders (fcgi/stored.c); NULL when none */
 	int lazy;             /* kit.cgi: the engine only for requests that render */
 	char refused[64];     /* an active version that could not be loaded (not retried) */
+	const char *dev_error;  /* KIT_DEV_ERROR_FILE (kit-serve --dev), or NULL */
 };
 
 /* Headers past this size are answered 431 (the web server usually refuses
@@ -145,6 +146,8 @@ static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errl
 	h->opts.always_inline_rows = t && strcmp(t, "always") == 0;
 	t = getenv("KIT_MAX_BODY");
 	h->max_body = t && atoll(t) > 0 ? (size_t)atoll(t) : (size_t)8 << 20;
+	t = getenv("KIT_DEV_ERROR_FILE");
+	h->dev_error = t && *t ? t : NULL;
 	h->store = kit_stored_open(app_dir);
 	/* the store's active version when it can be loaded, else .kit/ */
 	char active[64] = "";
@@ -345,6 +348,43 @@ static int send_error_page_lines(const kit_sink *out, int status, int head_only,
 static int send_error_page(const kit_sink *out, int status, int head_only, int flight)
 {
 	return send_error_page_lines(out, status, head_only, flight, NULL);
+}
+
+/* kit-serve --dev: while the last build failed, its diagnostics (the file
+ * KIT_DEV_ERROR_FILE, written by kit-serve, removed after a good build)
+ * answer every page a browser asks for (GET/HEAD accepting text/html, not a
+ * navigation payload). Everything else keeps being served by the last good
+ * build. Returns 1 when the error page was sent. */
+static int send_dev_error(const kit_host *h, const kit_request *req, const kit_sink *out, int head_only)
+{
+	if (!h->dev_error || *param(req, "HTTP_X_RSC") || !strstr(param(req, "HTTP_ACCEPT"), "text/html"))
+		return 0;
+	const char *method = param(req, "REQUEST_METHOD");
+	if (strcmp(method, "GET") != 0 && !head_only)
+		return 0;
+	FILE *f = fopen(h->dev_error, "rb");
+	if (!f)
+		return 0;
+	char text[32768];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	if (n == 0)
+		return 0;
+	text[n] = '\0';
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_puts(&b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
+			 "<title>Build failed</title></head><body><main><h1>The build failed</h1>"
+			 "<p>kit-serve --dev keeps serving the last good build to everything but pages; "
+			 "fix the error and save: this page reloads when a build succeeds.</p><pre>");
+	kit_html_escape_text(&b, text, n);
+	/* asks again each second; a page that is no longer this error reloads */
+	kit_buf_puts(&b, "</pre></main><script>setInterval(function(){fetch(location.href,{headers:{Accept:"
+			 "'text/html'}}).then(function(r){if(r.headers.get('X-RSC-Kit')!=='dev-error')"
+			 "location.reload()},function(){})},1000)</script></body></html>");
+	send_simple(out, 500, head_only, "text/html; charset=utf-8", kit_buf_cstr(&b), "X-RSC-Kit", "dev-error");
+	kit_buf_free(&b);
+	return 1;
 }
 
 static void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -1432,7 +1472,9 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 	int result = 0;
 	size_t plen = strlen(url.path);
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
-	if (is_true(param(req, "HTTP_X_RSC")) && *client_version && strcmp(client_version, h->routes.version) != 0) {
+	if (send_dev_error(h, req, out, head_only)) {
+		/* answered: the last build failed (kit-serve --dev) */
+	} else if (is_true(param(req, "HTTP_X_RSC")) && *client_version && strcmp(client_version, h->routes.version) != 0) {
 		/* a client from an older build must not mix its layouts with ours */
 		response r;
 		resp_init(&r, out, 409, head_only);

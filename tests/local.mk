@@ -43,7 +43,7 @@ tests_unit_scan_test_SOURCES = tests/unit/scan_test.c tests/unit/test.h \
 	build/scan.c build/scan.h build/diag.c build/diag.h
 tests_unit_scan_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_scan_test_LDADD = $(TEST_LDADD)
-EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh
+EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh tests/suites/dev.sh
 
 # --- js/server/web/ (Request, Response, Headers, URL, FormData in mujs):
 # tests/mujs/mujs-run loads JS files into libmujs with the prelude's natives

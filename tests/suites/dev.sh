@@ -1,0 +1,207 @@
+#!/bin/bash
+# dev.sh — development mode: `kit-serve --dev` (contrib/kit-serve.in) and the
+# kit-build flags it runs (--dev, --no-prerender, --no-host-command,
+# --watch-paths; build/main.c), on a small app written here with a
+# hostManifest command (backend/manifest.mjs writes rsc-host.json from
+# backend/registry.json and counts its runs in runs.log).
+#
+# 1. kit-build: --watch-paths names src, public, kit.config.json,
+#    rsc-host.json and hostManifest.watch; a failing command fails a build
+#    but only warns with --dev, and the rsc-host.json that was there is put
+#    back; --no-prerender stores nothing.
+# 2. kit-serve --dev behind lighttpd: the first build is served; an edited
+#    page is served after the rebuild (polled, no timing assertion) and the
+#    command did not run for it; a syntax error is printed naming the file,
+#    the last good page keeps being served (a browser's page load gets the
+#    error page naming the file), the fix is served again; a change of a
+#    hostManifest.watch path re-runs the command (the generated actions
+#    module changes); a failing command is reported, rsc-host.json is kept
+#    and the app keeps being served and rebuilt; SIGTERM leaves no process
+#    (kit_serve_stop checks the whole tree: lighttpd, responders, inotifywait).
+set -u
+top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_build=${KIT_TOP_BUILDDIR:-$top_src}
+export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
+. "$top_src/tests/lib/serve.sh"
+
+failed=0
+pass() { echo "PASS: dev: $1"; }
+fail() {
+	echo "FAIL: dev: $1: $2"
+	failed=1
+}
+check() { # check NAME COMMAND...
+	local name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
+}
+
+httpd=${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}
+if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
+	echo "SKIP: dev: lighttpd is not installed (apt-get install lighttpd)"
+	exit 0
+fi
+if ! command -v inotifywait >/dev/null; then
+	echo "SKIP: dev: inotifywait is not installed (apt-get install inotify-tools)"
+	exit 0
+fi
+kit_build=$top_build/kit-build
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kit-dev.XXXXXX") || exit 1
+chmod 0755 "$work"
+trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+
+# --- the app ------------------------------------------------------------------
+make_app() { # make_app DIR
+	mkdir -p "$1/src/app" "$1/backend" "$1/public"
+	cat >"$1/kit.config.json" <<'EOF'
+{ "hostManifest": { "command": ["node", "manifest.mjs"], "cwd": "backend", "watch": ["backend"] } }
+EOF
+	cat >"$1/backend/manifest.mjs" <<'EOF'
+// writes ../rsc-host.json from registry.json; {"fail": true} there makes it
+// clobber rsc-host.json with half a file and fail, as a broken backend might
+import fs from 'node:fs';
+fs.appendFileSync('../runs.log', 'run\n');
+const reg = JSON.parse(fs.readFileSync('registry.json', 'utf8'));
+if (reg.fail) {
+  fs.writeFileSync('../rsc-host.json', '{"functions": [');
+  console.error('registry: Orders.cancel has no handler');
+  process.exit(3);
+}
+fs.writeFileSync('../rsc-host.json', JSON.stringify(reg, null, 2) + '\n');
+EOF
+	registry "$1" '"ordersCancel": "Orders.cancel"'
+	cat >"$1/src/app/layout.tsx" <<'EOF'
+export default function Layout({ children }: { children: React.ReactNode }) {
+  return <html><body>{children}</body></html>;
+}
+EOF
+	page "$1" one
+	echo 'hello' >"$1/public/robots.txt"
+}
+registry() { # registry DIR ACTIONS: backend/registry.json with these actions
+	printf '{ "actions": { %s },\n  "functions": ["Orders.cancel", "Orders.refund"] }\n' "$2" >"$1/backend/registry.json"
+}
+page() { # page DIR TEXT: src/app/page.tsx showing "dev-page: TEXT"
+	printf 'export default function Home() {\n  return <p>dev-page: %s</p>;\n}\n' "$2" >"$1/src/app/page.tsx"
+}
+runs() { [ -f "$1/runs.log" ] && wc -l <"$1/runs.log" | tr -d ' ' || echo 0; }
+
+# --- 1. kit-build's development flags ------------------------------------------
+b=$work/build
+make_app "$b"
+"$kit_build" --watch-paths "$b" >"$work/watch" 2>&1
+printf 'build src\nbuild public\nbuild kit.config.json\nbuild rsc-host.json\nmanifest backend\n' >"$work/watch.expect"
+check "kit-build --watch-paths" cmp -s "$work/watch" "$work/watch.expect"
+
+"$kit_build" --no-prerender "$b" >"$work/b1.log" 2>&1
+check "kit-build --no-prerender builds" grep -q 'Published version [0-9a-f]* (0 stored files)' "$work/b1.log"
+check "--no-prerender: every route per request" grep -q 'ƒ / .*not prerendered' "$work/b1.log"
+cp "$b/rsc-host.json" "$work/host.before"
+sed -i 's/^{/{ "fail": true,/' "$b/backend/registry.json"
+if "$kit_build" --no-prerender "$b" >"$work/b2.log" 2>&1; then
+	fail "a failing command fails a build" "kit-build exited 0: $(tail -n 5 "$work/b2.log")"
+else
+	check "a failing command fails a build" grep -q 'error: kit.config.json: hostManifest: the command `node manifest.mjs`' "$work/b2.log"
+fi
+cp "$work/host.before" "$b/rsc-host.json"
+if "$kit_build" --dev --no-prerender "$b" >"$work/b3.log" 2>&1; then
+	check "--dev: a failing command is a warning" grep -q 'warning: kit.config.json: hostManifest: the command `node manifest.mjs` (in backend) failed (exit status 3)' "$work/b3.log"
+	check "--dev: the command's stderr is shown" grep -q 'Orders.cancel has no handler' "$work/b3.log"
+	check "--dev: rsc-host.json put back" cmp -s "$work/host.before" "$b/rsc-host.json"
+	check "--dev: says the build goes on with it" grep -q 'warning: rsc-host.json: dev: the build goes on with the rsc-host.json that was there' "$work/b3.log"
+else
+	fail "--dev: a failing command is a warning" "kit-build --dev exited non-zero: $(tail -n 8 "$work/b3.log")"
+fi
+n=$(runs "$b")
+"$kit_build" --no-host-command --no-prerender "$b" >"$work/b4.log" 2>&1
+check "--no-host-command: builds without running the command" test "$? $(runs "$b")" = "0 $n"
+"$kit_build" --dev --versions "$b" >"$work/b5.log" 2>&1
+check "--dev goes with a build only (exit 2)" test $? = 2
+
+# --- 2. kit-serve --dev -----------------------------------------------------------
+app=$work/app
+make_app "$app"
+log=$work/run.log
+
+# wait_for NAME SECONDS COMMAND...: polls COMMAND every 0.3 s; generous
+# bounds only (a rebuild takes seconds, longer under load)
+wait_for() {
+	local name=$1 secs=$2 i
+	shift 2
+	for i in $(seq 1 $((secs * 10 / 3))); do
+		"$@" && { pass "$name"; return 0; }
+		sleep 0.3
+	done
+	fail "$name" "not within $secs s: $* (log: $(tail -n 12 "$log" | tr '\n' ' '))"
+	return 1
+}
+get() { curl -s --max-time 20 "$@"; }
+serves() { get "$KIT_SERVE_BASE/" | grep -q "dev-page: $1"; }
+logged() { grep -qF -- "$1" "$log"; }
+count() { grep -cF -- "$1" "$log"; }
+gen=$app/src/server-actions.generated.ts
+
+if ! kit_serve_start lighttpd "$app" "$work/run" --dev; then
+	fail "kit-serve --dev starts" "$KIT_SERVE_ERROR"
+	exit 1
+fi
+pass "kit-serve --dev starts (builds first)"
+check "the first build is served" serves one
+check "the command ran once at start" test "$(runs "$app")" = 1
+check "the generated actions module" grep -q ordersCancel "$gen"
+check "public/ is served" sh -c "curl -s '$KIT_SERVE_BASE/robots.txt' | grep -q hello"
+check "nothing stored (--no-prerender)" sh -c "! curl -s -D - -o /dev/null '$KIT_SERVE_BASE/' | grep -qi '^x-rsc-kit: stored'"
+
+builds=$(count 'kit-serve: built in')
+page "$app" two
+wait_for "an edited page is served after the rebuild" 90 serves two
+check "a page edit does not run the hostManifest command" test "$(runs "$app")" = 1
+check "the change is named" logged 'kit-serve: changed: src/app/page.tsx; rebuilding'
+
+printf 'export default function Home() {\n  return <p>dev-page: three</h2>;\n}\n' >"$app/src/app/page.tsx"
+if wait_for "a syntax error is printed naming the file" 90 logged 'error: src/app/page.tsx:2:'; then
+	wait_for "and that the last good build is still served" 30 logged 'still serving the last good build'
+	check "the last good page keeps being served" serves two
+	get -D "$work/h" -o "$work/b" -H 'Accept: text/html' "$KIT_SERVE_BASE/"
+	check "a browser's page load gets the error page (500)" grep -q '^HTTP/1.1 500' "$work/h"
+	check "the error page names the file" grep -q 'src/app/page.tsx:2:' "$work/b"
+	check "API and payload requests keep the last good build" \
+		sh -c "curl -s -H 'X-RSC: 1' '$KIT_SERVE_BASE/' | grep -q 'dev-page: two'"
+fi
+page "$app" four
+wait_for "the fixed page is served" 90 serves four
+get -D "$work/h" -o "$work/b" -H 'Accept: text/html' "$KIT_SERVE_BASE/"
+check "no error page after the fix" grep -q '^HTTP/1.1 200' "$work/h"
+
+registry "$app" '"ordersCancel": "Orders.cancel", "ordersRefund": "Orders.refund"'
+wait_for "a hostManifest.watch change re-runs the command" 90 grep -q ordersRefund "$gen"
+check "the command ran again" test "$(runs "$app")" = 2
+wait_for "and the app is rebuilt with it" 60 logged 'running the hostManifest command and rebuilding'
+check "still serving" serves four
+
+cp "$app/rsc-host.json" "$work/host.kept"
+cp "$gen" "$work/gen.kept"
+before=$(count 'kit-serve: built in')
+sed -i 's/^{/{ "fail": true,/' "$app/backend/registry.json"
+wait_for "a failing command in dev is reported" 90 logged 'warning: kit.config.json: hostManifest: the command `node manifest.mjs` (in backend) failed (exit status 3)'
+wait_for "the build goes on" 60 test "$(count 'kit-serve: built in')" -gt "$before"
+check "rsc-host.json kept" cmp -s "$work/host.kept" "$app/rsc-host.json"
+check "the generated module kept" cmp -s "$work/gen.kept" "$gen"
+check "still serving after the failed command" serves four
+page "$app" five
+wait_for "page edits still rebuild" 90 serves five
+
+# the server's own writes (rsc-host.json, the generated module) do not loop
+sleep 2
+n=$(count 'kit-serve: built in')
+sleep 3
+check "no rebuild without a change" test "$(count 'kit-serve: built in')" = "$n"
+
+if kit_serve_stop; then
+	pass "SIGTERM stops everything it started"
+else
+	fail "SIGTERM stops everything it started" "$KIT_SERVE_ERROR"
+fi
+check "kit-serve exits after SIGTERM" sh -c "! grep -q 'exited with status' '$log'"
+exit $failed
