@@ -255,3 +255,18 @@ test('a server action from rsc-host.json posted as a form calls its backend func
   assert.equal(calls[0].args[0].id, '7');
   assert.deepEqual(calls[0].args[0].tag, ['a', 'b']);
 });
+
+test('hostReply answers are the protocol fields', () => {
+  assert.deepEqual(hostReply.unauthenticated(), { unauthenticated: true, error: 'Unauthenticated.' });
+  assert.deepEqual(hostReply.unauthorized('Admins only.'), { unauthorized: true, error: 'Admins only.' });
+  assert.deepEqual(hostReply.redirect('/login'), { redirect: '/login', redirectStatus: 307 });
+  assert.deepEqual(hostReply.redirect('/x', 302), { redirect: '/x', redirectStatus: 302 });
+  assert.deepEqual(hostReply.refuse(409), { error: 'Refused.', refusalStatus: 409 });
+  assert.deepEqual(hostReply.invalid({ email: ['Bad.'] }), { validationErrors: { email: ['Bad.'] } });
+  assert.deepEqual(hostReply.fail(), { error: 'Something went wrong.' });
+  assert.deepEqual(hostReply.revalidating([1], 'orders', 'page'), { result: [1], revalidate: ['orders', 'page'] });
+  assert.equal(HOST_MIDDLEWARE, '__rsc.middleware');
+  // a refusal that could read as success is refused at once
+  assert.throws(() => hostReply.refuse(200), RangeError);
+  assert.throws(() => hostReply.redirect(''), TypeError);
+});
