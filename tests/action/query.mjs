@@ -115,6 +115,17 @@ await actionValue('an action with a bad input returns {validationErrors}', act(i
 await actionValue('an action through its chain returns its value', act(ids.rename, [{ name: 'Ann' }], 'user=ann'), { by: 'ann', renamed: 'Ann' });
 await actionValue('the admin action runs for admin', act(ids.purge, [], 'user=admin'), 'purged');
 
+// --- a query called from a server component runs its chain in-process
+{
+  const anon = await fetch(base + '/q/me');
+  check('a server component awaiting a refused query answers 401 (ServerAuthenticationError)', anon.status === 401,
+    'got ' + anon.status);
+  const ann = await fetch(base + '/q/me', { headers: { Cookie: 'user=ann' } });
+  const text = await ann.text();
+  check('a server component awaiting a query gets its value', ann.status === 200 && text.includes('<p id="me">ann</p>'),
+    'got ' + ann.status + ' ' + text.slice(0, 200));
+}
+
 // --- the document tells the browser which ids are queries
 {
   const listed = /self\.__kit_q="([^"]*)"/.exec(page);
