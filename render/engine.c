@@ -466,6 +466,14 @@ static int render_model(kit_engine *e)
 		js_pop(J, 1);
 	else
 		js_pop(J, 1);
+	e->form_state_json = NULL;
+	if (req->form_state) {
+		js_getproperty(J, -1, "formStateJSON");
+		js_copy(J, -2);
+		if (js_pcall(J, 0) == 0 && js_isstring(J, -1) && *js_tostring(J, -1))
+			e->form_state_json = kit_arena_strdup(e->arena, js_tostring(J, -1));
+		js_pop(J, 1);
+	}
 	if (req->action) {
 		/* runtime.buildActionRoot(actions.takeResult(), route, params, search, depth, pathname) */
 		js_getproperty(J, -1, "buildActionRoot");

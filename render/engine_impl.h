@@ -73,6 +73,7 @@ struct kit_engine {
 	kit_model manifest_model;
 	kit_value *client_modules;   /* the manifest's "modules" object, or NULL */
 	const char *client_entry;    /* the browser runtime entry URL, or NULL */
+	const char *form_state_json; /* a no-JS post's useActionState state for self.__kit_fs (arena), or NULL */
 	char *query_ids;             /* the app's query ids, comma-separated (self.__kit_q), or NULL */
 	struct client_ref_entry *client_refs;  /* this request's, arena memory */
 	struct server_ref_entry *server_refs;  /* this request's "$h" values by action id, arena memory */

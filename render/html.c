@@ -1949,6 +1949,15 @@ static int render_element(kit_html *h, const hctx *ctx, segment *seg, const kit_
 		const char *name = type->u.str.ptr;
 		if (strcmp(name, "react.suspense") == 0)
 			return render_suspense(h, ctx, seg, el);
+		if (strcmp(name, "kit.formstate") == 0) {
+			/* Fizz's form state markers before a component's output: one per
+			 * useActionState hook, "F!" for the hook a no-JS post answered
+			 * (walk.c, js/server/hooks.ts) */
+			const kit_value *mk = prop(el, "markers");
+			for (size_t i = 0; mk && mk->kind == KIT_STRING && i < mk->u.str.len; i++)
+				kit_buf_puts(seg->out, mk->u.str.ptr[i] == '!' ? "<!--F!-->" : "<!--F-->");
+			return render_node(h, ctx, seg, kit_v_get(el, "children"));
+		}
 		if (strcmp(name, "kit.scope") == 0) {
 			/* the engine's marker around server-rendered children of a client component */
 			const kit_value *n = prop(el, "scope");

@@ -117,6 +117,11 @@ static void rows_out(kit_engine *e, kit_buf *out)
 		put_script_string(out, e->req->version ? e->req->version : "", e->req->version ? strlen(e->req->version) : 0);
 		kit_buf_puts(out, ";self.__kit_l=");
 		put_script_string(out, e->req->layouts ? e->req->layouts : "", e->req->layouts ? strlen(e->req->layouts) : 0);
+		if (e->form_state_json) {
+			/* the state a no-JS post left, for hydrateRoot's formState (js/client/entry.ts) */
+			kit_buf_puts(out, ";self.__kit_fs=");
+			put_script_string(out, e->form_state_json, strlen(e->form_state_json));
+		}
 		if (e->query_ids) {
 			/* ids the browser's callServer sends as GET /_rsc/query (docs/action-client.md) */
 			kit_buf_puts(out, ";self.__kit_q=");

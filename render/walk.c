@@ -691,6 +691,21 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 		js_pop(J, 1);
 		if (ids > 0)
 			kit_tree_push(e->arena, tree_id, tree_overflow, 1, 0, &e->tree_id, &e->tree_overflow);
+		if (e->req && e->req->form_state) {
+			/* the page answering a no-JS post: Fizz's form state markers (js/server/hooks.ts) */
+			js_getregistry(J, REG_RUNTIME);
+			js_getproperty(J, -1, "takeActionStateMarkers");
+			js_rot2(J);
+			if (js_pcall(J, 0) == 0 && js_isstring(J, -1) && *js_tostring(J, -1)) {
+				kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "kit.formstate"), NULL, 2);
+				kit_v_set_prop(&e->model, &el->u.elem.props[0], "markers", kit_v_cstring(&e->model, js_tostring(J, -1)));
+				el->u.elem.props[1].key = "children";
+				el->u.elem.props[1].keylen = 8;
+				*target = el;
+				target = &el->u.elem.props[1].value;
+			}
+			js_pop(J, 1);
+		}
 	}
 	if (is_thenable(J, -1)) {
 		int t = js_gettop(J) - 1;

@@ -11,6 +11,8 @@
 // Globals it reads:  self.__kit_f  the Flight rows, pushed by inline scripts
 //                                  `(self.__kit_f=self.__kit_f||[]).push("…")`
 //                    self.__kit_l, self.__kit_v  (js/client/core.ts)
+//                    self.__kit_fs  the state a no-JS form post left (JSON), for
+//                                   hydrateRoot's formState (docs/actions.md §5)
 // Globals it defines: self.__kit_register, __webpack_require__,
 //                     __webpack_chunk_load__ (webpack-shim.ts),
 //                     self.__kit_errors  [{kind, message, digest}] every error
@@ -59,6 +61,21 @@ function report(kind: string) {
   };
 }
 
+// A page answering a no-JS form post of a useActionState form carries the
+// state the action returned (self.__kit_fs, JSON) and Fizz's <!--F!-->
+// markers: React's hydration gives that hook the state (docs/actions.md §5).
+// Only the first element is read by React; the others are React's key path,
+// action id and bound arity, which kit's server has already matched.
+function postedFormState(): [unknown, string, string, number] | null {
+  const fs = (self as unknown as { __kit_fs?: unknown }).__kit_fs;
+  if (typeof fs !== 'string' || !fs) return null;
+  try {
+    return [JSON.parse(fs), '', '', 1];
+  } catch {
+    return null;
+  }
+}
+
 function start() {
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -76,6 +93,7 @@ function start() {
   const initial = createFromReadableStream(flight, { callServer });
   document.dispatchEvent(new Event('kit:hydrate'));
   hydrateRoot(document, createElement(Router, { initial }), {
+    formState: postedFormState(),
     onRecoverableError: report('recoverable'),
     onCaughtError: report('caught'),
     onUncaughtError: report('uncaught'),

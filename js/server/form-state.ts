@@ -32,6 +32,25 @@ export function formStateFor(key: string): [boolean, unknown] {
   return current && current.key === key ? [true, current.value] : [false, undefined];
 }
 
+// Whether this render answers a post that left a state: then, as Fizz does
+// with a formState, every useActionState hook writes a <!--F!--> (the one
+// that posted) or <!--F--> marker, and the document hands the state to
+// hydrateRoot (self.__kit_fs), so hydration takes the same state.
+export function formStateActive(): boolean {
+  return current !== null;
+}
+
+// The state as JSON for self.__kit_fs ('' when none or not JSON-able).
+export function formStateJSON(): string {
+  if (!current) return '';
+  try {
+    const s = JSON.stringify(current.value);
+    return typeof s === 'string' ? s : '';
+  } catch (e) {
+    return '';
+  }
+}
+
 // React's encodeReply for plain values (a form's bound arguments): strings
 // starting with "$" escaped, undefined/NaN/±Infinity/-0/Date as references.
 export function encodeBound(args: unknown[]): string {

@@ -5,7 +5,7 @@
 // needs an unresolved promise (use()) throws a SuspenseException: the walker
 // waits for the promise and renders the component again.
 import { REACT_CONTEXT, REACT_CONSUMER, REACT_SERVER_REFERENCE } from './symbols';
-import { encodeBound, formStateFor, nextFormStateKey } from './form-state';
+import { encodeBound, formStateActive, formStateFor, nextFormStateKey } from './form-state';
 
 export interface Context<T> {
   $$typeof: symbol;
@@ -37,6 +37,7 @@ export function renderComponent(fn: (props: unknown, ref?: unknown) => unknown, 
   rendering = true;
   localIdCounter = 0;
   treeId = treeIdText;
+  actionStates = '';
   try {
     return fn(props, ref);
   } finally {
@@ -128,14 +129,26 @@ export function useOptimistic<S>(state: S): [S, (a: unknown) => void] {
 // state and the hook's key ($ACTION_REF_ and $ACTION_KEY fields); after such a
 // no-JS post the hook whose key the form sent shows the action's result
 // (js/server/form-state.ts, docs/actions.md §5).
+// Fizz's form state markers of the component being rendered: one character
+// per useActionState call, '!' for the hook the posted state belongs to.
+let actionStates = '';
+export function takeActionStateMarkers(): string {
+  const m = actionStates;
+  actionStates = '';
+  return formStateActive() ? m : '';
+}
+
 export function useActionState<S>(action: unknown, initialState: S, _permalink?: string): [S, (p: unknown) => void, boolean] {
   assertHooks('useActionState');
   const ref = action as { $$typeof?: unknown; $$id?: unknown } | null;
-  if (typeof action !== 'function' || ref!.$$typeof !== REACT_SERVER_REFERENCE || typeof ref!.$$id !== 'string')
+  if (typeof action !== 'function' || ref!.$$typeof !== REACT_SERVER_REFERENCE || typeof ref!.$$id !== 'string') {
+    actionStates += '.';
     return [initialState, noop, false];
+  }
   const id = ref!.$$id as string;
   const key = nextFormStateKey(id);
   const posted = formStateFor(key);
+  actionStates += posted[0] ? '!' : '.';
   const state = posted[0] ? posted[1] as S : initialState;
   const dispatch = function () {};
   Object.defineProperty(dispatch, '$$typeof', { value: REACT_SERVER_REFERENCE });

@@ -54,7 +54,8 @@ export {
 
 export { beginRequest, endRequest, setPhase, takeResponseHeaders } from './request-context';
 export { lookupServerReference } from './server-reference';
-export { beginRender as beginFormStateRender } from './form-state';
+export { beginRender as beginFormStateRender, formStateJSON } from './form-state';
+export { takeActionStateMarkers } from './hooks';
 // rpc(): installs the global (js/server/rpc.ts); the guard check below
 import { checkBackendGuards } from './rpc';
 

@@ -135,6 +135,24 @@ await test('useActionState: a validation error shows in the form, then the saved
   eq(await t.errors(), [], 'errors React reported');
 });
 
+await test('a native post of a useActionState form hydrates with the posted state (form state markers)', async (t) => {
+  await t.open('/notes');
+  // form.submit() skips React's submit handler: the browser posts the form
+  // itself, as it does before hydration; the answer is hydrated with the state
+  await Promise.all([t.page.waitForNavigation({ timeout: 5000 }),
+    t.page.evaluate(() => HTMLFormElement.prototype.submit.call(document.querySelector('#state-form')))]);
+  await t.page.waitForFunction(() => window.__kit_hydrate_at !== undefined, null, { polling: 30, timeout: 5000 });
+  await t.page.waitForTimeout(300);
+  eq(t.documents, ['GET /notes', 'POST /notes'], 'document loads');
+  eq(await t.text('#state-error'), 'The note is empty.', 'the state after hydration');
+  eq(await t.errors(), [], 'errors React reported (a hydration mismatch would be one)');
+  eq(await t.created(), [], 'elements React created instead of hydrating');
+  // and the hook goes on from that state
+  await t.page.fill('#state-form input[name=text]', 'after');
+  await t.page.click('#state-submit');
+  await t.waitText('#state-saved', 'saved 1');
+});
+
 await test('a refused action rejects with its status and message', async (t) => {
   await t.open('/notes');
   await t.page.click('#call-refused');
