@@ -203,5 +203,26 @@ get /guarded 'Cookie: deny=1' 'X-RSC: true'
 check "middleware: ... for a navigation too (204 + X-RSC-Redirect)" \
 	test "$(status)" = 204 -a "$(header X-RSC-Redirect)" = / -a -z "$(header X-RSC-Kit)"
 
+# --- a shell under a middleware: never edge-cacheable; resumes run the check first
+get '/_rsc/ppr-shell?url=/guarded/shell'
+check "middleware shell: the shell endpoint answers 404 not edge-cacheable" \
+	test "$(status)" = 404 && grep -q 'not edge-cacheable' "$work/b"
+curl -s -o "$work/b" -D "$work/h" -X POST --data-binary ignored -H 'Cookie: name=ada' \
+	"$KIT_SERVE_BASE/_rsc/ppr-resume?url=/guarded/shell"
+check "middleware shell: a resume with the caller's cookies renders the holes for them" \
+	test "$(status)" = 200 -a "$(header X-RSC-Kit)" = resume -a "$(header Cache-Control)" = "private, no-store" && \
+	grep -q '<p class="who">hello <!-- -->ada</p>' "$work/b"
+curl -s -o "$work/b" -D "$work/h" -X POST --data-binary ignored -H 'Cookie: name=ada; deny=1' \
+	"$KIT_SERVE_BASE/_rsc/ppr-resume?url=/guarded/shell"
+check "middleware shell: a refused caller gets the refusal (307 to /), nothing rendered" \
+	test "$(status)" = 307 -a "$(header Location)" = / && test -z "$(grep -F 'hello' "$work/b")"
+get /guarded/shell 'Cookie: name=bo'
+check "middleware shell: the document (shell + holes) after the check, private" \
+	test "$(status)" = 200 -a "$(header X-RSC-Kit)" = shell -a "$(header Cache-Control)" = "private, no-store" && \
+	grep -q 'hello <!-- -->bo' "$work/b"
+get /guarded/shell 'Cookie: deny=1'
+check "middleware shell: a refused document never gets the shell" \
+	test "$(status)" = 307 -a -z "$(header X-RSC-Kit)" && test -z "$(grep -F 'guarded shell' "$work/b")"
+
 if kit_serve_stop; then pass "kit-serve stops"; else fail "kit-serve stops" "$KIT_SERVE_ERROR"; fi
 exit $failed
