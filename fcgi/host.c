@@ -1035,7 +1035,9 @@ static int same_origin(const kit_request *req)
 {
 	const char *origin = param(req, "HTTP_ORIGIN");
 	if (!*origin)
-		return 1;
+		/* no Origin: a browser that says where the request came from still decides */
+		return strcmp(param(req, "HTTP_SEC_FETCH_SITE"), "cross-site") != 0 &&
+		       strcmp(param(req, "HTTP_SEC_FETCH_SITE"), "same-site") != 0;
 	const char *host = param(req, "HTTP_X_FORWARDED_HOST");
 	if (!*host)
 		host = param(req, "HTTP_HOST");
