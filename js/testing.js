@@ -266,8 +266,17 @@ function createBackend(state) {
       state.log(`@kit/core/testing: the host handler for ${fn} threw: ${(e && e.stack) || errorMessage(e)}\n`);
       return { status: 500, fields: { error: `the host handler for ${fn} threw: ${errorMessage(e)}` } };
     }
-    if (isReply(value)) return { status: value[REPLY], fields: { ...value } };
-    return { status: 200, fields: value === undefined ? {} : { result: value } };
+    const out = isReply(value)
+      ? { status: value[REPLY], fields: { ...value } }
+      : { status: 200, fields: value === undefined ? {} : { result: value } };
+    try {
+      JSON.stringify(out.fields);
+    } catch (e) {
+      // never an empty success: a result that cannot travel fails its call
+      state.log(`@kit/core/testing: the answer of the host handler for ${fn} is not JSON: ${errorMessage(e)}\n`);
+      return { status: 500, fields: { error: `the answer of the host handler for ${fn} is not JSON: ${errorMessage(e)}` } };
+    }
+    return out;
   }
 
   function json(res, status, body) {

@@ -129,6 +129,21 @@ test('a call with no handler fails naming the function', async () => {
   const res = await app.fetch('/reports');
   assert.equal(res.status, 200);
   assert.match(await text(res), /HostFailure 500: no handler for Reports\.daily/);
+  assert.match(app.log, /no handler for Reports\.daily/);
+});
+
+test('a handler that throws, or answers what JSON cannot carry, fails its call with the reason', async () => {
+  const broken = await createTestApp({ host: { 'Reports.daily': () => { throw new Error('boom'); } } });
+  const cyclic = {};
+  cyclic.self = cyclic;
+  const unencodable = await createTestApp({ host: { 'Reports.daily': () => cyclic } });
+  try {
+    assert.match(await text(await broken.fetch('/reports')), /HostFailure 500: the host handler for Reports\.daily threw: boom/);
+    assert.match(await text(await unencodable.fetch('/reports')), /HostFailure 500: the answer of the host handler for Reports\.daily is not JSON/);
+  } finally {
+    await broken.close();
+    await unencodable.close();
+  }
 });
 
 test('the visitor\'s Cookie and Authorization reach the handlers, nothing else', async () => {
