@@ -1348,6 +1348,8 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 			kit_action_outcome ao;
 			kit_engine_query(h->engine, id, args, strlen(args), &hreq.http, &ao);
 			if (ao.ok) {
+				if (*ao.log)
+					log_line("GET /_rsc/query: %s", ao.log);
 				kit_render_req rreq = {
 					.http = &hreq.http,
 					.action = 1,

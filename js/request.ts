@@ -1,6 +1,6 @@
 // @kit/core/request — the in-flight request, wherever one is in flight
 // (middleware, server components, API routes, server actions).
-import { currentRequest, currentPhase, addResponseHeader } from './server/request-context';
+import { currentRequest, currentPhase, addResponseHeader, markRequestRead } from './server/request-context';
 
 // At build time there is no request: a read of it stops that part of the
 // render with this marker (digest KIT_DYNAMIC;<what>), which kit-build reads
@@ -20,6 +20,7 @@ function need(what: string) {
   if (!r)
     throw new Error(what + ' reads the request, and there is none (build time or outside a request). ' +
       'Put the part that needs it inside a <Suspense> boundary so it renders per visitor.');
+  markRequestRead();
   return r;
 }
 

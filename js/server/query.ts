@@ -8,7 +8,7 @@
 import { lookupServerReference, serverModuleFile, serverReferenceIds } from './server-reference';
 import { decodeReply, failure, keepResult, type ActionOutcome } from './actions';
 import { actionKind, queryCache } from '../action';
-import { setPhase } from './request-context';
+import { setPhase, requestWasRead } from './request-context';
 
 export interface QueryOutcome extends ActionOutcome {
   cache: 'public' | 'private';
@@ -46,7 +46,15 @@ export function runQuery(id: string, args: string): Promise<QueryOutcome> {
     .then(() => fn.apply(null, list))
     .then((value): QueryOutcome => {
       keepResult(value);
-      return { kind: 'ok', status: 200, cache: queryCache(fn), json: '' };
+      let cache = queryCache(fn);
+      // an answer that read the visitor (cookies(), headers(), request(), in
+      // the chain or the query) is never stored by a shared cache
+      if (cache === 'public' && requestWasRead()) {
+        cache = 'private';
+        return { kind: 'ok', status: 200, cache, json: '',
+          log: where + " is cache: 'public' but read the request (cookies(), headers() or request()): answered private, no-store" };
+      }
+      return { kind: 'ok', status: 200, cache, json: '' };
     }, (e): QueryOutcome => {
       const o = failure(e, where);
       const answer = { message: o.kind === 'failed' ? 'The query failed.' : o.message || '', errors: (o.errors as object | undefined) || {} };

@@ -14,6 +14,7 @@ export interface RequestInfo {
 }
 
 let current: RequestInfo | null = null;
+let read = false;      // headers(), cookies() or request() was called for this request
 let phase: Phase = 'build';
 let responseHeaders: Array<[string, string]> = [];
 // false once the engine took the headers (the answer's head is written)
@@ -22,6 +23,7 @@ const caches: Array<{ fn: unknown; store: Map<string, unknown> }> = [];
 
 export function beginRequest(info: RequestInfo, p: Phase): void {
   current = info;
+  read = false;
   phase = p;
   responseHeaders = [];
   headersOpen = true;
@@ -42,6 +44,16 @@ export function endRequest(): void {
 
 export function currentRequest(): RequestInfo | null {
   return current;
+}
+
+// What the request APIs (@kit/core/request) call: the answer depends on the
+// visitor. GET /_rsc/query never lets a shared cache keep such an answer.
+export function markRequestRead(): void {
+  read = true;
+}
+
+export function requestWasRead(): boolean {
+  return read;
 }
 
 export function currentPhase(): Phase {

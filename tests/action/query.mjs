@@ -76,6 +76,8 @@ await flight("a { cache: 'public' } query: Flight {a}, public, max-age=0, must-r
   'public, max-age=0, must-revalidate', { at: '$$not-a-reference', visits: 3 });
 await flight('a query running its chain (ctx from a cookie): private, no-store', q(ids.whoami, [], { ...Q, Cookie: 'user=ann' }),
   'private, no-store', { user: 'ann' });
+await flight("a { cache: 'public' } query whose chain read a cookie is private, no-store", q(ids.personalPublic, [], { ...Q, Cookie: 'user=ann' }),
+  'private, no-store', 'hello ann');
 await flight('a query with a valid input', q(ids.lookup, [{ id: 7 }]), 'private, no-store', { id: 7, name: 'item 7' });
 await expectRefusal('a query whose chain throws ServerAuthenticationError: 401', q(ids.whoami, []), 401, 'Unauthenticated.');
 await expectRefusal('a query whose later .use() throws ServerAuthorizationError: 403', q(ids.adminReport, [], { ...Q, Cookie: 'user=ann' }),
@@ -131,7 +133,7 @@ await actionValue('the admin action runs for admin', act(ids.purge, [], 'user=ad
   const listed = /self\.__kit_q="([^"]*)"/.exec(page);
   const set = new Set(listed ? listed[1].split(',') : []);
   check('documents list the query ids (self.__kit_q), not the actions',
-    ['publicStats', 'whoami', 'lookup', 'adminReport', 'failing'].every((k) => set.has(ids[k])) && !set.has(ids.rename) && !set.has(ids.purge),
+    ['publicStats', 'whoami', 'personalPublic', 'lookup', 'adminReport', 'failing'].every((k) => set.has(ids[k])) && !set.has(ids.rename) && !set.has(ids.purge),
     listed ? listed[1] : 'no self.__kit_q in the document');
 }
 

@@ -18,6 +18,8 @@ const admin = authed.use(function requireAdmin({ ctx, next }) {
 
 export const publicStats = action.query(() => ({ visits: 3, at: '$not-a-reference' }), { cache: 'public' });
 export const whoami = authed.query(({ ctx }) => ({ user: ctx.user }));
+// public, but its chain reads a cookie: never stored by a shared cache
+export const personalPublic = authed.query(({ ctx }) => 'hello ' + ctx.user, { cache: 'public' });
 export const adminReport = admin.query(() => 'the report');
 export const lookup = action.input(v.object({ id: v.number('id must be a number') }))
   .query(({ input }) => ({ id: input.id, name: 'item ' + input.id }));
