@@ -14,6 +14,7 @@ export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
 . "$top_src/tests/lib/npm.sh"
 lighttpd_bin=${LIGHTTPD:-$(command -v lighttpd || echo /usr/sbin/lighttpd)}
 work=$(mktemp -d /tmp/kit-action.XXXXXX)
+chmod 755 "$work"   # Apache runs the app as www-data when the suite runs as root
 trap 'kit_serve_stop; rm -rf "$work"' EXIT
 if ! kit_npm_ci "$top_src/tests/action/app" "$work"; then
 	echo "FAIL: action-client: npm ci in tests/action/app: $KIT_NPM_ERROR"
@@ -62,5 +63,17 @@ if [ ! -x /usr/bin/chromium ] || [ ! -d "$pw" ]; then
 	echo "SKIP: action-client: the browser check needs /usr/bin/chromium and playwright-core"
 	pw=
 fi
-node "$top_src/tests/action/query.mjs" "$KIT_SERVE_BASE" $pw || failed=1
+node "$top_src/tests/action/query.mjs" "$KIT_SERVE_BASE" lighttpd $pw || failed=1
+kit_serve_stop
+# the same HTTP checks behind Apache (contrib/apache), without the browser
+if command -v apache2 >/dev/null 2>&1 || [ -x /usr/sbin/apache2 ]; then
+	if kit_serve_start apache "$work/app" "$work/serve-apache"; then
+		node "$top_src/tests/action/query.mjs" "$KIT_SERVE_BASE" apache || failed=1
+	else
+		echo "FAIL: action-client: kit-serve apache: $KIT_SERVE_ERROR"
+		failed=1
+	fi
+else
+	echo "SKIP: action-client: the Apache run needs apache2"
+fi
 exit $failed
