@@ -47,6 +47,14 @@ if ! (cd "$app" && "$KIT_TOP_BUILDDIR/kit-build") >"$work/kit-build.log" 2>&1; t
 	fail "actions: kit-build examples/hello" "$(grep -m 3 -E '^(error|  fix)' "$work/kit-build.log" | tr '\n' ' ')"
 	exit 1
 fi
+# the browser bundle holds stubs only: no server function's code
+if grep -l 'hunter2' "$app/.kit/static/"*.js >/dev/null 2>&1; then
+	fail "actions: the browser bundle holds no server action code" "$(grep -l 'hunter2' "$app/.kit/static/"*.js | head -3 | tr '\n' ' ')"
+elif grep -q 'hunter2' "$app/.kit/server.js" && grep -lq '#explode' "$app/.kit/static/"*.js; then
+	pass "actions: the browser bundle holds no server action code (only its references)"
+else
+	fail "actions: the browser bundle holds no server action code" "the check itself is broken: server.js lacks the action or no static file names it"
+fi
 export KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi
 if ! kit_serve_start lighttpd "$app" "$work/run"; then
 	fail "actions: kit-serve starts" "$KIT_SERVE_ERROR"

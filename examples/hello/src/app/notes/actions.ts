@@ -1,7 +1,7 @@
 'use server';
 // Server actions of /notes (docs/actions.md). The notes live in a cookie, so
 // every worker sees the same state and tests need no store.
-import { cookies } from '@kit/core/request';
+import { cookies, headers, responseHeaders } from '@kit/core/request';
 import { redirect } from '@kit/core/redirect';
 import { revalidate } from '@kit/core/revalidate';
 
@@ -29,6 +29,10 @@ export async function addNote(form: FormData): Promise<{ count: number }> {
   if (!text) throw refusal('The note is empty.', 422, { text: ['Write something first.'] });
   const notes = (await readNotes()).concat([text]).slice(-20);
   (await cookies()).set('notes', JSON.stringify(notes), { httpOnly: true });
+  // an action may read the request's headers and set the answer's
+  responseHeaders().set('X-Note-Count', String(notes.length));
+  const agent = (await headers()).get('x-note-source');
+  if (agent) responseHeaders().set('X-Note-Source', agent);
   revalidate('page');
   return { count: notes.length };
 }
