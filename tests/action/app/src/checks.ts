@@ -185,6 +185,29 @@ const checks: Array<[string, Check]> = [
     if (!(e instanceof ActionValidationError)) return 'not an ActionValidationError: ' + String(e);
     return same([ok, log, e.status, e.errors], [[3, 'ann'], ['mw', 'mw'], 422, { id: ['id must be a number'] }]);
   }],
+  // what the schema libraries needed of kit's engine (toolchain/mujs-lower.mjs, runtime/): same answers in node
+  ['`in` finds a prototype getter without running it', () => {
+    let calls = 0;
+    const proto = {};
+    Object.defineProperty(proto, 'lazy', { get() { calls++; return 1; }, configurable: true });
+    const o = Object.create(proto) as Record<string, unknown>;
+    const arr = [5];
+    return same(['lazy' in o, 'nope' in o, 0 in arr, 1 in arr, 'length' in arr, calls], [true, false, true, false, true, 0]);
+  }],
+  ['regexes mujs refuses: u dropped when harmless, others fail only when used', () => {
+    const u = /^[a-z]+\d$/u.test('ab1') && new RegExp('^\\w$', 'u').test('x');
+    const many = new RegExp('(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)');
+    let used: string;
+    try { used = String(many.test('abcdefghij')); } catch (e) { used = /cannot run in mujs/.test(String(e)) ? 'refused' : String(e); }
+    return u && (used === 'true' || used === 'refused') ? null : 'u ' + u + ', ten captures: ' + used;
+  }],
+  ['a configurable property redefined as an accessor keeps its attributes', () => {
+    const o: Record<string, unknown> = { shape: 1 };
+    Object.defineProperty(o, 'shape', { get: () => 2 });
+    const d = Object.getOwnPropertyDescriptor(o, 'shape')!;
+    Object.defineProperty(o, 'shape', { value: 3 });
+    return same([d.configurable, d.enumerable, o.shape], [true, true, 3]);
+  }],
   ['bad arguments to the builder are clear TypeErrors', () => {
     const tries: Array<() => unknown> = [
       () => (action as unknown as { use(x: unknown): unknown }).use(null),
