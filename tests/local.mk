@@ -116,7 +116,7 @@ EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 
 # --- the action client (tests/suites/action-client.sh): tests/action/app
 # (zod and valibot installed by the suite with npm ci, from its lock)
-EXTRA_DIST += tests/suites/action-client.sh tests/action/unit-node.mjs tests/action/unit-mujs.mjs tests/action/query.mjs \
+EXTRA_DIST += tests/suites/action-client.sh tests/action/unit-node.mjs tests/action/unit-mujs.mjs tests/action/query.mjs tests/action/typecheck.ts \
 	tests/action/app/package.json tests/action/app/package-lock.json tests/action/app/src
 
 # --- the test harness @kit/core/testing (js/testing.js): tests/suites/testing.sh
