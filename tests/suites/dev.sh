@@ -12,8 +12,10 @@
 # 2. kit-serve --dev behind lighttpd: the first build is served; an edited
 #    page is served after the rebuild (polled, no timing assertion) and the
 #    command did not run for it; a syntax error is printed naming the file,
-#    the last good page keeps being served (a browser's page load gets the
-#    error page naming the file), the fix is served again; a change of a
+#    the last good page keeps being served (a page load accepting text/html
+#    gets the error page naming the file; in headless Chromium,
+#    tests/client/dev-reload.mjs, that page reloads by itself into the fixed
+#    build), the fix is served again; a change of a
 #    hostManifest.watch path re-runs the command (the generated actions
 #    module changes); a failing command is reported, rsc-host.json is kept
 #    and the app keeps being served and rebuilt; SIGTERM leaves no process
@@ -23,6 +25,7 @@ top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
 top_build=${KIT_TOP_BUILDDIR:-$top_src}
 export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
 . "$top_src/tests/lib/serve.sh"
+. "$top_src/tests/lib/npm.sh"
 
 failed=0
 pass() { echo "PASS: dev: $1"; }
@@ -49,7 +52,17 @@ kit_build=$top_build/kit-build
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kit-dev.XXXXXX") || exit 1
 chmod 0755 "$work"
-trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+browser_sid=
+stop_browser() {
+	local left
+	[ -n "$browser_sid" ] && left=$(ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }')
+	# shellcheck disable=SC2086
+	[ -n "${left:-}" ] && kill -KILL $left 2>/dev/null
+	browser_sid=
+}
+trap 'stop_browser; kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 # --- the app ------------------------------------------------------------------
 make_app() { # make_app DIR
@@ -153,7 +166,8 @@ check "the generated actions module" grep -q ordersCancel "$gen"
 check "public/ is served" sh -c "curl -s '$KIT_SERVE_BASE/robots.txt' | grep -q hello"
 check "nothing stored (--no-prerender)" sh -c "! curl -s -D - -o /dev/null '$KIT_SERVE_BASE/' | grep -qi '^x-rsc-kit: stored'"
 
-builds=$(count 'kit-serve: built in')
+sleep 3
+check "the build's own writes are no change" test "$(count 'kit-serve: changed:')" = 0
 page "$app" two
 wait_for "an edited page is served after the rebuild" 90 serves two
 check "a page edit does not run the hostManifest command" test "$(runs "$app")" = 1
@@ -169,7 +183,33 @@ if wait_for "a syntax error is printed naming the file" 90 logged 'error: src/ap
 	check "API and payload requests keep the last good build" \
 		sh -c "curl -s -H 'X-RSC: 1' '$KIT_SERVE_BASE/' | grep -q 'dev-page: two'"
 fi
+# the error page in a browser, reloading by itself once the fix is built
+chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
+client_dir=$top_src/tests/client
+if [ ! -x "$chromium" ]; then
+	echo "SKIP: dev: the error page in a browser: $chromium is not installed"
+elif ! kit_npm_ci "$client_dir" "$work"; then
+	fail "npm ci in tests/client" "$KIT_NPM_ERROR"
+else
+	KIT_CHROMIUM=$chromium setsid node "$client_dir/dev-reload.mjs" --base "$KIT_SERVE_BASE" \
+		--file src/app/page.tsx --text 'dev-page: four' </dev/null >"$work/browser.out" 2>"$work/browser.err" &
+	browser_sid=$!
+	for i in $(seq 1 200); do
+		grep -q '^READY' "$work/browser.out" && break
+		kill -0 "$browser_sid" 2>/dev/null || break
+		sleep 0.3
+	done
+fi
 page "$app" four
+if [ -n "$browser_sid" ]; then
+	wait "$browser_sid"
+	rc=$?
+	browser_sid=
+	grep -E '^(PASS|FAIL|SKIP): ' "$work/browser.out"
+	grep -q '^FAIL: ' "$work/browser.out" && failed=1
+	[ "$rc" -eq 0 ] || grep -q '^FAIL: ' "$work/browser.out" ||
+		fail "dev-reload.mjs" "exited $rc: $(tail -n 10 "$work/browser.err" | tr '\n' ' ' | cut -c1-800)"
+fi
 wait_for "the fixed page is served" 90 serves four
 get -D "$work/h" -o "$work/b" -H 'Accept: text/html' "$KIT_SERVE_BASE/"
 check "no error page after the fix" grep -q '^HTTP/1.1 200' "$work/h"
