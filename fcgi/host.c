@@ -1321,6 +1321,11 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 		log_line("403 GET /_rsc/query: Origin %s is not this site", param(req, "HTTP_ORIGIN"));
 		return query_refusal(out, 403, head_only, "Cross-origin query."), 0;
 	}
+	/* a page of an older build: its query ids may mean nothing now (as for actions) */
+	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
+	if (*client_version && strcmp(client_version, h->routes.version) != 0)
+		return send_query_json(out, 409, head_only, "{\"message\":\"The app was updated; reload the page.\",\"errors\":{}}", NULL,
+				       "X-RSC-Location", *param(req, "HTTP_X_RSC_REFERER") ? param(req, "HTTP_X_RSC_REFERER") : "/"), 0;
 	kit_kv *pairs = NULL;
 	char *store = NULL;
 	size_t n = parse_query(url->query, &pairs, &store);

@@ -7,6 +7,7 @@
 //   GET /_rsc/query?id=<id>&args=<encodeReply(args), a string>
 //   X-RSC-Query: 1                 (required: a cross-site page cannot send it without CORS)
 //   X-RSC-Referer                  the page shown
+//   X-RSC-Version                  the build version (409 when it changed: full load)
 //
 // Answers: 200 text/x-component → the root {a}: `a` resolves the call;
 // 204 + X-RSC-Redirect → a client navigation, then undefined; anything else
@@ -15,7 +16,7 @@
 // FIRST, as in call-server.ts: this module may run before the entry's body
 import './webpack-shim';
 import { encodeReply } from 'react-server-dom-webpack/client.browser';
-import { decodePayload, visit } from './core';
+import { currentVersion, decodePayload, visit } from './core';
 import { ActionError } from './call-server';
 
 declare global {
@@ -38,14 +39,19 @@ export async function callQuery(id: string, args: unknown[]): Promise<unknown> {
   if (typeof reply !== 'string')
     throw new ActionError('A query is read with GET: its arguments cannot hold FormData, files or blobs.', 0);
   const url = '/_rsc/query?id=' + encodeURIComponent(id) + '&args=' + encodeURIComponent(reply);
+  const headers: Record<string, string> = { 'X-RSC-Query': '1', 'X-RSC-Referer': location.pathname + location.search };
+  const v = currentVersion();
+  if (v) headers['X-RSC-Version'] = v;
   let res: Response;
   try {
-    res = await fetch(url, {
-      headers: { 'X-RSC-Query': '1', 'X-RSC-Referer': location.pathname + location.search },
-      credentials: 'same-origin',
-    });
+    res = await fetch(url, { headers, credentials: 'same-origin' });
   } catch (e) {
     throw new ActionError('The server could not be reached.', 0);
+  }
+  if (res.status === 409) {
+    // the app was updated: a full load of the page (as callServer does)
+    location.href = res.headers.get('X-RSC-Location') || location.href;
+    return new Promise(() => {});
   }
   const redirect = res.headers.get('X-RSC-Redirect');
   if (redirect && res.status >= 200 && res.status < 300) {

@@ -55,6 +55,12 @@ await expectRefusal('query whose args are not a list: 400', q(ids.publicStats, '
 }
 await expectRefusal('query from another origin: 403', q(ids.publicStats, [], { ...Q, Origin: 'https://evil.example' }), 403,
   'Cross-origin query.');
+{
+  const res = await q(ids.publicStats, [], { ...Q, 'X-RSC-Version': 'an-older-build', 'X-RSC-Referer': '/q' });
+  const body = await json(res);
+  check('a query from an older build: 409 with X-RSC-Location', res.status === 409 && res.headers.get('x-rsc-location') === '/q' &&
+    body && body.message === 'The app was updated; reload the page.', `got ${res.status} ${res.headers.get('x-rsc-location')} ${JSON.stringify(body)}`);
+}
 await expectRefusal('unknown query id: 404', q(ids.publicStats.replace(/#.*/, '#nope'), []), 404, 'Unknown query.');
 await expectRefusal('an action id is not a query (never run by GET): 404', q(ids.rename, [{ name: 'xx' }], { ...Q, Cookie: 'user=ann' }),
   404, 'Unknown query.');
