@@ -369,7 +369,8 @@ fi
 		res.on("end", () => console.log(res.statusCode, fast, slow));
 	});' "$KIT_SERVE_BASE/stream" >"$work/stream.times"
 read -r st fast slow <"$work/stream.times"
-if [ "$st" = 200 ] && [ "$fast" -ge 0 ] && [ "$fast" -lt 1000 ] && [ "$slow" -ge 1400 ]; then
+# (a gap between the two, not absolute times: the machine may be loaded)
+if [ "$st" = 200 ] && [ "$fast" -ge 0 ] && [ "$slow" -ge 0 ] && [ $((slow - fast)) -ge 700 ]; then
 	pass "streaming: the fast read's boundary arrives at $fast ms, the slow one of the same batch at $slow ms"
 else
 	fail "streaming: the fast read streams before the slow one" "status $st, fast $fast ms, slow $slow ms"

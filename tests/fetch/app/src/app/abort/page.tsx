@@ -3,6 +3,7 @@ import { BACKEND, outcome } from '../../backend';
 
 export default async function AbortPage() {
   await connection();
+  const t0 = Date.now();
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 100);
   const aborted = await outcome(fetch(BACKEND + '/slow?ms=2000', { signal: controller.signal }));
@@ -13,6 +14,7 @@ export default async function AbortPage() {
       <li id="aborted">{aborted}</li>
       <li id="timeout-signal">{timedOut}</li>
       <li id="before">{before}</li>
+      <li id="took">{Date.now() - t0}</li>
     </ul>
   );
 }
