@@ -77,6 +77,18 @@ export function rejects(p: Promise<unknown>, type: string, what: string, text?: 
 }
 
 /** Bytes of an ArrayBuffer / Uint8Array, or of kit's stand-ins. */
+// Work that must grow linearly: run(n) and run(4n) are timed; a quadratic
+// algorithm takes ~16x as long for 4n, a linear one ~4x. A ratio, not an
+// absolute limit: the machine may be loaded. Durations below 40 ms count as
+// 40 ms so timer granularity cannot fail it.
+export async function linear(what: string, run: (n: number) => unknown, n: number): Promise<void> {
+  const time = async (k: number) => { const t0 = Date.now(); await run(k); return Date.now() - t0; };
+  const small = await time(n);
+  const large = await time(4 * n);
+  if (large > 8 * Math.max(small, 40))
+    throw new Error(what + ': ' + n + ' took ' + small + ' ms, ' + 4 * n + ' took ' + large + ' ms (not linear)');
+}
+
 export function bytesOf(x: any): number[] {
   if (inKit())
     return Array.prototype.slice.call(new g.__kitweb.KitUint8Array(x));
