@@ -81,11 +81,21 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
     }
     case 'T': return undefined;   // a temporary reference: opaque to the server
     case 'K': {
-      const prefix = '_' + rest + '_';
+      // React's encodeReply names the fields "_<n>_" with n in decimal but
+      // refers to them as "$K<n in hex>" (its decodeReply reads hex): both
+      // agree below 10 parts; take the decimal names when the hex ones are absent
       const fd = new FormData();
-      if (r.form) r.form.forEach((value, key) => {
-        if (key.indexOf(prefix) === 0) fd.append(key.slice(prefix.length), value as string);
-      });
+      const collect = (prefix: string) => {
+        if (r.form) r.form.forEach((value, key) => {
+          if (key.indexOf(prefix) === 0) fd.append(key.slice(prefix.length), value as string);
+        });
+      };
+      collect('_' + rest + '_');
+      const dec = String(parseInt(rest, 16));
+      if (dec === rest) return fd;
+      let empty = true;
+      fd.forEach(() => { empty = false; });
+      if (empty) collect('_' + dec + '_');
       return fd;
     }
     case 'B': {
