@@ -122,6 +122,9 @@ v3=$(build three)
 get /
 check "a new build is served at the next request (no restart)" \
 	test "$(header X-RSC-Version)" = "$v3" && grep -q '<h1>three</h1>' "$work/b"
+get / 'X-RSC: true' "X-RSC-Version: $v2"
+check "a client holding the older version gets 409 on navigation after the new build" \
+	test "$(status)" = 409 -a "$(header X-RSC-Version)" = "$v3" -a "$(header X-RSC-Location)" = /
 check "keepVersions 2: the oldest version's files are removed" \
 	test ! -e "$app/.kit-store/stored/$v1" -a ! -e "$app/.kit-store/builds/$v1" -a -d "$app/.kit-store/stored/$v2"
 "$top_build/kit-build" --versions "$app" >"$work/versions3" 2>&1
