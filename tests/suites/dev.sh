@@ -18,7 +18,8 @@
 #    build), the fix is served again; a change of a
 #    hostManifest.watch path re-runs the command (the generated actions
 #    module changes); a failing command is reported, rsc-host.json is kept
-#    and the app keeps being served and rebuilt; SIGTERM leaves no process
+#    and the app keeps being served and rebuilt; an edit of rsc-host.json
+#    regenerates the module without running the command; SIGTERM leaves no process
 #    (kit_serve_stop checks the whole tree: lighttpd, responders, inotifywait).
 set -u
 top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -153,6 +154,7 @@ get() { curl -s --max-time 20 "$@"; }
 serves() { get "$KIT_SERVE_BASE/" | grep -q "dev-page: $1"; }
 logged() { grep -qF -- "$1" "$log"; }
 count() { grep -cF -- "$1" "$log"; }
+built_since() { [ "$(count 'kit-serve: built in')" -gt "$1" ]; } # built_since N: more builds than N
 gen=$app/src/server-actions.generated.ts
 
 if ! kit_serve_start lighttpd "$app" "$work/run" --dev; then
@@ -225,12 +227,19 @@ cp "$gen" "$work/gen.kept"
 before=$(count 'kit-serve: built in')
 sed -i 's/^{/{ "fail": true,/' "$app/backend/registry.json"
 wait_for "a failing command in dev is reported" 90 logged 'warning: kit.config.json: hostManifest: the command `node manifest.mjs` (in backend) failed (exit status 3)'
-wait_for "the build goes on" 60 test "$(count 'kit-serve: built in')" -gt "$before"
+wait_for "the build goes on" 60 built_since "$before"
 check "rsc-host.json kept" cmp -s "$work/host.kept" "$app/rsc-host.json"
 check "the generated module kept" cmp -s "$work/gen.kept" "$gen"
 check "still serving after the failed command" serves four
 page "$app" five
 wait_for "page edits still rebuild" 90 serves five
+
+# rsc-host.json edited by hand: rebuilt without the command, the module regenerated
+n=$(runs "$app") before=$(count 'kit-serve: built in')
+sed -i 's/"ordersRefund"/"ordersRefundNow"/' "$app/rsc-host.json"
+wait_for "an rsc-host.json change regenerates the actions module" 90 grep -q ordersRefundNow "$gen"
+check "without running the command" test "$(runs "$app")" = "$n"
+wait_for "and the app is rebuilt from it" 60 built_since "$before"
 
 # the server's own writes (rsc-host.json, the generated module) do not loop
 sleep 2
