@@ -4,7 +4,8 @@
 #       starts $KIT_TOP_BUILDDIR/kit-serve in the background on a free loopback
 #       port and waits until it answers; sets KIT_SERVE_PID, KIT_SERVE_PORT,
 #       KIT_SERVE_BASE. Its output goes to RUN_DIR.log. Returns 1 (with the
-#       reason in KIT_SERVE_ERROR) if it does not come up.
+#       reason in KIT_SERVE_ERROR) if it does not come up within
+#       KIT_SERVE_START_SECS (default 30; kit-serve --dev builds first).
 #   kit_serve_responders
 #       prints the pids of the processes below the server that run the
 #       responder binary ($KIT_FCGI or kit-fcgi).
@@ -68,7 +69,7 @@ kit_serve_start() {
 			>"$run_dir.log" 2>&1 </dev/null &
 		KIT_SERVE_PID=$!
 		_kit_serve_tree=()
-		for i in $(seq 1 300); do
+		for i in $(seq 1 $((${KIT_SERVE_START_SECS:-30} * 10))); do
 			if ! kill -0 "$KIT_SERVE_PID" 2>/dev/null; then
 				wait "$KIT_SERVE_PID" 2>/dev/null
 				KIT_SERVE_PID=
@@ -78,7 +79,7 @@ kit_serve_start() {
 			sleep 0.1
 		done
 		if [ -n "$KIT_SERVE_PID" ]; then
-			KIT_SERVE_ERROR="kit-serve did not answer on port $KIT_SERVE_PORT within 30 s: $(tail -n 5 "$run_dir.log" | tr '\n' ' ')"
+			KIT_SERVE_ERROR="kit-serve did not answer on port $KIT_SERVE_PORT within ${KIT_SERVE_START_SECS:-30} s: $(tail -n 5 "$run_dir.log" | tr '\n' ' ')"
 			kit_serve_stop
 			return 1
 		fi

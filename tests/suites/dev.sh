@@ -157,7 +157,7 @@ count() { grep -cF -- "$1" "$log"; }
 built_since() { [ "$(count 'kit-serve: built in')" -gt "$1" ]; } # built_since N: more builds than N
 gen=$app/src/server-actions.generated.ts
 
-if ! kit_serve_start lighttpd "$app" "$work/run" --dev; then
+if ! KIT_SERVE_START_SECS=120 kit_serve_start lighttpd "$app" "$work/run" --dev; then
 	fail "kit-serve --dev starts" "$KIT_SERVE_ERROR"
 	exit 1
 fi
