@@ -136,6 +136,7 @@ static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errl
 		abort();
 	h->app_dir = strdup(app_dir);
 	h->lazy = lazy;
+	h->opts.one_shot = lazy;  /* kit.cgi: one request per process */
 	const char *t = getenv("KIT_RENDER_TIMEOUT_MS");
 	if (t)
 		h->opts.render_timeout_ms = atol(t);

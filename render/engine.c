@@ -93,9 +93,29 @@ static int load_client_manifest(kit_engine *e, const char *server_js, char *err,
 	return 0;
 }
 
+/* The capped allocator over heap.c's one-shot heap (kit.cgi). */
+static void *js_alloc_one_shot(kit_engine *e, void *ptr, int size)
+{
+	size_t old = ptr ? kit_heap_size(ptr) : 0;
+	if (size == 0) {
+		e->heap_bytes -= old;
+		kit_heap_free(e->heap, ptr);
+		return NULL;
+	}
+	if (e->heap_bytes - old + (size_t)size > e->heap_limit)
+		return NULL;
+	void *p = kit_heap_realloc(e->heap, ptr, (size_t)size);
+	if (!p)
+		return NULL;
+	e->heap_bytes = e->heap_bytes - old + kit_heap_size(p);
+	return p;
+}
+
 static void *js_alloc(void *ctx, void *ptr, int size)
 {
 	kit_engine *e = ctx;
+	if (e->heap)
+		return js_alloc_one_shot(e, ptr, size);
 	size_t old = ptr ? malloc_usable_size(ptr) : 0;
 	if (size == 0) {
 		e->heap_bytes -= old;
@@ -244,9 +264,14 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	e->timeout_ms = opts && opts->render_timeout_ms ? opts->render_timeout_ms : 30000;
 	e->keepalive_ms = opts && opts->keepalive_ms ? opts->keepalive_ms : 10000;
 	e->always_inline_rows = opts && opts->always_inline_rows;
+#ifndef __SANITIZE_ADDRESS__  /* AddressSanitizer checks the mujs heap only through malloc */
+	if (opts && opts->one_shot && !(e->heap = kit_heap_new()))
+		abort();
+#endif
 	e->J = js_newstate(js_alloc, e, 0);
 	if (!e->J) {
 		snprintf(err, errlen, "cannot create a mujs state");
+		kit_heap_free_all(e->heap);
 		free(e);
 		return NULL;
 	}
@@ -298,6 +323,7 @@ void kit_engine_close(kit_engine *e)
 	kit_fetch_close(e);  /* fetch.c: transfers, then the multi handle */
 	if (e->J)
 		js_freestate(e->J);
+	kit_heap_free_all(e->heap);
 	kit_arena_free(e->arena);
 	if (e->manifest_arena) {
 		kit_model_clear(&e->manifest_model);

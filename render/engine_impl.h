@@ -5,6 +5,7 @@
 #include <mujs.h>
 
 #include "engine.h"
+#include "heap.h"
 #include "model.h"
 
 /* Registry names of values C keeps between calls. */
@@ -42,6 +43,7 @@ struct kit_timer {
 struct kit_engine {
 	js_State *J;
 	size_t heap_bytes, heap_limit;
+	kit_heap *heap;           /* the one-shot heap (kit.cgi), or NULL: malloc */
 	size_t heap_after_gc;    /* heap size right after the last full collection */
 	long timeout_ms;
 	char version[64];
