@@ -419,7 +419,7 @@ static int run(build *b)
 		.entry_name = ".kit/gen/entry.server.js",
 		.outfile = path2(b->a, b->tmp, "gen/app.js"),
 		.root = b->app_root,
-		/* core-js: the web classes of @kit/core (js/server/web) build on kit's own copy */
+		/* core-js: kit's pinned copy, the one runtime/polyfills.js is built from */
 		.alias_from = { "react", "react/jsx-runtime", "react/jsx-dev-runtime", "@kit/core", "core-js",
 				"react-dom" },
 		.alias_to = { react, jsx, exists(jsx_dev, 0) ? jsx_dev : jsx,

@@ -1,7 +1,9 @@
 // Two patches to core-js internals for mujs 1.3.2, applied before the URL
-// modules load and capture them. They change only the core-js copy bundled
-// with the app (runtime/polyfills.js has its own). core-js is pinned, and
-// tests/mujs checks both the results and the speed.
+// modules load and capture them (url.ts loads them after this module). The
+// internals are runtime/polyfills.js's, the one copy of core-js in server.js
+// (polyfills.entry.js hands them out as __kit_core_js), so patch 2 holds for
+// every core-js polyfill. core-js is pinned, and tests/mujs checks both the
+// results and the speed.
 //
 // 1. core-js's URL and URLSearchParams decode every query component with the
 // percent-decoder of core-js/internals/url-percent-coding, which walks the
@@ -14,9 +16,11 @@
 // defineProperty on an array index costs ~7 µs and does not update `length`
 // (core-js sets it at the end). A plain data property on an array index is
 // assigned instead; everything else goes to core-js's defineProperty as before.
-import percentCoding from 'core-js/internals/url-percent-coding';
-import definePropertyModule from 'core-js/internals/object-define-property';
 import { utf8Encode, utf8Decode, percentDecodeBytes } from './bytes';
+
+const coreJs = (globalThis as any).__kit_core_js;
+const percentCoding = coreJs.percentCoding();
+const definePropertyModule = coreJs.defineProperty();
 
 function decode(input: string): string {
   if (input.indexOf('%') < 0)

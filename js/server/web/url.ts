@@ -11,18 +11,16 @@
 import { hadURLSearchParams } from './uri';
 import './string-iterator';
 import './core-js-patches';
-import 'core-js/modules/web.url';
-import 'core-js/modules/web.url.to-json';
-import 'core-js/modules/web.url.can-parse';
-import 'core-js/modules/web.url.parse';
-import 'core-js/modules/web.url-search-params';
-import 'core-js/modules/web.url-search-params.delete';
-import 'core-js/modules/web.url-search-params.has';
 
 import { parseUrlencoded } from './form-data';
 import { utf8Encode, toUSVString } from './bytes';
 
 const g = globalThis as any;
+// core-js's modules web.url, web.url.to-json, web.url.can-parse,
+// web.url.parse, web.url-search-params, web.url-search-params.delete and
+// web.url-search-params.has, from runtime/polyfills.js's copy of core-js
+// (polyfills.entry.js), loaded now that the fixes above are in place.
+g.__kit_core_js.installURL();
 const CoreURLSearchParams = g.URLSearchParams;
 
 // core-js parses a query string one character at a time with charAt() and
