@@ -248,9 +248,19 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		kit_diag_fix(d, g, "put the waiting part inside a <Suspense> boundary, add a loading.tsx, "
 				   "await connection() to render it per request, or raise \"buildBudgetMs\" in kit.config.json");
 	} else if (rc == -1) {
-		/* the same render per request answers the error page: nothing to store */
+		/* the same render per request answers the error page: nothing to
+		 * store. The reason carries the error's first line, so a page that
+		 * can only fail (a hook in a server component) says why. */
 		o->outcome = KIT_OUTCOME_DYNAMIC;
-		o->reason = "throws at build time";
+		size_t n = strcspn(err.message, "\n");
+		if (n > 300)
+			n = 300;
+		char *why = kit_arena_alloc(a, n + 40);
+		if (n)
+			sprintf(why, "throws at build time: %.*s", (int)n, err.message);
+		else
+			sprintf(why, "throws at build time");
+		o->reason = why;
 	} else if ((what = dynamic_what(a, kit_buf_cstr(&body))) != NULL && strcmp(what, "connection()") == 0) {
 		o->outcome = KIT_OUTCOME_DYNAMIC;
 		o->reason = "awaits connection() inside a Suspense boundary";

@@ -25,7 +25,9 @@ function noop() {}
 
 function assertHooks(name: string) {
   if (!rendering)
-    throw new Error(name + '() was called outside of a component render. Hooks only work inside the body of a function component.');
+    throw new Error(name + '() only works in a client component, and was called in a server component (or outside a ' +
+      "component render): add 'use client' at the top of the file of the component calling it, or move the part " +
+      'that needs it into a client component');
 }
 
 // Called by the engine around every component body it runs in phase 2.

@@ -471,6 +471,8 @@ check "prerender: a catch-all API route: a listed URL reading its Request is not
 check "prerender: ... the listing says 1 of 2" grep -qE '^. ● /api/files/\[\.\.\.path\] .* · 1 of 2 listed URLs stored' "$pout"
 check "prerender: ... the progress line names the reason" \
 	grep -qF '/api/files/live (API, GET /api/files/[...path]) per request: reads request()' "$pout"
+check "prerender: a page throwing at build time is ƒ with the error's first line (a hook in a server component: the fix)" \
+	grep -qE "^. ƒ /server-hook .* · throws at build time: .*useState\(\) only works in a client component.*add 'use client' at the top" "$pout"
 check "prerender: a dynamic API route without listed values: ƒ params without listed values" \
 	grep -qE '^. ƒ /api/users/\[id\] .* · params without listed values$' "$pout"
 check "prerender: an API route awaiting searchParams is stored for the bare URL only (rule 5)" \
