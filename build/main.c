@@ -104,7 +104,7 @@ static int check_datadir(const char *datadir, kit_diags *d)
 	static const char *const files[] = {
 		"toolchain/bundle.mjs", "toolchain/node_modules/esbuild/package.json",
 		"toolchain/node_modules/@swc/core/package.json",
-		"runtime/mujs-fixes.js", "runtime/prelude.js", "runtime/polyfills.js",
+		"runtime/mujs-fixes.js", "runtime/prelude.js", "runtime/polyfills.js", "runtime/polyfills-web.js",
 		"js/server/runtime.ts", "js/server/react.ts", "js/server/jsx-runtime.ts",
 	};
 	int ok = 1;
@@ -116,7 +116,7 @@ static int check_datadir(const char *datadir, kit_diags *d)
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "kit's data directory %s lacks %s",
 					   datadir, files[i]);
 		kit_diag_fix(d, g, "%s", strncmp(files[i], "toolchain/node_modules", 22) == 0 ||
-						 strcmp(files[i], "runtime/polyfills.js") == 0
+						 strncmp(files[i], "runtime/polyfills", 17) == 0
 					 ? "run `make` in kit's source tree (it installs the JS toolchain), or reinstall kit"
 					 : "set KIT_DATADIR to kit's data directory (the source tree in development), or reinstall kit");
 		ok = 0;
@@ -132,14 +132,19 @@ static size_t count_lines(const char *s, size_t n)
 	return k;
 }
 
-/* server.js = runtime parts + app bundle, each ending in a newline. */
-static int compose_server(const char *datadir, const char *app_js, size_t app_len,
+/* server.js = runtime parts + app bundle, each ending in a newline. An app
+ * with the web classes gets runtime/polyfills-web.js (the polyfills and
+ * core-js's URL, js/server/web/url.ts) instead of runtime/polyfills.js. */
+static int compose_server(const char *datadir, const char *app_js, size_t app_len, int web_classes,
 			  kit_buf *out, kit_verify_part *parts, kit_diags *d)
 {
 	size_t line = 1;
 	for (size_t i = 0; i < 3; i++) {
+		const char *name = runtime_parts[i];
+		if (web_classes && strcmp(name, "runtime/polyfills.js") == 0)
+			name = "runtime/polyfills-web.js";
 		char path[PATH_MAX + 64];
-		snprintf(path, sizeof path, "%s/%s", datadir, runtime_parts[i]);
+		snprintf(path, sizeof path, "%s/%s", datadir, name);
 		size_t len;
 		char *text = kit_outdir_read(path, &len);
 		if (!text) {
@@ -152,7 +157,7 @@ static int compose_server(const char *datadir, const char *app_js, size_t app_le
 		if (!len || text[len - 1] != '\n')
 			kit_buf_putc(out, '\n');
 		free(text);
-		parts[i] = (kit_verify_part){ runtime_parts[i], line,
+		parts[i] = (kit_verify_part){ name, line,
 					      count_lines(out->data + start, out->len - start) };
 		line += parts[i].nlines;
 	}
@@ -289,6 +294,7 @@ typedef struct build {
 	const char *app_root, *datadir, *node;
 	char tmp[PATH_MAX + 64];
 	int have_tmp;
+	int web_classes;       /* the app bundle has js/server/web (build/webuse.c) */
 	kit_scan scan;
 	size_t server_bytes;
 	kit_bundle_result bundle;
@@ -400,7 +406,8 @@ static int run(build *b)
 
 	kit_buf buf;
 	kit_buf_init(&buf);
-	kit_emit_entry(&b->scan, kit_webuse_needed(&b->scan, b->app_root), &buf);
+	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
+	kit_emit_entry(&b->scan, b->web_classes, &buf);
 	int rc = kit_outdir_write(b->tmp, "gen/entry.server.js", buf.data, buf.len, err, sizeof err);
 	kit_buf_free(&buf);
 	if (rc != 0) {
@@ -443,7 +450,7 @@ static int run(build *b)
 	kit_buf server;
 	kit_buf_init(&server);
 	kit_verify_part parts[4];
-	rc = compose_server(b->datadir, app_js, app_len, &server, parts, d);
+	rc = compose_server(b->datadir, app_js, app_len, b->web_classes, &server, parts, d);
 	free(app_js);
 	if (rc == 0)
 		rc = kit_outdir_write(b->tmp, "server.js", server.data, server.len, err, sizeof err);

@@ -76,22 +76,3 @@ require('core-js/modules/es.reflect.own-keys');
 require('core-js/modules/es.reflect.prevent-extensions');
 require('core-js/modules/es.reflect.set');
 
-// core-js's WHATWG URL, for js/server/web/url.ts, from this same copy of
-// core-js (an app bundling its own copy of core-js's internals for URL
-// parsed and ran ~200 kB more at every start). Nothing of it runs until
-// url.ts calls installURL(), after its fixes: encodeURIComponent (uri.ts),
-// the string iterator, and the patches of core-js-patches.ts, which must
-// reach the URL modules' internals before those load and capture them.
-globalThis.__kit_core_js = {
-  percentCoding: function () { return require('core-js/internals/url-percent-coding'); },
-  defineProperty: function () { return require('core-js/internals/object-define-property'); },
-  installURL: function () {
-    require('core-js/modules/web.url');
-    require('core-js/modules/web.url.to-json');
-    require('core-js/modules/web.url.can-parse');
-    require('core-js/modules/web.url.parse');
-    require('core-js/modules/web.url-search-params');
-    require('core-js/modules/web.url-search-params.delete');
-    require('core-js/modules/web.url-search-params.has');
-  },
-};

@@ -27,10 +27,18 @@ runtime/polyfills.js: $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP
 	  --format=iife --target=es5 --minify-whitespace --log-level=warning \
 	  --outfile=$@.tmp && mv $@.tmp $@
 
-all-local: $(TOOLCHAIN_STAMP) runtime/polyfills.js
+# The same plus core-js's URL, for apps with the web classes (build/main.c).
+runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP)
+	@$(MKDIR_P) runtime
+	NODE_PATH=$(abs_top_builddir)/toolchain/node_modules \
+	  $(TOOLCHAIN_ESBUILD) $(top_srcdir)/runtime/polyfills-web.entry.js --bundle \
+	  --format=iife --target=es5 --minify-whitespace --log-level=warning \
+	  --outfile=$@.tmp && mv $@.tmp $@
+
+all-local: $(TOOLCHAIN_STAMP) runtime/polyfills.js runtime/polyfills-web.js
 
 kitruntimedir = $(pkgdatadir)/runtime
-kitruntime_DATA = runtime/polyfills.js runtime/prelude.js runtime/mujs-fixes.js
+kitruntime_DATA = runtime/polyfills.js runtime/polyfills-web.js runtime/prelude.js runtime/mujs-fixes.js
 
 kittoolchaindir = $(pkgdatadir)/toolchain
 kittoolchain_DATA = toolchain/package.json toolchain/package-lock.json \
@@ -52,8 +60,8 @@ distclean-local: distclean-toolchain
 distclean-toolchain:
 	rm -rf $(top_builddir)/toolchain/node_modules
 
-CLEANFILES += runtime/polyfills.js
+CLEANFILES += runtime/polyfills.js runtime/polyfills-web.js
 EXTRA_DIST += toolchain/README.md toolchain/package.json toolchain/package-lock.json \
-	toolchain/.npmrc toolchain/bundle.mjs toolchain/mujs-lower.mjs runtime/polyfills.entry.js \
+	toolchain/.npmrc toolchain/bundle.mjs toolchain/mujs-lower.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
 	runtime/prelude.js runtime/mujs-fixes.js
 .PHONY: install-toolchain-modules uninstall-toolchain-modules distclean-toolchain

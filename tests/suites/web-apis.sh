@@ -5,7 +5,7 @@
 # tests/mujs/entry-mujs.ts and entry-node.ts are bundled exactly like an app
 # (toolchain/bundle.mjs: esbuild, then SWC to ES5). The mujs bundle runs in
 # tests/mujs/mujs-run (built by `make check`) after runtime/mujs-fixes.js,
-# runtime/prelude.js and runtime/polyfills.js, as in server.js; the Node
+# runtime/prelude.js and runtime/polyfills-web.js, as in server.js; the Node
 # bundle runs in node. Test lines are "PASS: web/<name>" (mujs) and
 # "PASS: web/node/<name>" (Node: an expectation failing there is not the
 # platform's behaviour). Each run must end with its DONE line.
@@ -25,7 +25,7 @@ command -v "$node" >/dev/null 2>&1 || missing="$missing node"
 [ -x "$runner" ] || missing="$missing $runner (make check builds it)"
 [ -e "$modules/esbuild/package.json" ] || missing="$missing $modules (make runs npm ci)"
 [ -e "$modules/core-js/package.json" ] || missing="$missing $modules/core-js"
-[ -e "$top_build/runtime/polyfills.js" ] || missing="$missing runtime/polyfills.js (make builds it)"
+[ -e "$top_build/runtime/polyfills-web.js" ] || missing="$missing runtime/polyfills-web.js (make builds it)"
 if [ -n "$missing" ]; then
 	fail "web" "missing:$missing"
 	exit 1
@@ -61,7 +61,7 @@ check() {
 
 if bundle mujs; then
 	"$runner" "$top_src/runtime/mujs-fixes.js" "$top_src/runtime/prelude.js" \
-		"$top_build/runtime/polyfills.js" "$work/mujs.js" >"$work/mujs.out" 2>&1
+		"$top_build/runtime/polyfills-web.js" "$work/mujs.js" >"$work/mujs.out" 2>&1
 	check mujs web/ $?
 else
 	status=1

@@ -1,7 +1,7 @@
 // Two patches to core-js internals for mujs 1.3.2, applied before the URL
 // modules load and capture them (url.ts loads them after this module). The
-// internals are runtime/polyfills.js's, the one copy of core-js in server.js
-// (polyfills.entry.js hands them out as __kit_core_js), so patch 2 holds for
+// internals are runtime/polyfills-web.js's, the one copy of core-js in
+// server.js (polyfills-web.entry.js hands them out as __kit_core_js), so patch 2 holds for
 // every core-js polyfill. core-js is pinned, and tests/mujs checks both the
 // results and the speed.
 //
@@ -19,6 +19,8 @@
 import { utf8Encode, utf8Decode, percentDecodeBytes } from './bytes';
 
 const coreJs = (globalThis as any).__kit_core_js;
+if (!coreJs)
+  throw new Error('the web classes (@kit/core/server/web) need runtime/polyfills-web.js loaded before them, not runtime/polyfills.js');
 const percentCoding = coreJs.percentCoding();
 const definePropertyModule = coreJs.defineProperty();
 

@@ -18,8 +18,8 @@ import { utf8Encode, toUSVString } from './bytes';
 const g = globalThis as any;
 // core-js's modules web.url, web.url.to-json, web.url.can-parse,
 // web.url.parse, web.url-search-params, web.url-search-params.delete and
-// web.url-search-params.has, from runtime/polyfills.js's copy of core-js
-// (polyfills.entry.js), loaded now that the fixes above are in place.
+// web.url-search-params.has, from runtime/polyfills-web.js's copy of core-js
+// (polyfills-web.entry.js), loaded now that the fixes above are in place.
 g.__kit_core_js.installURL();
 const CoreURLSearchParams = g.URLSearchParams;
 
