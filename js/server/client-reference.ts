@@ -22,8 +22,12 @@ export interface ClientReference {
 
 export function clientReference(impl: Record<string, unknown>, id: string, name: string): ClientReference {
   const ref = function () {
-    throw new Error('kit: a client component cannot be called from a server component; render it as an element: <'
-      + (name === 'default' ? 'Component' : name) + ' /> (' + id + ')');
+    const shown = name === 'default' ? 'its default export' : name;
+    throw new Error('kit: ' + (name === 'default' ? 'the default export' : name + '()') + ' of the "use client" module '
+      + id + ' was called on the server: there it is a client reference, which a server component can only render '
+      + 'as an element (<' + (name === 'default' ? 'Component' : name) + ' />) or pass as a prop to a client '
+      + 'component, never call. If ' + shown + ' is a helper (not a component), move it to a file without '
+      + '"use client" and import it from there on both sides.');
   };
   Object.defineProperties(ref, {
     $$typeof: { value: REACT_CLIENT_REFERENCE },

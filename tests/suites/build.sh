@@ -405,7 +405,8 @@ check "client: a \"use client\" package in node_modules" contains "$work/client-
 check "client: a \"use client\" page is a client reference" contains "$work/client-load.out" "ClientPage: function true src/app/client/page default function"
 check "client: \"use client\" after an import is a plain module" contains "$work/client-load.out" "Plain: function true"
 check "client: inside client modules, client modules are the real ones" contains "$work/client-load.out" "inner: true true"
-check "client: calling a client reference throws" contains "$work/client-load.out" "call: kit: a client component cannot be called from a server component"
+check "client: calling a client reference throws, naming the module and the fix" \
+	grep -qE 'call: kit: (the default export|[A-Za-z]+\(\)) of the "use client" module src/components/[a-z]+ was called on the server: .* move it to a file without "use client"' "$work/client-load.out"
 check "client: export * skips the default export" test -z "$(grep -F '"src/components/ui", "default"' "$capp/.kit/server.js")"
 
 v1=$(cat "$capp/.kit/version")
