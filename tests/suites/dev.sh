@@ -234,6 +234,14 @@ check "still serving after the failed command" serves four
 page "$app" five
 wait_for "page edits still rebuild" 90 serves five
 
+# a component that throws while rendering: its log line (route, error) is on
+# kit-serve's stderr, not only in the run directory's responder.log
+mkdir -p "$app/src/app/boom"
+printf 'export default function Boom(): never {\n  throw new Error("dev-boom: thrown by Boom");\n}\n' >"$app/src/app/boom/page.tsx"
+wait_for "a new route is served" 90 sh -c "curl -s -o /dev/null -w '%{http_code}' '$KIT_SERVE_BASE/boom' | grep -q 500"
+wait_for "a render error is printed by kit-serve --dev (route and message)" 20 \
+	grep -qE '500 GET /boom \(route /boom\): Boom threw Error: dev-boom: thrown by Boom' "$log"
+
 # rsc-host.json edited by hand: rebuilt without the command, the module regenerated
 n=$(runs "$app") before=$(count 'kit-serve: built in')
 sed -i 's/"ordersRefund"/"ordersRefundNow"/' "$app/rsc-host.json"
