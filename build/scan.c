@@ -192,6 +192,42 @@ static int classify_file(const char *name, size_t *baselen)
 	return -1;
 }
 
+static const char *source_path(scanner *s, const dir *d, const char *name);
+
+/* Next.js file conventions kit does not have: such a file would be ignored
+ * silently (a colocated module), so the scan says what to do instead. */
+static const struct {
+	const char *name, *what, *fix;
+} foreign_conventions[] = {
+	{ "error", "an error boundary for its segment",
+	  "wrap the part that may fail in an error boundary of your own (a 'use client' class component with "
+	  "getDerivedStateFromError); an error inside a <Suspense> boundary already becomes an error marker there" },
+	{ "global-error", "the root error boundary",
+	  "wrap the root layout's children in an error boundary of your own (a 'use client' class component)" },
+	{ "template", "a layout that remounts on navigation", "use a layout.tsx" },
+	{ "unauthorized", "the page for unauthorized()",
+	  "a refusal answers its status (401) as it is; send the visitor to a page with redirect() instead" },
+	{ "forbidden", "the page for forbidden()",
+	  "a refusal answers its status (403) as it is; send the visitor to a page with redirect() instead" },
+};
+
+static void warn_foreign_convention(scanner *s, dir *d, const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	if (!dot || (strcmp(dot, ".tsx") && strcmp(dot, ".ts") && strcmp(dot, ".jsx") && strcmp(dot, ".js")))
+		return;
+	size_t n = (size_t)(dot - name);
+	for (size_t i = 0; i < sizeof foreign_conventions / sizeof *foreign_conventions; i++) {
+		if (strlen(foreign_conventions[i].name) != n || strncmp(name, foreign_conventions[i].name, n) != 0)
+			continue;
+		kit_diag *g = kit_diag_add(s->diags, KIT_DIAG_WARNING, source_path(s, d, name),
+					   "kit has no %.*s file convention (Next.js: %s); this file is not used",
+					   (int)n, name, foreign_conventions[i].what);
+		kit_diag_fix(s->diags, g, "%s; or rename the file if it is a plain module", foreign_conventions[i].fix);
+		return;
+	}
+}
+
 static int cmp_str(const void *x, const void *y)
 {
 	return strcmp(*(char *const *)x, *(char *const *)y);
@@ -274,6 +310,8 @@ static void walk(scanner *s, dir *d, const char *abs, int depth)
 			int role = classify_file(name, &baselen);
 			if (role >= 0)
 				add_file(s, d, name, role, baselen);
+			else
+				warn_foreign_convention(s, d, name);
 			continue;
 		}
 		if (!S_ISDIR(st.st_mode))
