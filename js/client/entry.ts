@@ -58,7 +58,21 @@ function report(kind: string) {
     if (kind !== 'uncaught' && redirectTarget(err) !== null) return;
     errors.push({ kind, message: String(err && err.message !== undefined ? err.message : e), digest });
     console.error('kit: ' + kind + ' error', e);
+    if (kind === 'uncaught') setTimeout(showUncaught, 0);
   };
+}
+
+// An uncaught error (one no error boundary caught: a form action that threw,
+// an event's state update that threw while rendering) makes React unmount
+// its root, which is the whole document: the visitor would see a blank page.
+// Say so instead, as Next.js's "Application error" does.
+function showUncaught() {
+  const host = document.body || document.documentElement;
+  if (!host || (document.body && document.body.innerText.trim() !== '')) return;
+  const p = document.createElement('p');
+  p.id = 'kit-uncaught-error';
+  p.textContent = 'This page stopped after an error in the browser (see the console). Reload the page to go on.';
+  host.appendChild(p);
 }
 
 // A page answering a no-JS form post of a useActionState form carries the

@@ -159,6 +159,14 @@ await test('a refused action rejects with its status and message', async (t) => 
   await t.waitText('#refusal', '401 Log in to do that.');
 }, { allowConsole: /status of 401/ });   // Chromium logs the failed request itself
 
+await test('an action refusal no boundary catches leaves a message, not a blank page', async (t) => {
+  await t.open('/notes');
+  await t.page.click('#plain-form button[type=submit]');   // empty: addNote throws 422, uncaught
+  await t.waitText('#kit-uncaught-error', 'This page stopped after an error in the browser (see the console). Reload the page to go on.');
+  const errs = await t.errors();
+  expect(errs.some((e) => e.kind === 'uncaught' && /The note is empty/.test(e.message)), 'no uncaught error reported: ' + JSON.stringify(errs));
+}, { allowConsole: /status of 422|kit: uncaught error/ });
+
 await test('redirect() in an action is a client navigation', async (t) => {
   await t.open('/notes');
   await t.page.evaluate(() => { window.__marker = 1; });
