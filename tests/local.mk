@@ -122,3 +122,7 @@ EXTRA_DIST += tests/suites/action-client.sh tests/action/unit-node.mjs tests/act
 # --- the test harness @kit/core/testing (js/testing.js): tests/suites/testing.sh
 # runs node --test on tests/testing/app's test files, and tsc on typed hosts.
 EXTRA_DIST += tests/suites/testing.sh tests/testing
+
+# --- no leaks or memory errors under valgrind on the integration paths
+# (tests/suites/valgrind.sh; tests/lib/README.md)
+EXTRA_DIST += tests/suites/valgrind.sh tests/lib/valgrind.supp tests/lib/valgrind-requests.mjs
