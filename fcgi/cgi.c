@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fcgi/host.h"
+#include "render/curl.h"
 
 static const char *cgi_param(void *ctx, const char *name)
 {
@@ -107,5 +108,6 @@ int kit_cgi_main(void)
 	while (cgi_read(NULL, sink, sizeof sink) > 0)
 		;
 	kit_host_close(host);
+	kit_curl_cleanup();
 	return 0;
 }

@@ -26,6 +26,7 @@
 
 #include "fcgi/cgi.h"
 #include "fcgi/host.h"
+#include "render/curl.h"
 
 static atomic_int busy, stopping;
 static atomic_llong request_started_ms;
@@ -67,6 +68,13 @@ static void *watchdog_thread(void *arg)
 	return NULL;
 }
 
+static pthread_t main_thread;
+
+static void on_wake(int sig)
+{
+	(void)sig; /* only interrupts accept() in the main thread */
+}
+
 static void *signal_thread(void *arg)
 {
 	sigset_t *set = arg;
@@ -74,10 +82,15 @@ static void *signal_thread(void *arg)
 	while (sigwait(set, &sig) == 0) {
 		atomic_store(&stopping, 1);
 		FCGX_ShutdownPending();
+		/* idle: interrupt accept() (libfcgi gives up on EINTR once a
+		 * shutdown is pending) so the main thread leaves its loop, closes
+		 * the host (the JS state, the store, libcurl) and returns from
+		 * main; busy: the loop ends after this request. Either way exit
+		 * here if that has not happened after a grace period (a signal that
+		 * came just before accept() was entered does not interrupt it). */
 		if (!atomic_load(&busy))
-			_exit(0);
-		/* busy: the accept loop exits after this request; give it a grace period */
-		for (int i = 0; i < 100 && atomic_load(&busy); i++)
+			pthread_kill(main_thread, SIGUSR2);
+		for (int i = 0; i < 100; i++)
 			usleep(100 * 1000);
 		_exit(0);
 	}
@@ -144,6 +157,10 @@ int main(void)
 	sigaddset(&set, SIGUSR1);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	main_thread = pthread_self();
+	struct sigaction wake = { .sa_handler = on_wake }; /* no SA_RESTART: accept() fails with EINTR */
+	sigemptyset(&wake.sa_mask);
+	sigaction(SIGUSR2, &wake, NULL);
 	pthread_t tid;
 	if (pthread_create(&tid, NULL, signal_thread, &set) != 0) {
 		perror("kit-fcgi: pthread_create");
@@ -197,5 +214,6 @@ int main(void)
 			break;
 	}
 	kit_host_close(host);
+	kit_curl_cleanup();
 	return 0;
 }

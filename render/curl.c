@@ -42,6 +42,7 @@ static const struct {
 };
 
 static int state;          /* 0 not tried, 1 loaded, -1 failed */
+static void *loaded;       /* the dlopen handle, when state is 1 */
 static char failure[512];  /* why, when state is -1 */
 
 static int load(void)
@@ -71,6 +72,7 @@ static int load(void)
 			return -1;
 		}
 	}
+	loaded = lib;
 	CURLcode (*global_init)(long) = (CURLcode(*)(long))dlsym(lib, "curl_global_init");
 	CURLcode rc = global_init ? global_init(CURL_GLOBAL_DEFAULT) : CURLE_FAILED_INIT;
 	if (rc != CURLE_OK) {
@@ -87,4 +89,16 @@ int kit_curl_load(char *err, size_t errlen)
 	if (state < 0)
 		snprintf(err, errlen, "%s", failure);
 	return state > 0 ? 0 : -1;
+}
+
+void kit_curl_cleanup(void)
+{
+	if (state <= 0 || !loaded)
+		return;
+	void (*global_cleanup)(void) = (void (*)(void))dlsym(loaded, "curl_global_cleanup");
+	if (global_cleanup)
+		global_cleanup();
+	/* no dlclose: valgrind names the frames of a library still mapped */
+	state = 0;
+	loaded = NULL;
 }
