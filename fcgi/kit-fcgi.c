@@ -3,10 +3,12 @@
  * One process, one warm engine, one request at a time (mod_fcgid sends one
  * request per process anyway; lighttpd's max-procs sets the parallelism).
  * libfcgi's own SIGTERM handling only works around accept(), so signals are
- * taken by a sigwait thread (notes/fastcgi.md §8): idle → exit now; busy →
- * finish the request, then exit. The worker is recycled (exits, the web
- * server starts a fresh one) after KIT_MAX_REQUESTS requests if set, or when
- * a render left the JS state unusable. Started by hand (FCGX_IsCGI) it serves
+ * taken by a sigwait thread (notes/fastcgi.md §8): idle → interrupt accept()
+ * so main returns through kit_host_close (everything freed, as
+ * tests/suites/valgrind.sh checks); busy → finish the request, then exit.
+ * The worker is recycled (exits, the web server starts a fresh one) after
+ * KIT_MAX_REQUESTS requests if set, or when a render left the JS state
+ * unusable. Started by hand (FCGX_IsCGI) it serves
  * one CGI request, so the same binary works as plain CGI too.
  *
  * mujs has no interrupt hook, so a component stuck in a loop cannot be stopped
