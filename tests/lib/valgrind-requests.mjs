@@ -49,11 +49,11 @@ const requests = [
 
 function send([method, path, headers, body]) {
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, base), { method, headers, timeout: 120000 }, (res) => {
+    const req = http.request(new URL(path, base), { method, headers, timeout: 300000 }, (res) => {
       res.on('data', () => {});
       res.on('end', () => resolve(res.statusCode));
     });
-    req.on('timeout', () => req.destroy(new Error('no answer within 120 s')));
+    req.on('timeout', () => req.destroy(new Error('no answer within 300 s')));
     req.on('error', reject);
     req.end(body ?? undefined);
   });
