@@ -93,6 +93,28 @@ static int run_node(const kit_bundle_job *job, const char *job_json, kit_buf *ou
 	return -1;
 }
 
+/* A Next.js import in an app: where kit has the same thing (README "Coming
+ * from Next.js"), rather than "npm install next". */
+static const char *next_import_fix(const char *spec)
+{
+	if (strcmp(spec, "next/link") == 0)
+		return "kit is not Next.js: import Link from '@kit/core/Link'";
+	if (strcmp(spec, "next/navigation") == 0)
+		return "kit is not Next.js: usePathname and useSearchParams come from '@kit/core/navigation', "
+		       "redirect and notFound from '@kit/core/redirect', visit and prefetch (instead of useRouter) "
+		       "from '@kit/core/router'";
+	if (strcmp(spec, "next/headers") == 0)
+		return "kit is not Next.js: import { headers, cookies } from '@kit/core/request'";
+	if (strcmp(spec, "next/cache") == 0)
+		return "kit is not Next.js: revalidate('page' | '@slot' | layout) comes from '@kit/core/revalidate', "
+		       "cache from '@kit/core/cache'";
+	if (strcmp(spec, "next/server") == 0)
+		return "kit is not Next.js: API routes (route.ts) take and return the web Request and Response; "
+		       "middleware.ts uses redirect() from '@kit/core/redirect' and the request APIs of '@kit/core/request'";
+	return "kit is not Next.js and has no such module: see README \"Coming from Next.js\" and the @kit/core "
+	       "modules (js/README.md)";
+}
+
 static int is_node_builtin(const char *spec)
 {
 	static const char *const builtins[] = {
@@ -153,6 +175,8 @@ static void add_report_item(js_State *J, int idx, kit_diag_level level, const ki
 			kit_diag_fix(d, g, "%s; kit's own modules come from its data directory: set KIT_DATADIR to it or reinstall kit", text);
 		else if (spec[0] == '.' || spec[0] == '/')
 			kit_diag_fix(d, g, "fix the path: no file matches it relative to this file (tried .tsx .ts .jsx .js .json and index files)");
+		else if (strcmp(spec, "next") == 0 || strncmp(spec, "next/", 5) == 0)
+			kit_diag_fix(d, g, "%s", next_import_fix(spec));
 		else if (is_node_builtin(spec) && browser)
 			kit_diag_fix(d, g, "\"use client\" modules and what they import run in the browser, where Node's \"%s\" does not exist: do that work in a server component and pass the result as a prop", spec);
 		else if (is_node_builtin(spec))

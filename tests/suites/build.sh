@@ -131,6 +131,10 @@ expect_failure unresolved 'error: src/app/page.tsx:1:21: cannot resolve import "
 	"install it (npm install left-pad in the app directory) or fix the path" \
 	'src/app/page.tsx:2:24: cannot resolve import "./helpers/missing"' "fix the path" \
 	'src/app/io.ts:1:16: cannot resolve import "node:fs"' "not in Node.js"
+expect_failure next-imports 'src/app/page.tsx:2:18: cannot resolve import "next/link"' \
+	"fix:   kit is not Next.js: import Link from '@kit/core/Link'" \
+	"fix:   kit is not Next.js: import { headers, cookies } from '@kit/core/request'" \
+	'cannot resolve import "next/image"' 'kit is not Next.js and has no such module: see README "Coming from Next.js"'
 expect_failure inline-action-closure 'error: src/app/page.tsx: an inline "use server" function (save) inside another function' \
 	"fix:   declare it at module scope as an async function"
 expect_failure no-method "error: src/app/api/ping/route.ts: the API route exports no HTTP method" \
