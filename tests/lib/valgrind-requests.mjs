@@ -1,7 +1,9 @@
-// valgrind-requests.mjs BASE — the mixed requests tests/suites/valgrind.sh
-// sends to one kit-fcgi responder running under valgrind (examples/hello behind
-// kit-serve + lighttpd): one after the other, each checked for its status,
-// one of them cut by the client after the first bytes of a streamed answer.
+// valgrind-requests.mjs BASE SET — the requests tests/suites/valgrind.sh
+// sends to one kit-fcgi responder running under valgrind (behind kit-serve +
+// lighttpd): one after the other, each checked for its status. SET "hello"
+// (examples/hello): ~30 of every kind, one cut by the client after the first
+// bytes of a streamed answer; "backend" (tests/backend/app with
+// tests/backend/reference.py): rpc() batches, refusals, a timeout, forwarding.
 // Prints "ok STATUS METHOD PATH" per request, or "bad ..." and exits 1.
 import http from 'node:http';
 
@@ -13,7 +15,7 @@ const formPost = `--XX\r\nContent-Disposition: form-data; name="$ACTION_ID_${act
   + '--XX\r\nContent-Disposition: form-data; name="text"\r\n\r\nfrom a form\r\n--XX--\r\n';
 
 // [method, path, headers, body, expected status]
-const requests = [
+const hello = [
   ['GET', '/', {}, null, 200],
   ['GET', '/about', {}, null, 200],
   ['GET', '/streaming', {}, null, 200],
@@ -46,6 +48,29 @@ const requests = [
   ['GET', '/old', { 'X-RSC': 'true' }, null, 204],
   ['GET', '/about', {}, null, 200],
 ];
+
+const login = 'name=alice';
+const backend = [
+  ['GET', '/single', {}, null, 200],
+  ['GET', '/batch', {}, null, 200],
+  ['GET', '/refusals', {}, null, 200],
+  ['GET', '/refusals?single=1', {}, null, 200],
+  ['GET', '/uncaught?kind=unauthorized', {}, null, 403],
+  ['GET', '/uncaught?kind=redirect', {}, null, 307],
+  ['GET', '/many', {}, null, 200],
+  ['GET', '/cut', {}, null, 200],
+  ['GET', '/hang', {}, null, 200], // RSC_HOST_CALL_TIMEOUT_MS=2000: ETIMEDOUT
+  ['GET', '/guarded', {}, null, 401],
+  ['GET', '/guarded', { Cookie: 'session=bob' }, null, 200],
+  ['GET', '/cookie', { 'X-RSC': '1' }, null, 200],
+  ['GET', '/not/a/route?q=1', { Cookie: 'session=bob' }, null, 200],
+  ['POST', '/login', { 'Content-Type': 'application/x-www-form-urlencoded' }, login, 303],
+  ['GET', '/missing', {}, null, 404],
+  ['GET', '/batch', {}, null, 200],
+];
+const sets = { hello, backend };
+const requests = sets[process.argv[3] || 'hello'];
+if (!requests) { console.log(`bad: no request set ${process.argv[3]}`); process.exit(1); }
 
 function send([method, path, headers, body]) {
   return new Promise((resolve, reject) => {

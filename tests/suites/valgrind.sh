@@ -26,7 +26,10 @@
 # 3. kit-fcgi: one responder under valgrind behind kit-serve + lighttpd
 #    (KIT_FCGI points at a wrapper running valgrind) serves ~30 mixed
 #    requests, one of them cut by the client mid-stream, then gets SIGTERM and
-#    must report clean at exit.
+#    must report clean at exit; a second one on tests/backend/app serves
+#    rpc() calls (single, batches, refusals, 120 calls, a cut stream, a
+#    timeout, guards) and forwarded URLs, since its curl multi handle lives
+#    across requests.
 # 4. kit-build on a small app and on one with a build error.
 #
 # SKIP when valgrind is not installed (contrib/dev installs it). The runs go
@@ -204,7 +207,7 @@ collect
 
 # --- 2. rpc()/fetch() against the reference backend ----------------------------------
 cur_part=backend
-if ! part backend; then
+if ! part backend && ! part fcgi; then
 	:
 elif ! command -v "$python" >/dev/null; then
 	fail backend "python3 is not installed (the reference backend needs it)"
@@ -288,30 +291,36 @@ if [ -z "$lighttpd" ]; then
 	echo "SKIP: valgrind: kit-fcgi: lighttpd is not installed"
 	exit "$failed"
 fi
-cat >"$work/vg-fcgi" <<EOF
+# vg_fcgi_wrapper NAME: $work/NAME-wrapper, the responder kit-serve starts
+# (KIT_FCGI): kit-fcgi under valgrind, its report in $work/NAME.PID.vg
+vg_fcgi_wrapper() {
+	cat >"$work/$1-wrapper" <<EOF
 #!/bin/sh
 # under valgrind a render takes many times longer: keep the watchdog away
 export KIT_RENDER_TIMEOUT_MS=600000
-exec $(printf '%q ' "${vg[@]}") --log-file="$work/fcgi.%p.vg" "$top_build/kit-fcgi"
+exec $(printf '%q ' "${vg[@]}") --log-file="$work/$1.%p.vg" "$top_build/kit-fcgi"
 EOF
-chmod 0755 "$work/vg-fcgi"
+	chmod 0755 "$work/$1-wrapper"
+}
+# fcgi_check NAME APP SET: one responder serves valgrind-requests.mjs's
+# requests of SET, then gets SIGTERM
 fcgi_check() {
-	local v log pid i
-	if ! KIT_FCGI=$work/vg-fcgi kit_serve_start lighttpd "$hello" "$work/serve" --procs 1; then
-		fail "kit-fcgi" "kit-serve did not start: $KIT_SERVE_ERROR"
+	local name=$1 app=$2 set=$3 v log pid i in_use
+	vg_fcgi_wrapper "$name"
+	if ! KIT_FCGI=$work/$name-wrapper kit_serve_start lighttpd "$app" "$work/$name-serve" --procs 1; then
+		fail "$name" "kit-serve did not start: $KIT_SERVE_ERROR"
 		return
 	fi
-	# ~30 requests of every kind on one connection each, one cut mid-stream
-	if ! "$node" "$top_src/tests/lib/valgrind-requests.mjs" "$KIT_SERVE_BASE" >"$work/fcgi-requests.log" 2>&1; then
-		fail "kit-fcgi: requests" "$(grep -v '^ok' "$work/fcgi-requests.log" | head -c 600 | tr '\n' ' ')"
+	if ! "$node" "$top_src/tests/lib/valgrind-requests.mjs" "$KIT_SERVE_BASE" "$set" >"$work/$name-requests.log" 2>&1; then
+		fail "$name: requests" "$(grep -v '^ok' "$work/$name-requests.log" | head -c 600 | tr '\n' ' ')"
 	else
-		pass "kit-fcgi: $(grep -c '^ok' "$work/fcgi-requests.log") mixed requests answered by one responder under valgrind"
+		pass "$name: $(grep -c '^ok' "$work/$name-requests.log") requests ($set) answered by one responder under valgrind"
 	fi
-	log=$(ls "$work"/fcgi.*.vg 2>/dev/null | head -n 1)
-	pid=${log##*/fcgi.}
+	log=$(ls "$work/$name".*.vg 2>/dev/null | head -n 1)
+	pid=${log##*/"$name".}
 	pid=${pid%.vg}
 	if [ -z "$log" ]; then
-		fail "kit-fcgi" "no responder was started (no $work/fcgi.PID.vg)"
+		fail "$name" "no responder was started (no $work/$name.PID.vg)"
 		kit_serve_stop
 		return
 	fi
@@ -325,22 +334,29 @@ fcgi_check() {
 	kit_serve_stop || true
 	v=$(vg_verdict "$log")
 	if [ -n "$v" ]; then
-		fail "kit-fcgi: the responder, stopped with SIGTERM" "$v"
+		fail "$name: the responder, stopped with SIGTERM" "$v"
 	else
-		pass "kit-fcgi: the responder, stopped with SIGTERM, has no leaks and no errors"
+		pass "$name: the responder, stopped with SIGTERM, has no leaks and no errors"
 	fi
 	# SIGTERM while idle leaves accept() and returns through kit_host_close:
 	# the JS state (megabytes) is freed, not just reachable at exit
-	local in_use
 	in_use=$(sed -n 's/.*in use at exit: \([0-9,]*\) bytes.*/\1/p' "$log" | tr -d ,)
 	if [ -n "$in_use" ] && [ "$in_use" -lt 262144 ]; then
-		pass "kit-fcgi: SIGTERM while idle frees the host before exiting ($in_use bytes in use at exit)"
+		pass "$name: SIGTERM while idle frees the host before exiting ($in_use bytes in use at exit)"
 	else
-		fail "kit-fcgi: SIGTERM while idle frees the host before exiting" "${in_use:-?} bytes in use at exit (the JS state was not freed)"
+		fail "$name: SIGTERM while idle frees the host before exiting" "${in_use:-?} bytes in use at exit (the JS state was not freed)"
 	fi
 }
 : >"$work/fcgi.result"
-part fcgi && fcgi_check >"$work/fcgi.result" 2>&1
+if part fcgi; then
+	fcgi_check kit-fcgi "$hello" hello >>"$work/fcgi.result" 2>&1
+	if [ -n "$backend_pid" ] && [ -d "${bapp:-}/.kit" ]; then
+		# rpc() and forwarding in a long-lived process: the curl multi
+		# handle and its transfers live across requests
+		RSC_BACKEND="http://127.0.0.1:$port" RSC_HOST_CALL_SECRET=$secret RSC_HOST_CALL_TIMEOUT_MS=2000 \
+			fcgi_check kit-fcgi-backend "$bapp" backend >>"$work/fcgi.result" 2>&1
+	fi
+fi
 collect
 cat "$work/fcgi.result"
 grep -q '^FAIL: ' "$work/fcgi.result" && failed=1
