@@ -395,6 +395,26 @@ static int send_dev_error(const kit_host *h, const kit_request *req, const kit_s
 	return 1;
 }
 
+/* kit-serve --dev: a page whose render failed shows the error (what the log
+ * line says) instead of the bare error page, as `next dev` does; deployed
+ * responders never show it (KIT_DEV_ERROR_FILE is only set by kit-serve --dev). */
+static void send_dev_render_error(const kit_sink *out, int status, int head_only, const char *route,
+				  const char *message, const kit_buf *lines)
+{
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_printf(&b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
+		       "<title>%d: %s</title></head><body><main><h1>%d: the page failed to render</h1><p>Route ",
+		       status, reason(status), status);
+	kit_html_escape_text(&b, route, strlen(route));
+	kit_buf_puts(&b, " (kit-serve --dev shows this; a deployment answers the plain error page):</p><pre>");
+	kit_html_escape_text(&b, message, strlen(message));
+	kit_buf_puts(&b, "</pre></main></body></html>");
+	send_simple_lines(out, status, head_only, "text/html; charset=utf-8", kit_buf_cstr(&b), "X-RSC-Kit",
+			  "dev-render-error", lines);
+	kit_buf_free(&b);
+}
+
 static void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void log_line(const char *fmt, ...)
 {
@@ -915,7 +935,11 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		/* the engine resets its queues, timers and transfers after every
 		 * request, a budget 503 included: the worker goes on serving (exiting
 		 * here would lose the requests already queued on its socket) */
-		send_error_page_lines(out, err.status ? err.status : 500, head_only, flight, &rlines);
+		if (h->dev_error && !flight)
+			send_dev_render_error(out, err.status ? err.status : 500, head_only,
+					      route ? route->path : "not-found page", err.message, &rlines);
+		else
+			send_error_page_lines(out, err.status ? err.status : 500, head_only, flight, &rlines);
 		break;
 	}
 	kit_buf_free(&rlines);

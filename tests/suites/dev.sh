@@ -241,6 +241,9 @@ printf 'export default function Boom(): never {\n  throw new Error("dev-boom: th
 wait_for "a new route is served" 90 sh -c "curl -s -o /dev/null -w '%{http_code}' '$KIT_SERVE_BASE/boom' | grep -q 500"
 wait_for "a render error is printed by kit-serve --dev (route and message)" 20 \
 	grep -qE '500 GET /boom \(route /boom\): Boom threw Error: dev-boom: thrown by Boom' "$log"
+get -D "$work/h" -o "$work/b" -H 'Accept: text/html' "$KIT_SERVE_BASE/boom"
+check "the browser's error page shows the render error (route, message)" \
+	sh -c "grep -qi '^X-RSC-Kit: dev-render-error' '$work/h' && grep -qF 'Route /boom' '$work/b' && grep -qF 'dev-boom: thrown by Boom' '$work/b'"
 
 # rsc-host.json edited by hand: rebuilt without the command, the module regenerated
 n=$(runs "$app") before=$(count 'kit-serve: built in')
