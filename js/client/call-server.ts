@@ -45,10 +45,34 @@ function splitList(s: string | null): string[] {
   return s ? s.split(',').map((x) => x.trim()).filter(Boolean) : [];
 }
 
+// The browser runs React's production build, whose encodeReply refuses an
+// argument it cannot send with a bare number (react.dev/errors/N): say which
+// kind of value it was and what an action can take.
+const UNSENDABLE: Record<string, string> = {
+  '469': 'a function that is not a server action (a client function)',
+  '499': 'a class instance or an object with a null prototype',
+  '517': 'a Symbol',
+  '472': 'a value of an unsupported type',
+};
+
+export function unsendableArgument(id: string, e: unknown): Error {
+  const message = String(e && (e as Error).message !== undefined ? (e as Error).message : e);
+  const code = /React error #(\d+)/.exec(message);
+  const what = code ? UNSENDABLE[code[1]] : undefined;
+  return new TypeError('kit: the arguments of server action ' + id + ' cannot be sent' +
+    (what ? ': one is ' + what : '') + '. An action takes JSON values, undefined, Date, Map, Set, FormData, ' +
+    'File/Blob, promises and other server actions (docs/actions.md). (' + message + ')');
+}
+
 export async function callServer(id: string, args: unknown[]): Promise<unknown> {
   // a query of the action client is read with GET (js/client/call-query.ts)
   if (isQuery(id)) return callQuery(id, args);
-  const reply = await encodeReply(args);
+  let reply: Awaited<ReturnType<typeof encodeReply>>;
+  try {
+    reply = await encodeReply(args);
+  } catch (e) {
+    throw unsendableArgument(id, e);
+  }
   let body: BodyInit;
   let type: string;
   if (typeof reply === 'string') {

@@ -167,6 +167,16 @@ await test('an action refusal no boundary catches leaves a message, not a blank 
   expect(errs.some((e) => e.kind === 'uncaught' && /The note is empty/.test(e.message)), 'no uncaught error reported: ' + JSON.stringify(errs));
 }, { allowConsole: /status of 422|kit: uncaught error/ });
 
+await test('an argument an action cannot take is named (not a bare React error number)', async (t) => {
+  await t.open('/notes');
+  await t.page.click('#call-unsendable');
+  await t.page.waitForSelector('#refusal', { timeout: 5000 }).catch(() => { throw new Check('no #refusal'); });
+  const text = await t.text('#refusal');
+  expect(/^kit: the arguments of server action [0-9a-f]+#needLogin cannot be sent: one is a function that is not a server action/.test(text),
+    'message: ' + text);
+  eq(t.actions.length, 0, 'requests to /_rsc/action');
+});
+
 await test('redirect() in an action is a client navigation', async (t) => {
   await t.open('/notes');
   await t.page.evaluate(() => { window.__marker = 1; });

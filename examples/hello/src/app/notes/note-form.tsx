@@ -24,6 +24,11 @@ export function NoteForm() {
       <button id="call-refused" onClick={() => {
         needLogin().catch((e: { status?: number; message?: string }) => setRefusal(e.status + ' ' + e.message));
       }}>Call a refused action</button>
+      <button id="call-unsendable" onClick={() => {
+        // a mistake on purpose: a client function cannot be sent to an action
+        (needLogin as (...args: unknown[]) => Promise<never>)(() => 1)
+          .catch((e: { message?: string }) => setRefusal(String(e.message)));
+      }}>Send a function</button>
       {refusal ? <p id="refusal">{refusal}</p> : null}
       <button id="call-redirect" onClick={() => { goHome(); }}>Go home by action</button>
     </div>
