@@ -25,8 +25,8 @@ typedef struct kit_engine_opts {
 				    write a keep-alive hydration ignores; 0 = 10 s */
 	int always_inline_rows;  /* a document without client components still carries its Flight
 				    rows (normally it ships no script at all); for tests and debugging */
-	int one_shot;            /* the process answers one request and exits (kit.cgi): the JS heap
-				    is render/heap.c's, faster to fill, never shrinking */
+	int one_shot;            /* the process answers one request and exits (kit.cgi); the JS
+				    heap is render/heap.c's either way */
 } kit_engine_opts;
 
 /* server_js: path of .kit/server.js; manifest_json: the text of manifest.json

@@ -1,7 +1,6 @@
-/* heap.h — the mujs heap of a process that answers one request and exits
- * (kit.cgi): small blocks from size classes, never given back before
- * kit_heap_free_all (heap.c). Not for a long-lived worker, whose memory
- * must shrink after a big render. Not thread-safe. */
+/* heap.h — the mujs heap of an engine (kit.cgi's and kit-fcgi's): small
+ * blocks from size classes in 64 KiB chunks; a chunk goes back to malloc
+ * once all its blocks are free (heap.c). Not thread-safe. */
 #ifndef KIT_HEAP_H
 #define KIT_HEAP_H
 
@@ -15,6 +14,8 @@ void *kit_heap_realloc(kit_heap *h, void *p, size_t size);
 void kit_heap_free(kit_heap *h, void *p);
 /* The usable size of a block of the heap. */
 size_t kit_heap_size(const void *p);
+/* How many chunks the heap holds (for tests). */
+size_t kit_heap_chunks(const kit_heap *h);
 /* Frees every chunk; big blocks still allocated are the caller's to free. */
 void kit_heap_free_all(kit_heap *h);
 

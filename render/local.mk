@@ -16,7 +16,7 @@ librender_a_SOURCES += \
 # libcurl, dlopened on first use (render/curl.c), and fetch() over it: the
 # engine's curl multi handle.
 librender_a_SOURCES += render/curl.c render/curl.h
-# the one-shot JS heap of kit.cgi
+# the JS heap of an engine (size classes in chunks)
 librender_a_SOURCES += render/heap.c render/heap.h
 librender_a_SOURCES += render/fetch.c render/fetch.h
 librender_a_CFLAGS += $(CURL_CFLAGS)

@@ -10,6 +10,10 @@ check-local: all $(check_PROGRAMS)
 EXTRA_DIST += tests/run
 
 # --- encoders (render/json.c, render/flight.c, render/html.c)
+check_PROGRAMS += tests/unit/heap_test
+tests_unit_heap_test_SOURCES = tests/unit/heap_test.c tests/unit/test.h
+tests_unit_heap_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_heap_test_LDADD = $(TEST_LDADD)
 check_PROGRAMS += tests/unit/json_test
 tests_unit_json_test_SOURCES = tests/unit/json_test.c tests/unit/test.h
 tests_unit_json_test_CPPFLAGS = $(TEST_CPPFLAGS)
