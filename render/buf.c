@@ -22,7 +22,7 @@ void kit_buf_reset(kit_buf *b)
 	b->len = 0;
 }
 
-void kit_buf_reserve(kit_buf *b, size_t extra)
+void kit_buf_grow(kit_buf *b, size_t extra)
 {
 	if (b->cap - b->len > extra)
 		return;
@@ -38,24 +38,9 @@ void kit_buf_reserve(kit_buf *b, size_t extra)
 	b->cap = cap;
 }
 
-void kit_buf_put(kit_buf *b, const char *p, size_t n)
-{
-	if (!n)
-		return;
-	kit_buf_reserve(b, n);
-	memcpy(b->data + b->len, p, n);
-	b->len += n;
-}
-
 void kit_buf_puts(kit_buf *b, const char *s)
 {
 	kit_buf_put(b, s, strlen(s));
-}
-
-void kit_buf_putc(kit_buf *b, char c)
-{
-	kit_buf_reserve(b, 1);
-	b->data[b->len++] = c;
 }
 
 void kit_buf_vprintf(kit_buf *b, const char *fmt, va_list ap)

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct kit_buf {
 	char *data;
@@ -17,10 +18,33 @@ typedef struct kit_buf {
 void kit_buf_init(kit_buf *b);
 void kit_buf_free(kit_buf *b);
 void kit_buf_reset(kit_buf *b);
-void kit_buf_reserve(kit_buf *b, size_t extra);
-void kit_buf_put(kit_buf *b, const char *p, size_t n);
+/* Grows the buffer to hold `extra` more bytes (and a NUL): the slow path of
+ * kit_buf_reserve. */
+void kit_buf_grow(kit_buf *b, size_t extra);
 void kit_buf_puts(kit_buf *b, const char *s);
-void kit_buf_putc(kit_buf *b, char c);
+
+/* The encoders call these once per byte or token: inline, with the growth
+ * out of line (callgrind: 3 % of a warm render as calls). */
+static inline void kit_buf_reserve(kit_buf *b, size_t extra)
+{
+	if (b->cap - b->len <= extra)
+		kit_buf_grow(b, extra);
+}
+
+static inline void kit_buf_put(kit_buf *b, const char *p, size_t n)
+{
+	if (!n)
+		return;
+	kit_buf_reserve(b, n);
+	memcpy(b->data + b->len, p, n);
+	b->len += n;
+}
+
+static inline void kit_buf_putc(kit_buf *b, char c)
+{
+	kit_buf_reserve(b, 1);
+	b->data[b->len++] = c;
+}
 void kit_buf_printf(kit_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void kit_buf_vprintf(kit_buf *b, const char *fmt, va_list ap);
