@@ -502,6 +502,17 @@ int kit_json_parse(kit_model *m, const char *text, size_t len, kit_value **out,
 
 /* ---- writing ---- */
 
+/* The bytes kit_json_write_string looks at twice: '"', '\\', control
+ * characters and 0xED (the lead byte of a surrogate in WTF-8); the others
+ * are copied in runs. */
+static const unsigned char json_special[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1, [0x07] = 1,
+	[0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1, [0x0E] = 1, [0x0F] = 1,
+	[0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
+	[0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1, [0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1,
+	['"'] = 1, ['\\'] = 1, [0xED] = 1,
+};
+
 void kit_json_write_string(kit_buf *out, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -510,6 +521,10 @@ void kit_json_write_string(kit_buf *out, const char *s, size_t n)
 	size_t run = 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		if (!json_special[c]) {
+			run++;
+			continue;
+		}
 		const char *esc = NULL;
 		char u[7];
 		if (c == '"')
