@@ -686,7 +686,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 			status = 403;
 	}
 	if (status >= 400)
-		body = reason(status);
+		body = guard->visible[0] && !strpbrk(guard->visible, "\r\n") ? guard->visible : reason(status);
 	resp_init(&r, out, status, head_only);
 	resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
 	resp_header(&r, "Cache-Control", "private, no-store");

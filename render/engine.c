@@ -750,7 +750,7 @@ int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *ht
 	memset(&err, 0, sizeof err);
 	out->outcome = KIT_GUARD_REFUSE;
 	out->status = 500;
-	out->location[0] = out->message[0] = '\0';
+	out->location[0] = out->message[0] = out->visible[0] = '\0';
 	kit_buf_init(&out->headers);
 	e->generation++;
 	e->failed = 0;
@@ -784,6 +784,10 @@ int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *ht
 	js_getproperty(J, -1, "message");
 	if (js_isstring(J, -1))
 		snprintf(out->message, sizeof out->message, "%s", js_tostring(J, -1));
+	js_pop(J, 1);
+	js_getproperty(J, -1, "visible");
+	if (js_isstring(J, -1))
+		snprintf(out->visible, sizeof out->visible, "%s", js_tostring(J, -1));
 	js_pop(J, 2);
 	take_response_headers(e, &out->headers);
 	rc = 0;

@@ -160,6 +160,7 @@ typedef struct kit_guard_result {
 	int status;
 	char location[2048];
 	char message[512];   /* for the log */
+	char visible[512];   /* for the visitor: a backend refusal's own text, or "" */
 	/* response headers the chain set (Set-Cookie, responseHeaders()), as
 	 * "name: value\r\n" lines, owned by the caller (kit_buf_free) */
 	kit_buf headers;

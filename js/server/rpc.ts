@@ -357,7 +357,14 @@ export function rpc<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
 // one call of __rsc.middleware with the route's whole chain of names. Only a
 // literal true passes; anything else, a transport error included, refuses
 // with the refusal's own status (fail closed).
-export interface GuardRefusal { outcome: 'allow' | 'redirect' | 'refuse'; status?: number; location?: string; message?: string }
+export interface GuardRefusal { outcome: 'allow' | 'redirect' | 'refuse'; status?: number; location?: string; message?: string; visible?: string }
+
+// Refusals whose text the backend wrote for the visitor ("Sign in first"):
+// the body of the refusal answer. Failures (HostFailure, transport errors)
+// stay in the log.
+const VISIBLE_REFUSALS: Record<string, boolean> = {
+  UnauthenticatedError: true, UnauthorizedError: true, RefusalError: true, ThrottleError: true, ValidationError: true,
+};
 
 export function checkBackendGuards(names: string[]): Promise<GuardRefusal> {
   if (!enabled())
@@ -398,7 +405,9 @@ function guardOutcome(o: Outcome, names: string[]): GuardRefusal {
     return { outcome: 'redirect', status: +rest.slice(0, semi) || 307, location: rest.slice(semi + 1) };
   }
   if (d === 'KIT_NOT_FOUND') return { outcome: 'refuse', status: 404, message: what + ' refused with 404' };
-  return { outcome: 'refuse', status: typeof e.status === 'number' ? e.status : 500, message: what + ': ' + e.message };
+  const status = typeof e.status === 'number' ? e.status : 500;
+  const visible = VISIBLE_REFUSALS[e.name] === true && status >= 400 && status < 500 ? e.message : undefined;
+  return { outcome: 'refuse', status, message: what + ': ' + e.message, visible };
 }
 
 (globalThis as any).rpc === undefined && Object.defineProperty(globalThis, 'rpc', {

@@ -197,7 +197,8 @@ export interface GuardOutcome {
   outcome: 'allow' | 'redirect' | 'refuse';
   status?: number;
   location?: string;
-  message?: string;
+  message?: string;   // for the log
+  visible?: string;   // for the visitor (a backend refusal's own text)
 }
 
 function digestOf(e: unknown): string {

@@ -211,6 +211,7 @@ expect_status badsecret 500
 reset
 cgi guard-anon /guarded
 expect_status guard-anon 401
+expect guard-anon "a guard refusal's body is the backend's own message" 'Sign in first: /login'
 seen "guard: one __rsc.middleware call, nothing rendered after the refusal" 'c.length === 1 && c[0].call === "__rsc.middleware" && JSON.stringify(c[0].args) === "[[\"auth\"]]"'
 cgi guard-user /guarded HTTP_COOKIE=session=bob
 expect_status guard-user 200
@@ -226,6 +227,7 @@ expect_status guard-redirect 302
 expect_head guard-redirect "a guard redirect answers Location" '^Location: /login$'
 cgi guard-false /guard-false
 expect_status guard-false 403
+if grep -q 'did not answer true' "$work/guard-false.body"; then fail "guard: a failed check's log text stays out of the answer" "$(head -c 200 "$work/guard-false.body")"; else pass "guard: a failed check's log text stays out of the answer"; fi
 cgi guard-secret /guarded HTTP_COOKIE=session=bob RSC_HOST_CALL_SECRET=wrong
 if [ "$status" != 200 ] && ! grep -q 'hello bob' "$work/guard-secret.body"; then pass "guard: fails closed on a wrong secret ($status)"; else fail "guard: fails closed on a wrong secret" "status $status"; fi
 cgi guard-down /guarded HTTP_COOKIE=session=bob RSC_BACKEND=http://127.0.0.1:1
