@@ -137,13 +137,13 @@ static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errl
 	h->app_dir = strdup(app_dir);
 	h->lazy = lazy;
 	h->opts.one_shot = lazy;  /* kit.cgi: one request per process */
-	/* KIT_JS_HEAP=malloc: the JS heap through malloc even in kit.cgi, so
-	 * valgrind sees every mujs block (tests/suites/valgrind.sh); the
-	 * one-shot heap hands out blocks from its own chunks, where a leak or
-	 * an overrun inside a chunk is invisible */
+	/* KIT_JS_HEAP=malloc: the JS heap through malloc, so valgrind sees
+	 * every mujs block (tests/suites/valgrind.sh); render/heap.c hands out
+	 * blocks from its own chunks, where a leak or an overrun inside a chunk
+	 * is invisible */
 	const char *t = getenv("KIT_JS_HEAP");
 	if (t && strcmp(t, "malloc") == 0)
-		h->opts.one_shot = 0;
+		h->opts.js_malloc = 1;
 	t = getenv("KIT_RENDER_TIMEOUT_MS");
 	if (t)
 		h->opts.render_timeout_ms = atol(t);

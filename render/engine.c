@@ -269,7 +269,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	 * (callgrind, /bench/list); AddressSanitizer checks the mujs heap only
 	 * through malloc */
 #ifndef __SANITIZE_ADDRESS__
-	if (!(e->heap = kit_heap_new()))
+	if (!(opts && opts->js_malloc) && !(e->heap = kit_heap_new()))
 		abort();
 #endif
 	e->J = js_newstate(js_alloc, e, 0);

@@ -25,8 +25,9 @@ typedef struct kit_engine_opts {
 				    write a keep-alive hydration ignores; 0 = 10 s */
 	int always_inline_rows;  /* a document without client components still carries its Flight
 				    rows (normally it ships no script at all); for tests and debugging */
-	int one_shot;            /* the process answers one request and exits (kit.cgi); the JS
-				    heap is render/heap.c's either way */
+	int one_shot;            /* the process answers one request and exits (kit.cgi) */
+	int js_malloc;           /* the JS heap through malloc instead of render/heap.c's size
+				    classes, so valgrind sees every mujs block (KIT_JS_HEAP=malloc) */
 } kit_engine_opts;
 
 /* server_js: path of .kit/server.js; manifest_json: the text of manifest.json

@@ -9,8 +9,9 @@
 # indirect leak, an invalid read/write, a use of an uninitialised value or a
 # bad free is a FAIL naming the path (the first error's frames follow it; the
 # whole report stays in the work directory with KIT_KEEP_TMP=1).
-# kit.cgi runs with KIT_JS_HEAP=malloc: its one-shot JS heap (render/heap.c)
-# hands out blocks from its own chunks, where valgrind sees nothing.
+# kit.cgi and kit-fcgi run with KIT_JS_HEAP=malloc: their JS heap
+# (render/heap.c) hands out blocks from its own chunks, where valgrind sees
+# nothing.
 # tests/lib/valgrind.supp holds third-party noise only, each entry saying why
 # it is not ours.
 #
@@ -296,8 +297,9 @@ fi
 vg_fcgi_wrapper() {
 	cat >"$work/$1-wrapper" <<EOF
 #!/bin/sh
-# under valgrind a render takes many times longer: keep the watchdog away
-export KIT_RENDER_TIMEOUT_MS=600000
+# under valgrind a render takes many times longer: keep the watchdog away;
+# the JS heap on malloc, where valgrind sees every block
+export KIT_RENDER_TIMEOUT_MS=600000 KIT_JS_HEAP=malloc
 exec $(printf '%q ' "${vg[@]}") --log-file="$work/$1.%p.vg" "$top_build/kit-fcgi"
 EOF
 	chmod 0755 "$work/$1-wrapper"
