@@ -1151,25 +1151,28 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 	kit_model *m = &e->model;
 	int t = js_gettop(J) - 1;
 	int rc = 0;
+	/* one call for the type, then comparisons (the js_is* chain was a
+	 * library call per test for every node) */
+	int type = js_type(J, t);
 
-	if (js_isundefined(J, t)) {
+	if (type == JS_ISUNDEFINED) {
 		*it->target = kit_v_undefined(m);
-	} else if (js_isnull(J, t)) {
+	} else if (type == JS_ISNULL) {
 		*it->target = kit_v_null(m);
-	} else if (js_isboolean(J, t)) {
+	} else if (type == JS_ISBOOLEAN) {
 		*it->target = kit_v_bool(m, js_toboolean(J, t));
-	} else if (js_isnumber(J, t)) {
+	} else if (type == JS_ISNUMBER) {
 		*it->target = kit_v_number(m, js_tonumber(J, t));
-	} else if (js_isstring(J, t)) {
+	} else if (type == JS_ISSTRING) {
 		*it->target = make_string(e, J, t);
-	} else if (js_iscallable(J, t) && it->mode != MODE_NODE && is_server_reference(J, t)) {
+	} else if (type == JS_ISFUNCTION && it->mode != MODE_NODE && is_server_reference(J, t)) {
 		/* a server action passed as a prop (a client component's, <form action>) */
 		*it->target = server_ref(e, work, t);
-	} else if (js_iscallable(J, t) && e->ssr && it->mode != MODE_NODE) {
+	} else if (type == JS_ISFUNCTION && e->ssr && it->mode != MODE_NODE) {
 		/* phase 2: event handlers and other functions of client components only
 		 * matter in the browser; the HTML leaves them out */
 		*it->target = kit_v_undefined(m);
-	} else if (js_iscallable(J, t)) {
+	} else if (type == JS_ISFUNCTION) {
 		if (it->mode == MODE_NODE)
 			rc = fail_type(e, it->target, "Functions are not valid as a React child. Call the function, or render "
 				       "it as a component: <Component /> instead of {Component}", it->context);
