@@ -135,6 +135,23 @@ await test('useActionState: a validation error shows in the form, then the saved
   eq(await t.errors(), [], 'errors React reported');
 });
 
+await test('useFormStatus: the submit button is pending while the action is in flight', async (t) => {
+  await t.open('/notes');
+  // hold the action's answer until the pending state has been seen
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await t.page.route('**/_rsc/action', async (route) => { await held; await route.continue(); });
+  await t.page.fill('#state-form input[name=text]', 'pending state');
+  await t.page.click('#state-submit');
+  await t.waitText('#state-submit', 'Saving…');
+  expect(await t.page.isDisabled('#state-submit'), 'the button is disabled while pending');
+  release();
+  await t.waitText('#state-saved', 'saved 1');
+  await t.waitText('#state-submit', 'Save');
+  expect(!(await t.page.isDisabled('#state-submit')), 'the button is enabled again');
+  eq(await t.errors(), [], 'errors React reported');
+});
+
 await test('a native post of a useActionState form hydrates with the posted state (form state markers)', async (t) => {
   await t.open('/notes');
   // form.submit() skips React's submit handler: the browser posts the form
