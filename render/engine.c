@@ -942,14 +942,30 @@ static void copy_string_prop(js_State *J, const char *name, char *dst, size_t n)
 	js_pop(J, 1);
 }
 
-int kit_engine_action(kit_engine *e, const char *id, const char *content_type, const kit_http_req *http,
-		      kit_action_outcome *out)
+/* What kit_engine_action and kit_engine_query differ in: the runner of
+ * js/server/actions.ts, its second argument, and the texts of a failure. */
+typedef struct server_call {
+	const char *runner;       /* "run" or "runQuery" */
+	const char *id;           /* NULL: an action read from the form body */
+	const char *arg;          /* the content type, or the query's args */
+	size_t arg_len;
+	int arg_bytes;            /* arg goes in as a byte string (a body) */
+	const char *what;         /* for the log: "the action runner" */
+	const char *no_bundle;    /* log line when the bundle has no server functions */
+	const char *unknown_json; /* 404 body then */
+	const char *failed_json;  /* body when the runner itself failed */
+} server_call;
+
+/* Calls actions.<runner>(id, arg) and copies its outcome {kind, status,
+ * location, log, json, regions, cache} and the response headers into out. */
+static int run_server_call(kit_engine *e, const server_call *c, const kit_http_req *http, kit_action_outcome *out)
 {
 	js_State *J = e->J;
 	kit_render_error err;
 	memset(&err, 0, sizeof err);
 	out->ok = 0;
 	out->status = 500;
+	out->cache_public = 0;
 	out->location[0] = out->regions[0] = out->log[0] = '\0';
 	kit_buf_init(&out->json);
 	kit_buf_init(&out->headers);
@@ -966,20 +982,23 @@ int kit_engine_action(kit_engine *e, const char *id, const char *content_type, c
 	if (!js_isobject(J, -1)) {
 		js_pop(J, 1);
 		out->status = 404;
-		snprintf(out->log, sizeof out->log, "the server bundle has no server actions");
-		kit_buf_puts(&out->json, "{\"message\":\"Unknown action.\"}");
+		snprintf(out->log, sizeof out->log, "%s", c->no_bundle);
+		kit_buf_puts(&out->json, c->unknown_json);
 		rc = 0;
 		goto done;
 	}
-	js_getproperty(J, -1, "run");
+	js_getproperty(J, -1, c->runner);
 	js_rot2(J);
-	if (id)
-		js_pushstring(J, id);
+	if (c->id)
+		js_pushstring(J, c->id);
 	else
 		js_pushnull(J);
-	js_pushstring(J, content_type ? content_type : "");
+	if (c->arg_bytes)
+		kit_js_push_bytes(J, c->arg, c->arg_len);
+	else
+		js_pushstring(J, c->arg ? c->arg : "");
 	if (js_pcall(J, 2)) {
-		kit_engine_exception(e, NULL, "the action runner");
+		kit_engine_exception(e, NULL, c->what);
 		goto done;
 	}
 	if (await_top(e) < 0)
@@ -990,6 +1009,9 @@ int kit_engine_action(kit_engine *e, const char *id, const char *content_type, c
 	js_pop(J, 1);
 	js_getproperty(J, -1, "status");
 	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "cache");
+	out->cache_public = js_isstring(J, -1) && strcmp(js_tostring(J, -1), "public") == 0;
 	js_pop(J, 1);
 	copy_string_prop(J, "location", out->location, sizeof out->location);
 	copy_string_prop(J, "log", out->log, sizeof out->log);
@@ -1019,10 +1041,22 @@ done:
 		out->status = err.status ? err.status : 500;
 		snprintf(out->log, sizeof out->log, "%.1000s", err.message);
 		kit_buf_reset(&out->json);
-		kit_buf_puts(&out->json, "{\"message\":\"The action failed.\"}");
+		kit_buf_puts(&out->json, c->failed_json);
 	}
 	finish_request(e);
 	return rc;
+}
+
+int kit_engine_action(kit_engine *e, const char *id, const char *content_type, const kit_http_req *http,
+		      kit_action_outcome *out)
+{
+	const server_call c = {
+		.runner = "run", .id = id, .arg = content_type, .what = "the action runner",
+		.no_bundle = "the server bundle has no server actions",
+		.unknown_json = "{\"message\":\"Unknown action.\"}",
+		.failed_json = "{\"message\":\"The action failed.\"}",
+	};
+	return run_server_call(e, &c, http, out);
 }
 
 /* --- GET /_rsc/query (docs/action-client.md) ------------------------------ */
@@ -1030,74 +1064,14 @@ done:
 int kit_engine_query(kit_engine *e, const char *id, const char *args, size_t args_len, const kit_http_req *http,
 		     kit_action_outcome *out)
 {
-	js_State *J = e->J;
-	kit_render_error err;
-	memset(&err, 0, sizeof err);
-	out->ok = 0;
-	out->status = 500;
-	out->cache_public = 0;
-	out->location[0] = out->regions[0] = out->log[0] = '\0';
-	kit_buf_init(&out->json);
-	kit_buf_init(&out->headers);
-	e->generation++;
-	e->failed = 0;
-	e->err = &err;
-	kit_model_init(&e->model, e->arena);
-	int rc = -1;
-	if (begin_request(e, http, "action") < 0)
-		goto done;
-	js_getregistry(J, REG_APP);
-	js_getproperty(J, -1, "actions");
-	js_rot2pop1(J);
-	if (!js_isobject(J, -1)) {
-		js_pop(J, 1);
-		out->status = 404;
-		snprintf(out->log, sizeof out->log, "the server bundle has no server functions");
-		kit_buf_puts(&out->json, "{\"message\":\"Unknown query.\",\"errors\":{}}");
-		rc = 0;
-		goto done;
-	}
-	/* actions.runQuery(id, args) */
-	js_getproperty(J, -1, "runQuery");
-	js_rot2(J);
-	js_pushstring(J, id);
-	kit_js_push_bytes(J, args, args_len);  /* a byte string, like a body */
-	if (js_pcall(J, 2)) {
-		kit_engine_exception(e, NULL, "the query runner");
-		goto done;
-	}
-	if (await_top(e) < 0)
-		goto done;
-	js_getproperty(J, -1, "kind");
-	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "failed";
-	out->ok = strcmp(kind, "ok") == 0;
-	js_pop(J, 1);
-	js_getproperty(J, -1, "status");
-	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
-	js_pop(J, 1);
-	js_getproperty(J, -1, "cache");
-	out->cache_public = js_isstring(J, -1) && strcmp(js_tostring(J, -1), "public") == 0;
-	js_pop(J, 1);
-	copy_string_prop(J, "location", out->location, sizeof out->location);
-	copy_string_prop(J, "log", out->log, sizeof out->log);
-	js_getproperty(J, -1, "json");
-	if (js_isstring(J, -1))
-		put_text(&out->json, js_tostring(J, -1));
-	js_pop(J, 2);
-	if (strpbrk(out->location, "\r\n"))
-		out->location[0] = '\0';
-	take_response_headers(e, &out->headers);
-	rc = 0;
-done:
-	if (rc < 0) {
-		out->ok = 0;
-		out->status = err.status ? err.status : 500;
-		snprintf(out->log, sizeof out->log, "%.1000s", err.message);
-		kit_buf_reset(&out->json);
-		kit_buf_puts(&out->json, "{\"message\":\"The query failed.\",\"errors\":{}}");
-	}
-	finish_request(e);
-	return rc;
+	const server_call c = {
+		.runner = "runQuery", .id = id, .arg = args, .arg_len = args_len, .arg_bytes = 1,
+		.what = "the query runner",
+		.no_bundle = "the server bundle has no server functions",
+		.unknown_json = "{\"message\":\"Unknown query.\",\"errors\":{}}",
+		.failed_json = "{\"message\":\"The query failed.\",\"errors\":{}}",
+	};
+	return run_server_call(e, &c, http, out);
 }
 
 /* --- build time: generateStaticParams() of a page module ---------------- */
