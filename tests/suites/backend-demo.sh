@@ -17,53 +17,8 @@
 # - a URL neither owns: the backend's 404 (it never hands it back);
 # - the backend refuses a wrong secret (403) and to start without one;
 #   backend.cgi answers a batch as CGI, the fast line first.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
-export KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
-node=${NODE:-node}
-python=${PYTHON:-python3}
-
-failed=0
-pass() { echo "PASS: backend-demo: $1"; }
-fail() {
-	echo "FAIL: backend-demo: $1: $2"
-	failed=1
-}
-
-for tool in "$node" "$python"; do
-	command -v "$tool" >/dev/null || {
-		fail setup "$tool is not installed"
-		exit 1
-	}
-done
-lighttpd=$(command -v lighttpd || ls /usr/sbin/lighttpd 2>/dev/null)
-if [ -z "$lighttpd" ]; then
-	echo "SKIP: backend-demo: lighttpd is not installed"
-	exit 0
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-backend-demo.XXXXXX") || exit 1
-chmod 0755 "$work"
-backend_pid=
-cleanup() {
-	kit_serve_stop
-	[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null
-	[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
-
-app=$work/hello
-cp -R "$top_src/examples/hello" "$app"
-rm -rf "$app/.kit"
-if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
-	fail setup "kit-build of examples/hello failed: $(tail -n 5 "$work/build.log" | tr '\n' ' ')"
-	exit 1
-fi
+suite=backend-demo app_src=examples/hello
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/backend-suite.sh"
 
 if out=$(env -u RSC_HOST_CALL_SECRET PORT=0 timeout 10 "$python" "$top_src/examples/backend/app.py" 2>&1); then
 	fail "the backend refuses to start without a secret" "it started: $out"

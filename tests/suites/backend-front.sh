@@ -19,53 +19,8 @@
 #   answered (a worker is always left); afterwards pages render again;
 # - fewer than 2 workers with RSC_RENDERER_URL set is refused at startup; an
 #   unreachable renderer is a 502 that does not show its address.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
-export KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
-node=${NODE:-node}
-python=${PYTHON:-python3}
-
-failed=0
-pass() { echo "PASS: backend-front: $1"; }
-fail() {
-	echo "FAIL: backend-front: $1: $2"
-	failed=1
-}
-
-for tool in "$node" "$python"; do
-	command -v "$tool" >/dev/null || {
-		fail setup "$tool is not installed"
-		exit 1
-	}
-done
-lighttpd=$(command -v lighttpd || ls /usr/sbin/lighttpd 2>/dev/null)
-if [ -z "$lighttpd" ]; then
-	echo "SKIP: backend-front: lighttpd is not installed"
-	exit 0
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-backend-front.XXXXXX") || exit 1
-chmod 0755 "$work"
-backend_pid=
-cleanup() {
-	kit_serve_stop
-	[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null
-	[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
-
-app=$work/app
-cp -R "$top_src/tests/backend/app" "$app"
-rm -rf "$app/.kit"
-if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
-	fail setup "kit-build of tests/backend/app failed: $(tail -n 5 "$work/build.log" | tr '\n' ' ')"
-	exit 1
-fi
+suite=backend-front app_src=tests/backend/app
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/backend-suite.sh"
 
 secret=test-secret-$$
 backend_port=$(kit_free_port) || { fail setup "no free port"; exit 1; }
