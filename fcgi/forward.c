@@ -10,6 +10,7 @@
 #include "render/curl.h"
 
 #include "fcgi/forward.h"
+#include "fcgi/response.h"
 
 struct fwd {
 	const kit_request *req;
@@ -17,6 +18,7 @@ struct fwd {
 	kit_buf head;        /* the answer's header lines, CGI style */
 	long status;
 	int head_sent;
+	int head_refused;    /* the writer refused a header of the backend's: a 502 went out */
 	int client_gone;
 };
 
@@ -62,53 +64,31 @@ static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 		f->status = sp ? strtol(sp + 1, NULL, 10) : 502;
 		return size * n;
 	}
+	if (len == 0 || f->head_sent)  /* the empty line; trailers after the body */
+		return size * n;
+	/* a line without a name, a CR or NUL inside: kept, so that the
+	 * response writer refuses it (502) instead of passing it on */
 	const char *colon = memchr(p, ':', len);
-	if (!colon || colon == p || hop_by_hop(p, (size_t)(colon - p)) || memchr(p, '\0', len))
+	if (colon && hop_by_hop(p, (size_t)(colon - p)))
 		return size * n;
 	kit_buf_put(&f->head, p, len);
 	kit_buf_puts(&f->head, "\r\n");
 	return size * n;
 }
 
-static const char *reason(long s)
-{
-	switch (s) {
-	case 200: return "OK";
-	case 201: return "Created";
-	case 204: return "No Content";
-	case 301: return "Moved Permanently";
-	case 302: return "Found";
-	case 303: return "See Other";
-	case 304: return "Not Modified";
-	case 307: return "Temporary Redirect";
-	case 308: return "Permanent Redirect";
-	case 400: return "Bad Request";
-	case 401: return "Unauthorized";
-	case 403: return "Forbidden";
-	case 404: return "Not Found";
-	case 405: return "Method Not Allowed";
-	case 422: return "Unprocessable Content";
-	case 429: return "Too Many Requests";
-	case 500: return "Internal Server Error";
-	case 502: return "Bad Gateway";
-	case 503: return "Service Unavailable";
-	default: return "Status";
-	}
-}
-
 static int send_head(struct fwd *f)
 {
 	if (f->head_sent)
-		return 0;
+		return f->head_refused ? -1 : 0;
 	f->head_sent = 1;
-	kit_buf b;
-	kit_buf_init(&b);
-	long s = f->status >= 100 && f->status <= 599 ? f->status : 502;
-	kit_buf_printf(&b, "Status: %ld %s\r\n", s, reason(s));
-	kit_buf_put(&b, f->head.data ? f->head.data : "", f->head.len);
-	kit_buf_puts(&b, "\r\n");
-	int rc = kit_sink_write(f->out, b.data, b.len);
-	kit_buf_free(&b);
+	kit_resp r;
+	kit_resp_init(&r, f->out, f->status >= 100 && f->status <= 599 ? (int)f->status : 502,
+		      strcmp(param(f->req, "REQUEST_METHOD"), "HEAD") == 0);
+	r.refusal_status = 502;  /* the backend sent a header that would split the answer */
+	kit_resp_lines(&r, &f->head);
+	int rc = kit_resp_begin(&r);
+	f->head_refused = r.refused[0] != '\0';
+	kit_resp_free(&r);
 	return rc;
 }
 
@@ -167,7 +147,15 @@ int kit_forward(const kit_request *req, const kit_sink *out)
 	while (blen && base[blen - 1] == '/')
 		blen--;
 	kit_buf_put(&url, base, blen);
-	kit_buf_puts(&url, uri);
+	/* the target as the visitor sent it, but a byte a request line cannot
+	 * hold raw (a control byte, a space, non-ASCII: Apache passes some on)
+	 * goes %-encoded, so it never reaches the backend as a line break */
+	for (const unsigned char *p = (const unsigned char *)uri; *p; p++) {
+		if (*p > 0x20 && *p < 0x7f)
+			kit_buf_putc(&url, (char)*p);
+		else
+			kit_buf_printf(&url, "%%%02X", *p);
+	}
 
 	/* the visitor's headers as they came (CGI: HTTP_NAME → Name), then the markers */
 	struct curl_slist *hdrs = NULL;

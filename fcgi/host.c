@@ -17,6 +17,7 @@
 #include "fcgi/stored.h"
 #include "fcgi/url.h"
 #include "fcgi/forward.h"  /* URLs no route owns → RSC_BACKEND */
+#include "fcgi/response.h"
 #include "render/engine.h"
 #include "render/html.h"
 
@@ -36,8 +37,6 @@ struct kit_host {
 /* Headers past this size are answered 431 (the web server usually refuses
  * far earlier). */
 #define MAX_HEADER_BYTES (64 * 1024)
-
-#define VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
 
 const char *kit_host_app_dir(void)
 {
@@ -203,125 +202,22 @@ static const char *param(const kit_request *req, const char *name)
 	return v ? v : "";
 }
 
-static const char *reason(int status)
-{
-	switch (status) {
-	case 200: return "OK";
-	case 201: return "Created";
-	case 202: return "Accepted";
-	case 206: return "Partial Content";
-	case 303: return "See Other";
-	case 304: return "Not Modified";
-	case 410: return "Gone";
-	case 415: return "Unsupported Media Type";
-	case 422: return "Unprocessable Content";
-	case 429: return "Too Many Requests";
-	case 502: return "Bad Gateway";
-	case 504: return "Gateway Timeout";
-	case 204: return "No Content";
-	case 301: return "Moved Permanently";
-	case 302: return "Found";
-	case 307: return "Temporary Redirect";
-	case 308: return "Permanent Redirect";
-	case 400: return "Bad Request";
-	case 404: return "Not Found";
-	case 405: return "Method Not Allowed";
-	case 409: return "Conflict";
-	case 401: return "Unauthorized";
-	case 403: return "Forbidden";
-	case 413: return "Content Too Large";
-	case 431: return "Request Header Fields Too Large";
-	case 500: return "Internal Server Error";
-	case 501: return "Not Implemented";
-	case 503: return "Service Unavailable";
-	default: return "Status";
-	}
-}
-
-/* A response under construction: headers first, then the body. */
-typedef struct response {
-	const kit_sink *out;
-	kit_buf head;
-	int status;
-	int head_only;     /* HEAD request: headers only */
-	int sent;
-} response;
-
-static void resp_init(response *r, const kit_sink *out, int status, int head_only)
-{
-	r->out = out;
-	kit_buf_init(&r->head);
-	r->status = status;
-	r->head_only = head_only;
-	r->sent = 0;
-}
-
-static void resp_header(response *r, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void resp_header(response *r, const char *name, const char *fmt, ...)
-{
-	kit_buf_puts(&r->head, name);
-	kit_buf_puts(&r->head, ": ");
-	va_list ap;
-	va_start(ap, fmt);
-	kit_buf_vprintf(&r->head, fmt, ap);
-	va_end(ap);
-	kit_buf_puts(&r->head, "\r\n");
-}
-
-/* Lines "name: value\r\n" from middleware (Set-Cookie, responseHeaders())
- * or an API route. Cache-Control is the host's to decide where it already set
- * one (a route under middleware is private, no-store whatever the app says). */
-static void resp_lines(response *r, const kit_buf *lines)
-{
-	if (!lines || !lines->len)
-		return;
-	int host_cache = strstr(kit_buf_cstr(&r->head), "Cache-Control:") != NULL;
-	const char *p = lines->data, *end = lines->data + lines->len;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *next = nl ? nl + 1 : end;
-		if (!(host_cache && strncasecmp(p, "cache-control:", 14) == 0))
-			kit_buf_put(&r->head, p, (size_t)(next - p));
-		p = next;
-	}
-}
-
-static int resp_begin(response *r)
-{
-	if (r->sent)
-		return 0;
-	r->sent = 1;
-	char status[64];
-	int n = snprintf(status, sizeof status, "Status: %d %s\r\n", r->status, reason(r->status));
-	if (kit_sink_write(r->out, status, (size_t)n) < 0 ||
-	    kit_sink_write(r->out, r->head.data, r->head.len) < 0 ||
-	    kit_sink_write(r->out, "\r\n", 2) < 0)
-		return -1;
-	return 0;
-}
-
-static void resp_free(response *r)
-{
-	kit_buf_free(&r->head);
-}
-
 /* A small complete answer (errors, redirects), with the header lines a
  * render set (Set-Cookie of host calls; may be NULL). */
 static int send_simple_lines(const kit_sink *out, int status, int head_only, const char *content_type,
 			     const char *body, const char *extra_name, const char *extra_value, const kit_buf *lines)
 {
-	response r;
-	resp_init(&r, out, status, head_only);
-	resp_header(&r, "Content-Type", "%s", content_type);
-	resp_header(&r, "Cache-Control", "no-store");
+	kit_resp r;
+	kit_resp_init(&r, out, status, head_only);
+	kit_resp_header(&r, "Content-Type", content_type);
+	kit_resp_header(&r, "Cache-Control", "no-store");
 	if (extra_name)
-		resp_header(&r, extra_name, "%s", extra_value);
-	resp_lines(&r, lines);
-	int rc = resp_begin(&r);
+		kit_resp_header(&r, extra_name, extra_value);
+	kit_resp_lines(&r, lines);
+	int rc = kit_resp_begin(&r);
 	if (rc == 0 && !head_only)
 		rc = kit_sink_write(out, body, strlen(body));
-	resp_free(&r);
+	kit_resp_free(&r);
 	return rc;
 }
 
@@ -344,9 +240,9 @@ static int send_error_page_lines(const kit_sink *out, int status, int head_only,
 	kit_buf b;
 	kit_buf_init(&b);
 	if (flight)
-		kit_buf_printf(&b, "%d %s\n", status, reason(status));
+		kit_buf_printf(&b, "%d %s\n", status, kit_http_reason(status));
 	else
-		error_document(&b, status, reason(status));
+		error_document(&b, status, kit_http_reason(status));
 	int rc = send_simple_lines(out, status, head_only, flight ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
 				   kit_buf_cstr(&b), NULL, NULL, lines);
 	kit_buf_free(&b);
@@ -405,7 +301,7 @@ static void send_dev_render_error(const kit_sink *out, int status, int head_only
 	kit_buf_init(&b);
 	kit_buf_printf(&b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
 		       "<title>%d: %s</title></head><body><main><h1>%d: the page failed to render</h1><p>Route ",
-		       status, reason(status), status);
+		       status, kit_http_reason(status), status);
 	kit_html_escape_text(&b, route, strlen(route));
 	kit_buf_puts(&b, " (kit-serve --dev shows this; a deployment answers the plain error page):</p><pre>");
 	kit_html_escape_text(&b, message, strlen(message));
@@ -444,8 +340,11 @@ static size_t parse_query(const char *query, kit_kv **pairs, char **store)
 		abort();
 	char *save = NULL;
 	for (char *part = strtok_r(*store, "&", &save); part; part = strtok_r(NULL, "&", &save)) {
+		/* a key without "=" ("?debug") has the empty value: the NUL ending
+		 * the key in the writable copy, never a string literal (decoding
+		 * writes into the value) */
 		char *eq = strchr(part, '=');
-		char *value = "";
+		char *value = part + strlen(part);
 		if (eq) {
 			*eq = '\0';
 			value = eq + 1;
@@ -623,7 +522,7 @@ static void override_cookie(http_req *r, const char *value)
 }
 
 struct render_ctx {
-	response *resp;
+	kit_resp *resp;
 	const kit_sink *out;
 	const kit_buf *lines;  /* what the render set (Set-Cookie of host calls) */
 };
@@ -632,8 +531,8 @@ static int render_begin(void *ctx)
 {
 	struct render_ctx *rc = ctx;
 	if (!rc->resp->sent)
-		resp_lines(rc->resp, rc->lines);
-	return resp_begin(rc->resp);
+		kit_resp_lines(rc->resp, rc->lines);
+	return kit_resp_begin(rc->resp);
 }
 
 static int body_write(void *ctx, const char *p, size_t n)
@@ -674,7 +573,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	kit_engine_middleware(h->engine, route_index, http, guard);
 	if (guard->outcome == KIT_GUARD_ALLOW)
 		return 1;
-	response r;
+	kit_resp r;
 	int status = guard->status;
 	const char *body = "";
 	if (guard->outcome == KIT_GUARD_REDIRECT) {
@@ -686,23 +585,23 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 			status = 403;
 	}
 	if (status >= 400)
-		body = guard->visible[0] && !strpbrk(guard->visible, "\r\n") ? guard->visible : reason(status);
-	resp_init(&r, out, status, head_only);
-	resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
-	resp_header(&r, "Cache-Control", "private, no-store");
-	resp_header(&r, "Vary", VARY);
+		body = guard->visible[0] && !strpbrk(guard->visible, "\r\n") ? guard->visible : kit_http_reason(status);
+	kit_resp_init(&r, out, status, head_only);
+	kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+	kit_resp_header(&r, "Cache-Control", "private, no-store");
+	kit_resp_header(&r, "Vary", KIT_PAGE_VARY);
 	if (guard->outcome == KIT_GUARD_REDIRECT) {
 		if (route->is_api || flight)
-			resp_header(&r, "X-RSC-Redirect", "%s", guard->location);
+			kit_resp_header(&r, "X-RSC-Redirect", guard->location);
 		else
-			resp_header(&r, "Location", "%s", guard->location);
+			kit_resp_header(&r, "Location", guard->location);
 	}
-	resp_lines(&r, &guard->headers);
-	if (resp_begin(&r) == 0 && !head_only && *body) {
+	kit_resp_lines(&r, &guard->headers);
+	if (kit_resp_begin(&r) == 0 && !head_only && *body) {
 		kit_sink_write(out, body, strlen(body));
 		kit_sink_write(out, "\n", 1);
 	}
-	resp_free(&r);
+	kit_resp_free(&r);
 	return 0;
 }
 
@@ -866,28 +765,28 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		int status = rreq.route_index >= 0 && !rreq.not_found ? 200 : 404;
 		if (form && status == 200 && form->status >= 400)
 			status = form->status;
-		response resp;
-		resp_init(&resp, out, status, head_only);
+		kit_resp resp;
+		kit_resp_init(&resp, out, status, head_only);
 		if (form)
-			resp_lines(&resp, form->headers);
-		resp_header(&resp, "Content-Type", "%s", flight ? "text/x-component" : "text/html; charset=utf-8");
-		resp_header(&resp, "Vary", VARY);
-		resp_header(&resp, "Cache-Control", "%s", route && (route->has_middleware || ppr) ? "private, no-store" : "no-store");
-		resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
-		resp_header(&resp, "X-Accel-Buffering", "no");
-		resp_lines(&resp, &guard.headers);
+			kit_resp_lines(&resp, form->headers);
+		kit_resp_header(&resp, "Content-Type", flight ? "text/x-component" : "text/html; charset=utf-8");
+		kit_resp_header(&resp, "Vary", KIT_PAGE_VARY);
+		kit_resp_header(&resp, "Cache-Control", route && (route->has_middleware || ppr) ? "private, no-store" : "no-store");
+		kit_resp_header(&resp, "X-RSC-Version", h->routes.version);
+		kit_resp_header(&resp, "X-Accel-Buffering", "no");
+		kit_resp_lines(&resp, &guard.headers);
 		if (flight) {
-			resp_header(&resp, "X-RSC-Segment-Depth", "%zu", rreq.not_found ? (size_t)0 : depth);
-			resp_header(&resp, "X-RSC-Layouts", "%s", referer ? referer->layouts : route ? route->layouts : "app/layout");
+			kit_resp_headerf(&resp, "X-RSC-Segment-Depth", "%zu", rreq.not_found ? (size_t)0 : depth);
+			kit_resp_header(&resp, "X-RSC-Layouts", referer ? referer->layouts : route ? route->layouts : "app/layout");
 		}
 		if (ppr && attempt == 0) {
-			/* the shell leaves at once; the holes follow in the same response */
-			resp_header(&resp, "X-RSC-Kit", "%s", resume ? "resume" : "shell");
+			/* the shell leaves at once; the holes follow in the same kit_resp */
+			kit_resp_header(&resp, "X-RSC-Kit", resume ? "resume" : "shell");
 			rreq.ppr = KIT_PPR_RESUME;
 			rreq.ppr_holes = shell.holes;
-			if (resp_begin(&resp) < 0 || (!resume && !head_only && kit_stored_copy(shell.hit.path, out) < 0) ||
+			if (kit_resp_begin(&resp) < 0 || (!resume && !head_only && kit_stored_copy(shell.hit.path, out) < 0) ||
 			    kit_sink_flush(out) < 0) {
-				resp_free(&resp);
+				kit_resp_free(&resp);
 				break;
 			}
 		}
@@ -897,12 +796,12 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		char oerr[1024];
 		if (!host_engine(h, oerr, sizeof oerr)) {
 			log_line("500 %s (route %s): %s", hreq.http.url, route ? route->path : "not-found page", oerr);
-			resp_free(&resp);
+			kit_resp_free(&resp);
 			send_error_page(out, 500, head_only, flight);
 			break;
 		}
 		int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
-		resp_free(&resp);
+		kit_resp_free(&resp);
 		if (ppr && rc == -1) {
 			/* after the shell: its fallbacks stay */
 			log_line("%d %s %s (route %s, holes after the stored shell): %s", err.status, param(req, "REQUEST_METHOD"),
@@ -978,7 +877,7 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 		http_free(&hreq);
 		kit_buf b;
 		kit_buf_init(&b);
-		kit_buf_printf(&b, "%d %s%s\n", bad, reason(bad),
+		kit_buf_printf(&b, "%d %s%s\n", bad, kit_http_reason(bad),
 			       bad == 413 ? ": the request body is larger than this server accepts (KIT_MAX_BODY)" : "");
 		send_simple(out, bad, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
 		kit_buf_free(&b);
@@ -1005,17 +904,17 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 			send_simple(out, err.status >= 500 ? err.status : 500, head_only, "text/plain; charset=utf-8",
 				    "500 Internal Server Error\n", NULL, NULL);
 		} else {
-			response r;
-			resp_init(&r, out, ans.status >= 100 && ans.status <= 599 ? ans.status : 500, head_only);
+			kit_resp r;
+			kit_resp_init(&r, out, ans.status >= 100 && ans.status <= 599 ? ans.status : 500, head_only);
 			if (!strstr(ans.headers.data ? kit_buf_cstr(&ans.headers) : "", "content-type:"))
-				resp_header(&r, "Content-Type", "%s", ans.body.len ? "text/plain; charset=utf-8" : "text/plain");
+				kit_resp_header(&r, "Content-Type", ans.body.len ? "text/plain; charset=utf-8" : "text/plain");
 			if (route->has_middleware)
-				resp_header(&r, "Cache-Control", "private, no-store");
-			resp_lines(&r, &guard.headers);
-			resp_lines(&r, &ans.headers);
-			if (resp_begin(&r) == 0 && !head_only)
+				kit_resp_header(&r, "Cache-Control", "private, no-store");
+			kit_resp_lines(&r, &guard.headers);
+			kit_resp_lines(&r, &ans.headers);
+			if (kit_resp_begin(&r) == 0 && !head_only)
 				kit_sink_write(out, ans.body.data ? ans.body.data : "", ans.body.len);
-			resp_free(&r);
+			kit_resp_free(&r);
 		}
 		kit_buf_free(&ans.headers);
 		kit_buf_free(&ans.body);
@@ -1031,20 +930,20 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 static int send_json(const kit_sink *out, int status, const char *json, const kit_buf *headers,
 		     const char *extra_name, const char *extra_value)
 {
-	response r;
-	resp_init(&r, out, status, 0);
-	resp_header(&r, "Content-Type", "application/json; charset=utf-8");
-	resp_header(&r, "Cache-Control", "no-store");
+	kit_resp r;
+	kit_resp_init(&r, out, status, 0);
+	kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+	kit_resp_header(&r, "Cache-Control", "no-store");
 	if (extra_name)
-		resp_header(&r, extra_name, "%s", extra_value);
-	resp_lines(&r, headers);
-	int rc = resp_begin(&r);
+		kit_resp_header(&r, extra_name, extra_value);
+	kit_resp_lines(&r, headers);
+	int rc = kit_resp_begin(&r);
 	if (rc == 0 && status != 204 && json && *json) {
 		rc = kit_sink_write(out, json, strlen(json));
 		if (rc == 0)
 			rc = kit_sink_write(out, "\n", 1);
 	}
-	resp_free(&r);
+	kit_resp_free(&r);
 	return rc;
 }
 
@@ -1079,6 +978,26 @@ static int same_origin(const kit_request *req)
 	const char *ohost = sep + 3;
 	size_t hlen = strcspn(host, ", ");  /* the first of a forwarded list */
 	return strlen(ohost) == hlen && strncasecmp(ohost, host, hlen) == 0;
+}
+
+/* Where a client of an older build reloads (X-RSC-Location of a 409): the
+ * page it says it is on (X-RSC-Referer: a path or an absolute URL), as a
+ * same-origin path re-encoded from its canonical form; "/" when it names
+ * none. Never the header as sent: "//evil.example" must not become a target. */
+static void referer_location(const kit_request *req, kit_buf *out)
+{
+	kit_buf_init(out);
+	const char *ref = param(req, "HTTP_X_RSC_REFERER");
+	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
+	kit_url url;
+	const char *why;
+	if (path && *path == '/' && kit_url_parse(path, &url, &why) == 0) {
+		kit_url_put_location(out, url.path, url.query);
+		kit_url_free(&url);
+	} else {
+		kit_buf_puts(out, "/");
+	}
+	kit_buf_cstr(out);
 }
 
 /* The page an action came from (X-RSC-Referer: a path or an absolute URL). */
@@ -1183,19 +1102,19 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		.nsearch = nsearch,
 		.mode = KIT_RENDER_FLIGHT,
 	};
-	response resp;
-	resp_init(&resp, out, 200, 0);
-	resp_header(&resp, "Content-Type", "text/x-component");
-	resp_header(&resp, "Cache-Control", "no-store");
-	resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
-	resp_header(&resp, "X-Accel-Buffering", "no");
+	kit_resp resp;
+	kit_resp_init(&resp, out, 200, 0);
+	kit_resp_header(&resp, "Content-Type", "text/x-component");
+	kit_resp_header(&resp, "Cache-Control", "no-store");
+	kit_resp_header(&resp, "X-RSC-Version", h->routes.version);
+	kit_resp_header(&resp, "X-Accel-Buffering", "no");
 	if (route)
-		resp_header(&resp, "X-RSC-Revalidated", "%s", ao->regions);
+		kit_resp_header(&resp, "X-RSC-Revalidated", ao->regions);
 	if (route) {
-		resp_header(&resp, "X-RSC-Segment-Depth", "%zu", depth);
-		resp_header(&resp, "X-RSC-Layouts", "%s", route->layouts);
+		kit_resp_headerf(&resp, "X-RSC-Segment-Depth", "%zu", depth);
+		kit_resp_header(&resp, "X-RSC-Layouts", route->layouts);
 	}
-	resp_lines(&resp, &ao->headers);
+	kit_resp_lines(&resp, &ao->headers);
 	kit_buf rlines;
 	kit_buf_init(&rlines);
 	struct render_ctx ctx = { &resp, out, &rlines };
@@ -1212,7 +1131,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 				  &ao->headers, NULL, NULL);
 		}
 	}
-	resp_free(&resp);
+	kit_resp_free(&resp);
 	kit_buf_free(&rlines);
 	kit_buf_free(&cookie);
 	free(search);
@@ -1228,13 +1147,13 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 static int handle_action(kit_host *h, const kit_request *req, const kit_sink *out, const char *method)
 {
 	if (strcmp(method, "POST") != 0) {
-		response r;
-		resp_init(&r, out, 405, 0);
-		resp_header(&r, "Content-Type", "application/json; charset=utf-8");
-		resp_header(&r, "Allow", "POST");
-		if (resp_begin(&r) == 0)
+		kit_resp r;
+		kit_resp_init(&r, out, 405, 0);
+		kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+		kit_resp_header(&r, "Allow", "POST");
+		if (kit_resp_begin(&r) == 0)
 			kit_sink_write(out, "{\"message\":\"Server actions are called with POST.\"}\n", 51);
-		resp_free(&r);
+		kit_resp_free(&r);
 		return 0;
 	}
 	const char *id = param(req, "HTTP_X_RSC_ACTION");
@@ -1248,8 +1167,14 @@ static int handle_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	}
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
 	if (*client_version && strcmp(client_version, h->routes.version) != 0)
-		return send_json(out, 409, "{\"message\":\"The app was updated; reload the page.\"}", NULL,
-				 "X-RSC-Location", *param(req, "HTTP_X_RSC_REFERER") ? param(req, "HTTP_X_RSC_REFERER") : "/"), 0;
+	{
+		kit_buf loc;
+		referer_location(req, &loc);
+		send_json(out, 409, "{\"message\":\"The app was updated; reload the page.\"}", NULL, "X-RSC-Location",
+			  kit_buf_cstr(&loc));
+		kit_buf_free(&loc);
+		return 0;
+	}
 	const char *type = param(req, "HTTP_X_RSC_CONTENT_TYPE");
 	if (!*type)
 		return send_json_message(out, 400, "The X-RSC-Content-Type header is missing."), 0;
@@ -1297,21 +1222,21 @@ static int handle_action(kit_host *h, const kit_request *req, const kit_sink *ou
 static int send_query_json(const kit_sink *out, int status, int head_only, const char *json, const kit_buf *headers,
 			   const char *extra_name, const char *extra_value)
 {
-	response r;
-	resp_init(&r, out, status, head_only);
-	resp_header(&r, "Content-Type", "application/json; charset=utf-8");
-	resp_header(&r, "Cache-Control", "private, no-store");
-	resp_header(&r, "Vary", QUERY_VARY);
+	kit_resp r;
+	kit_resp_init(&r, out, status, head_only);
+	kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+	kit_resp_header(&r, "Cache-Control", "private, no-store");
+	kit_resp_header(&r, "Vary", QUERY_VARY);
 	if (extra_name)
-		resp_header(&r, extra_name, "%s", extra_value);
-	resp_lines(&r, headers);
-	int rc = resp_begin(&r);
+		kit_resp_header(&r, extra_name, extra_value);
+	kit_resp_lines(&r, headers);
+	int rc = kit_resp_begin(&r);
 	if (rc == 0 && !head_only && status != 204 && json && *json) {
 		rc = kit_sink_write(out, json, strlen(json));
 		if (rc == 0)
 			rc = kit_sink_write(out, "\n", 1);
 	}
-	resp_free(&r);
+	kit_resp_free(&r);
 	return rc;
 }
 
@@ -1334,14 +1259,14 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 {
 	int head_only = strcmp(method, "HEAD") == 0;
 	if (strcmp(method, "GET") != 0 && !head_only) {
-		response r;
-		resp_init(&r, out, 405, 0);
-		resp_header(&r, "Content-Type", "application/json; charset=utf-8");
-		resp_header(&r, "Allow", "GET, HEAD");
+		kit_resp r;
+		kit_resp_init(&r, out, 405, 0);
+		kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
+		kit_resp_header(&r, "Allow", "GET, HEAD");
 		static const char body[] = "{\"message\":\"Queries are called with GET.\",\"errors\":{}}\n";
-		if (resp_begin(&r) == 0)
+		if (kit_resp_begin(&r) == 0)
 			kit_sink_write(out, body, sizeof body - 1);
-		resp_free(&r);
+		kit_resp_free(&r);
 		return 0;
 	}
 	/* a custom header: a cross-site page cannot send it without a CORS preflight */
@@ -1356,8 +1281,14 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 	/* a page of an older build: its query ids may mean nothing now (as for actions) */
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
 	if (*client_version && strcmp(client_version, h->routes.version) != 0)
-		return send_query_json(out, 409, head_only, "{\"message\":\"The app was updated; reload the page.\",\"errors\":{}}", NULL,
-				       "X-RSC-Location", *param(req, "HTTP_X_RSC_REFERER") ? param(req, "HTTP_X_RSC_REFERER") : "/"), 0;
+	{
+		kit_buf loc;
+		referer_location(req, &loc);
+		send_query_json(out, 409, head_only, "{\"message\":\"The app was updated; reload the page.\",\"errors\":{}}",
+				NULL, "X-RSC-Location", kit_buf_cstr(&loc));
+		kit_buf_free(&loc);
+		return 0;
+	}
 	kit_kv *pairs = NULL;
 	char *store = NULL;
 	size_t n = parse_query(url->query, &pairs, &store);
@@ -1396,14 +1327,14 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 					.pathname = "/",
 					.mode = KIT_RENDER_FLIGHT,
 				};
-				response resp;
-				resp_init(&resp, out, 200, head_only);
-				resp_header(&resp, "Content-Type", "text/x-component");
-				resp_header(&resp, "Cache-Control", "%s",
-					    ao.cache_public ? "public, max-age=0, must-revalidate" : "private, no-store");
-				resp_header(&resp, "Vary", QUERY_VARY);
-				resp_header(&resp, "X-RSC-Version", "%s", h->routes.version);
-				resp_lines(&resp, &ao.headers);
+				kit_resp resp;
+				kit_resp_init(&resp, out, 200, head_only);
+				kit_resp_header(&resp, "Content-Type", "text/x-component");
+				kit_resp_header(&resp, "Cache-Control",
+						ao.cache_public ? "public, max-age=0, must-revalidate" : "private, no-store");
+				kit_resp_header(&resp, "Vary", QUERY_VARY);
+				kit_resp_header(&resp, "X-RSC-Version", h->routes.version);
+				kit_resp_lines(&resp, &ao.headers);
 				struct render_ctx ctx = { &resp, out, NULL };
 				kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, NULL };
 				kit_render_error err;
@@ -1412,7 +1343,7 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 					send_query_json(out, 500, head_only, "{\"message\":\"The query failed.\",\"errors\":{}}",
 							&ao.headers, NULL, NULL);
 				}
-				resp_free(&resp);
+				kit_resp_free(&resp);
 			} else if (ao.status == 204 && *ao.location) {
 				send_query_json(out, 204, head_only, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
 			} else {
@@ -1467,14 +1398,14 @@ static int handle_form_post(kit_host *h, const kit_request *req, const kit_sink 
 	kit_engine_action(h->engine, NULL, param(req, "CONTENT_TYPE"), &hreq.http, &ao);
 	http_free(&hreq);
 	if (!ao.ok && ao.status == 204 && *ao.location) {
-		response r;
-		resp_init(&r, out, 303, 0);
-		resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
-		resp_header(&r, "Cache-Control", "no-store");
-		resp_header(&r, "Location", "%s", ao.location);
-		resp_lines(&r, &ao.headers);
-		resp_begin(&r);
-		resp_free(&r);
+		kit_resp r;
+		kit_resp_init(&r, out, 303, 0);
+		kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+		kit_resp_header(&r, "Cache-Control", "no-store");
+		kit_resp_header(&r, "Location", ao.location);
+		kit_resp_lines(&r, &ao.headers);
+		kit_resp_begin(&r);
+		kit_resp_free(&r);
 	} else {
 		if (!ao.ok && *ao.log)
 			log_line("%d POST %s (form post): %s", ao.status, url->path, ao.log);
@@ -1517,22 +1448,27 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		/* answered: the last build failed (kit-serve --dev) */
 	} else if (is_true(param(req, "HTTP_X_RSC")) && *client_version && strcmp(client_version, h->routes.version) != 0) {
 		/* a client from an older build must not mix its layouts with ours */
-		response r;
-		resp_init(&r, out, 409, head_only);
-		resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
-		resp_header(&r, "Cache-Control", "no-store");
-		resp_header(&r, "X-RSC-Location", "%s", uri);
-		resp_header(&r, "X-RSC-Version", "%s", h->routes.version);  /* the build the client must load */
-		if (resp_begin(&r) == 0 && !head_only)
+		kit_resp r;
+		kit_resp_init(&r, out, 409, head_only);
+		kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+		kit_resp_header(&r, "Cache-Control", "no-store");
+		kit_buf loc;
+		kit_buf_init(&loc);
+		kit_url_put_location(&loc, url.path, url.query);
+		kit_resp_header(&r, "X-RSC-Location", kit_buf_cstr(&loc));
+		kit_buf_free(&loc);
+		kit_resp_header(&r, "X-RSC-Version", h->routes.version);  /* the build the client must load */
+		if (kit_resp_begin(&r) == 0 && !head_only)
 			kit_sink_write(out, "409 Conflict: the app was updated; reload the page\n", 51);
-		resp_free(&r);
+		kit_resp_free(&r);
 	} else if (plen > 1 && url.path[plen - 1] == '/') {
+		/* re-encoded, never the decoded bytes: "/x%0d%0aSet-Cookie:.../"
+		 * must not become a header, "/%5Cevil.example/" not "/\evil.example"
+		 * (which browsers resolve to another host) */
 		url.path[plen - 1] = '\0';
 		kit_buf loc;
 		kit_buf_init(&loc);
-		kit_buf_puts(&loc, url.path);
-		if (*url.query)
-			kit_buf_printf(&loc, "?%s", url.query);
+		kit_url_put_location(&loc, url.path, url.query);
 		send_simple(out, 308, head_only, "text/plain; charset=utf-8", "308 Permanent Redirect\n",
 			    "Location", kit_buf_cstr(&loc));
 		kit_buf_free(&loc);

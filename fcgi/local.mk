@@ -6,6 +6,7 @@ libhost_a_SOURCES = \
 	fcgi/routes.c fcgi/routes.h \
 	fcgi/stored.c fcgi/stored.h \
 	fcgi/url.c fcgi/url.h \
+	fcgi/response.c fcgi/response.h \
 	fcgi/cgi.c fcgi/cgi.h
 
 HOST_LIBS = libhost.a libstore.a librender.a $(MUJS_LIBS) $(SQLITE_LIBS) -lm

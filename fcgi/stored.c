@@ -9,6 +9,7 @@
  * must-revalidate; private, no-store under a middleware. */
 #include "fcgi/stored.h"
 
+#include "fcgi/response.h"
 #include "render/json.h"
 
 #include <errno.h>
@@ -18,8 +19,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
 
 /* Writes the rest of the open file fd to out (plain read(2): no stdio
  * buffer to allocate per answer). Returns the bytes written, or -1. */
@@ -54,13 +53,6 @@ kit_store *kit_stored_open(const char *app_dir)
 	return s;
 }
 
-static int put(const kit_sink *out, kit_buf *b)
-{
-	int rc = kit_sink_write(out, b->data, b->len);
-	kit_buf_reset(b);
-	return rc;
-}
-
 int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req *req, const kit_sink *out)
 {
 	if (!s || !route || route->is_api || req->skip || *req->query)
@@ -82,26 +74,25 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 	if (strcmp(hit.version, req->version) != 0)
 		return 0;  /* the active stored version is not this build's: render */
 	const char *cache = route->has_middleware ? "private, no-store" : "public, max-age=0, must-revalidate";
-	kit_buf b;
-	kit_buf_init(&b);
-	int rc = 0;
+	kit_resp r;
 	if (redirect) {
+		/* the stored headers are "location: <target>\r\n" (kit-build) */
 		const char *loc = strncmp(hit.headers, "location: ", 10) == 0 ? hit.headers + 10 : "/";
-		size_t n = strcspn(loc, "\r\n");
-		if (req->flight)
-			kit_buf_printf(&b, "Status: 204 No Content\r\nX-RSC-Redirect: %.*s\r\n", (int)n, loc);
-		else
-			kit_buf_printf(&b, "Status: %d %s\r\nLocation: %.*s\r\n", hit.status,
-				       hit.status == 301 ? "Moved Permanently" : hit.status == 302 ? "Found" :
-				       hit.status == 303 ? "See Other" : hit.status == 308 ? "Permanent Redirect" : "Temporary Redirect",
-				       (int)n, loc);
-		kit_buf_printf(&b, "Content-Type: text/plain; charset=utf-8\r\nCache-Control: %s\r\nVary: %s\r\n"
-				   "X-RSC-Version: %s\r\nX-RSC-Kit: stored\r\n", cache, VARY, hit.version);
-		if (req->extra && req->extra->len)
-			kit_buf_put(&b, req->extra->data, req->extra->len);
-		kit_buf_puts(&b, "\r\n");
-		rc = put(out, &b);
-		kit_buf_free(&b);
+		char *target = strndup(loc, strcspn(loc, "\r\n"));
+		if (!target)
+			abort();
+		int status = hit.status == 301 || hit.status == 302 || hit.status == 303 || hit.status == 308 ? hit.status : 307;
+		kit_resp_init(&r, out, req->flight ? 204 : status, req->head_only);
+		kit_resp_header(&r, req->flight ? "X-RSC-Redirect" : "Location", target);
+		free(target);
+		kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+		kit_resp_header(&r, "Cache-Control", cache);
+		kit_resp_header(&r, "Vary", KIT_PAGE_VARY);
+		kit_resp_header(&r, "X-RSC-Version", hit.version);
+		kit_resp_header(&r, "X-RSC-Kit", "stored");
+		kit_resp_lines(&r, req->extra);
+		kit_resp_begin(&r);
+		kit_resp_free(&r);
 		return 1;
 	}
 	int fd = open(hit.path, O_RDONLY | O_CLOEXEC);
@@ -110,22 +101,23 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 		if (fd >= 0)
 			close(fd);
 		fprintf(stderr, "kit: stored file %s is missing: rendering %s instead\n", hit.path, req->path);
-		kit_buf_free(&b);
 		return 0;
 	}
-	kit_buf_printf(&b, "Status: 200 OK\r\nContent-Type: %s\r\nContent-Length: %lld\r\nVary: %s\r\n"
-			   "Cache-Control: %s\r\nX-RSC-Version: %s\r\nX-RSC-Kit: stored\r\n",
-		       req->flight ? "text/x-component" : "text/html; charset=utf-8", (long long)st.st_size, VARY,
-		       cache, hit.version);
-	if (req->flight)
-		kit_buf_printf(&b, "X-RSC-Segment-Depth: %zu\r\nX-RSC-Layouts: %s\r\n", depth, route->layouts);
-	if (req->extra && req->extra->len)
-		kit_buf_put(&b, req->extra->data, req->extra->len);
-	kit_buf_puts(&b, "\r\n");
-	rc = put(out, &b);
-	kit_buf_free(&b);
-	if (rc == 0 && !req->head_only)
+	kit_resp_init(&r, out, 200, req->head_only);
+	kit_resp_header(&r, "Content-Type", req->flight ? "text/x-component" : "text/html; charset=utf-8");
+	kit_resp_headerf(&r, "Content-Length", "%lld", (long long)st.st_size);
+	kit_resp_header(&r, "Vary", KIT_PAGE_VARY);
+	kit_resp_header(&r, "Cache-Control", cache);
+	kit_resp_header(&r, "X-RSC-Version", hit.version);
+	kit_resp_header(&r, "X-RSC-Kit", "stored");
+	if (req->flight) {
+		kit_resp_headerf(&r, "X-RSC-Segment-Depth", "%zu", depth);
+		kit_resp_header(&r, "X-RSC-Layouts", route->layouts);
+	}
+	kit_resp_lines(&r, req->extra);
+	if (kit_resp_begin(&r) == 0 && !req->head_only)
 		copy_fd(fd, out);
+	kit_resp_free(&r);
 	close(fd);
 	return 1;
 }
@@ -201,16 +193,16 @@ static int buf_write(void *ctx, const char *p, size_t n)
 	return 0;
 }
 
-static int plain(const kit_sink *out, int status, const char *reason, const char *body, int head_only)
+static int plain(const kit_sink *out, int status, const char *body, int head_only)
 {
-	kit_buf b;
-	kit_buf_init(&b);
-	kit_buf_printf(&b, "Status: %d %s\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n\r\n",
-		       status, reason);
-	if (!head_only)
-		kit_buf_printf(&b, "%s\n", body);
-	int rc = put(out, &b);
-	kit_buf_free(&b);
+	kit_resp r;
+	kit_resp_init(&r, out, status, head_only);
+	kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+	kit_resp_header(&r, "Cache-Control", "no-store");
+	int rc = kit_resp_begin(&r);
+	kit_resp_free(&r);
+	if (rc == 0 && !head_only && (rc = kit_sink_write(out, body, strlen(body))) == 0)
+		rc = kit_sink_write(out, "\n", 1);
 	return rc;
 }
 
@@ -219,7 +211,7 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 {
 	kit_url url;
 	if (kit_stored_endpoint_url(query, &url) < 0)
-		return plain(out, 400, "Bad Request", "A url is required", head_only);
+		return plain(out, 400, "A url is required", head_only);
 	kit_match m;
 	kit_routes_match(routes, url.path, &m);
 	const kit_route *route = m.index >= 0 ? &routes->routes[m.index] : NULL;
@@ -227,19 +219,18 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 	kit_stored_shell_hit hit;
 	int rc;
 	if (!route || route->is_api)
-		rc = plain(out, 404, "Not Found", "No such page", head_only);
+		rc = plain(out, 404, "No such page", head_only);
 	else if (route->has_middleware)
-		rc = plain(out, 404, "Not Found", "This route is not edge-cacheable", head_only);
+		rc = plain(out, 404, "This route is not edge-cacheable", head_only);
 	else if (!kit_stored_shell(s, route, &sreq, &hit))
-		rc = plain(out, 404, "Not Found", "No shell for this page", head_only);
+		rc = plain(out, 404, "No shell for this page", head_only);
 	else {
 		/* {"shell": "<the stored file>", "version": "<build>"} (notes/protocol.md) */
-		kit_buf file, b;
+		kit_buf file;
 		kit_buf_init(&file);
-		kit_buf_init(&b);
 		kit_sink fs = { buf_write, NULL, &file };
 		if (kit_stored_copy(hit.hit.path, &fs) < 0) {
-			rc = plain(out, 404, "Not Found", "No shell for this page", head_only);
+			rc = plain(out, 404, "No shell for this page", head_only);
 		} else {
 			kit_buf json;
 			kit_buf_init(&json);
@@ -248,16 +239,20 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 			kit_buf_puts(&json, ",\"version\":");
 			kit_json_write_string(&json, hit.hit.version, strlen(hit.hit.version));
 			kit_buf_puts(&json, "}");
-			kit_buf_printf(&b, "Status: 200 OK\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
-					   "Cache-Control: public, max-age=0, must-revalidate\r\n"
-					   "X-RSC-Version: %s\r\nX-RSC-Kit: shell\r\n\r\n", json.len, hit.hit.version);
-			rc = put(out, &b);
+			kit_resp r;
+			kit_resp_init(&r, out, 200, head_only);
+			kit_resp_header(&r, "Content-Type", "application/json");
+			kit_resp_headerf(&r, "Content-Length", "%zu", json.len);
+			kit_resp_header(&r, "Cache-Control", "public, max-age=0, must-revalidate");
+			kit_resp_header(&r, "X-RSC-Version", hit.hit.version);
+			kit_resp_header(&r, "X-RSC-Kit", "shell");
+			rc = kit_resp_begin(&r);
+			kit_resp_free(&r);
 			if (rc == 0 && !head_only)
 				rc = kit_sink_write(out, json.data, json.len);
 			kit_buf_free(&json);
 		}
 		kit_buf_free(&file);
-		kit_buf_free(&b);
 	}
 	kit_match_free(&m);
 	kit_url_free(&url);
@@ -265,24 +260,6 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 }
 
 /* ---- API routes stored at build (SPEC: build-time storing of API routes) */
-
-static const char *status_reason(int status)
-{
-	switch (status) {
-	case 200: return "OK";
-	case 201: return "Created";
-	case 204: return "No Content";
-	case 301: return "Moved Permanently";
-	case 302: return "Found";
-	case 303: return "See Other";
-	case 307: return "Temporary Redirect";
-	case 308: return "Permanent Redirect";
-	case 400: return "Bad Request";
-	case 404: return "Not Found";
-	case 410: return "Gone";
-	default: return status < 400 ? "OK" : "Error";
-	}
-}
 
 int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *query, const char *method,
 		   const char *version, const kit_sink *out)
@@ -299,24 +276,28 @@ int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const
 	struct stat st;
 	if (stat(hit.path, &st) != 0)
 		return 0;
-	kit_buf b;
-	kit_buf_init(&b);
-	kit_buf_printf(&b, "Status: %d %s\r\n", hit.status, status_reason(hit.status));
+	kit_resp r;
+	kit_resp_init(&r, out, hit.status >= 100 && hit.status <= 599 ? hit.status : 500, head_only);
 	/* the handler's header lines, without kit's own (x-kit-…) */
+	kit_buf lines;
+	kit_buf_init(&lines);
 	for (const char *line = hit.headers; *line;) {
 		size_t n = strcspn(line, "\n");
 		if (strncmp(line, "x-kit-", 6) != 0)
-			kit_buf_put(&b, line, n + (line[n] == '\n'));
+			kit_buf_put(&lines, line, n + (line[n] == '\n'));
 		line += n + (line[n] == '\n');
 	}
+	kit_resp_lines(&r, &lines);
+	kit_buf_free(&lines);
 	if (!strstr(hit.headers, "content-type:"))
-		kit_buf_puts(&b, st.st_size ? "Content-Type: text/plain; charset=utf-8\r\n" : "Content-Type: text/plain\r\n");
+		kit_resp_header(&r, "Content-Type", st.st_size ? "text/plain; charset=utf-8" : "text/plain");
 	if (!strstr(hit.headers, "cache-control:"))
-		kit_buf_puts(&b, "Cache-Control: public, max-age=0, must-revalidate\r\n");
-	kit_buf_printf(&b, "Content-Length: %lld\r\nX-RSC-Version: %s\r\nX-RSC-Kit: stored\r\n\r\n", (long long)st.st_size,
-		       hit.version);
-	int rc = put(out, &b);
-	kit_buf_free(&b);
+		kit_resp_header(&r, "Cache-Control", "public, max-age=0, must-revalidate");
+	kit_resp_headerf(&r, "Content-Length", "%lld", (long long)st.st_size);
+	kit_resp_header(&r, "X-RSC-Version", hit.version);
+	kit_resp_header(&r, "X-RSC-Kit", "stored");
+	int rc = kit_resp_begin(&r);
+	kit_resp_free(&r);
 	if (rc == 0 && !head_only)
 		kit_stored_copy(hit.path, out);
 	return 1;

@@ -127,3 +127,59 @@ long kit_url_decode_form(char *s)
 	*w = '\0';
 	return (long)(w - s);
 }
+
+/* RFC 3986 pchar without "%" (unreserved, sub-delims, ":" and "@"), plus "/". */
+static int path_byte_ok(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("-._~!$&'()*+,;=:@/", c));
+}
+
+/* What a query may hold raw: printable ASCII but the bytes browsers encode
+ * themselves ("\"", "<", ">", "\\", "^", "`", "{", "|", "}") and "#". */
+static int query_byte_ok(unsigned char c)
+{
+	return c > 0x20 && c < 0x7f && !strchr("\"<>\\^`{|}#", c);
+}
+
+static void put_escaped(kit_buf *out, unsigned char c)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	char e[3] = { '%', hex[c >> 4], hex[c & 15] };
+	kit_buf_put(out, e, 3);
+}
+
+void kit_url_put_location(kit_buf *out, const char *path, const char *query)
+{
+	/* a canonical path never holds "//"; any other path gets its run of
+	 * leading slashes cut to one, so the target stays on this site */
+	while (path[0] == '/' && path[1] == '/')
+		path++;
+	if (path[0] != '/')
+		kit_buf_putc(out, '/');
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (path_byte_ok(*p))
+			kit_buf_putc(out, (char)*p);
+		else
+			put_escaped(out, *p);
+	}
+	if (query && *query) {
+		kit_buf_putc(out, '?');
+		for (const unsigned char *p = (const unsigned char *)query; *p; p++) {
+			if (query_byte_ok(*p))
+				kit_buf_putc(out, (char)*p);
+			else
+				put_escaped(out, *p);
+		}
+	}
+}
+
+int kit_url_is_local(const char *target)
+{
+	if (target[0] != '/' || target[1] == '/' || target[1] == '\\')
+		return 0;
+	for (const unsigned char *p = (const unsigned char *)target; *p; p++)
+		if (*p < 0x21 || *p > 0x7e)
+			return 0;
+	return 1;
+}

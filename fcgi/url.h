@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "render/buf.h"
+
 typedef struct kit_url {
 	char *path;       /* canonical, decoded, starts with "/" */
 	char *query;      /* raw query without "?", "" when none */
@@ -22,5 +24,18 @@ void kit_url_free(kit_url *u);
 /* Decodes one application/x-www-form-urlencoded component ("+" is a space)
  * in place; returns the new length or -1 on a bad escape. */
 long kit_url_decode_form(char *s);
+
+/* A redirect target built from the request (the trailing-slash 308, the
+ * 409's X-RSC-Location) is never the decoded bytes: kit_url_put_location
+ * appends the canonical path re-encoded (every byte outside RFC 3986's
+ * pchar set as %XX: CR, LF, NUL, tabs, "\", non-ASCII), then "?" and the
+ * query with the bytes a URL may not hold raw encoded the same way. The
+ * result is a same-origin path: it starts with one "/" (never "//" or
+ * "/\", which browsers read as another host). */
+void kit_url_put_location(kit_buf *out, const char *path, const char *query);
+
+/* 1 when target is a same-origin path: "/" not followed by "/" or "\",
+ * no byte below 0x21 or above 0x7e. */
+int kit_url_is_local(const char *target);
 
 #endif

@@ -15,6 +15,7 @@
 
 #include "engine_impl.h"
 #include "fetch.h"
+#include "header.h"
 #include "json.h"
 #include "rpc.h"
 
@@ -710,9 +711,10 @@ static void take_response_headers(kit_engine *e, kit_buf *out)
 		js_getindex(J, -1, 0);
 		js_getindex(J, -2, 1);
 		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
-		/* names and values were checked in JS; a line break here would split the answer */
-		if (!strpbrk(name, "\r\n:") && !strpbrk(value, "\r\n"))
-			kit_buf_printf(out, "%s: %s\r\n", name, value);
+		/* names and values were checked in JS (responseHeaders(), cookies()
+		 * throw); a line break here would split the answer */
+		if (kit_header_append(out, name, value) < 0)
+			fprintf(stderr, "kit: a response header was dropped: its name is not a token or its value holds CR, LF or NUL\n");
 		js_pop(J, 3);
 	}
 	js_pop(J, 1);
@@ -900,10 +902,10 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 		js_getindex(J, -1, 0);
 		js_getindex(J, -2, 1);
 		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
-		if (!strpbrk(name, "\r\n:") && !strpbrk(value, "\r\n") &&
-		    strcasecmp(name, "content-length") != 0 && strcasecmp(name, "transfer-encoding") != 0 &&
-		    strcasecmp(name, "status") != 0)
-			kit_buf_printf(&out->headers, "%s: %s\r\n", name, value);
+		/* the web Headers class threw for a bad name or value already */
+		if (strcasecmp(name, "content-length") != 0 && strcasecmp(name, "transfer-encoding") != 0 &&
+		    strcasecmp(name, "status") != 0 && kit_header_append(&out->headers, name, value) < 0)
+			fprintf(stderr, "kit: %s: a response header was dropped: its name is not a token or its value holds CR, LF or NUL\n", module);
 		js_pop(J, 3);
 	}
 	js_pop(J, 1);

@@ -82,6 +82,18 @@ check_respawn() {
 	fi
 }
 
+# No responder died of a signal while the tests ran (the malformed requests
+# of tests/http/hello/security-*.test among them).
+check_no_crash() {
+	local label=$1 crashes
+	crashes=$(kit_log_crashes "$2")
+	if [ -z "$crashes" ]; then
+		pass "$label: no responder crashed (the error log has no signal line)"
+	else
+		fail "$label: no responder crashed (the error log has no signal line)" "$(echo "$crashes" | tr '\n' ' ')"
+	fi
+}
+
 check_stop() {
 	local label=$1
 	if kit_serve_stop; then
@@ -175,6 +187,7 @@ http_suite() {
 	if kit_serve_start "$server" "$app" "$work/run-hello"; then
 		run_checks "$server" "$app" "$KIT_TOP_SRCDIR"/tests/http/hello/*.test
 		check_stop "$server: hello"
+		check_no_crash "$server: hello" "$work/run-hello/error.log"
 	else
 		fail "$server: hello: kit-serve starts" "$KIT_SERVE_ERROR"
 	fi

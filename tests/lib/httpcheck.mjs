@@ -24,6 +24,7 @@ const KEYS = new Set([
   'status', 'header', 'header-contains', 'header-not-contains', 'header-absent',
   'header-present', 'header-matches', 'body-contains', 'body-not-contains',
   'body-starts-with', 'body-matches', 'body-equals', 'body-equals-file', 'first-byte-within', 'first-byte-ahead',
+  'raw-head-not-contains', 'raw-head-matches',
 ]);
 
 function usage(msg) {
@@ -54,9 +55,10 @@ function parseArgs(argv) {
   return opts;
 }
 
-// "a\nb" escapes in values: \n \r \t \\ (so a body can span lines).
+// "a\nb" escapes in values: \n \r \t \\ and \xNN (so a body can span lines).
 function unescape(s) {
-  return s.replace(/\\([nrt\\])/g, (_, c) => ({ n: '\n', r: '\r', t: '\t', '\\': '\\' }[c]));
+  return s.replace(/\\([nrt\\]|x[0-9a-fA-F]{2})/g, (_, c) =>
+    c[0] === 'x' ? String.fromCharCode(parseInt(c.slice(1), 16)) : ({ n: '\n', r: '\r', t: '\t', '\\': '\\' }[c]));
 }
 
 // Parse one .test file into { requests, sendHeaders, sendBody, servers, checks }.
@@ -114,6 +116,7 @@ function httpExchange(base, req, sendHeaders, sendBody, timeoutMs) {
     if (body) headers['Content-Length'] = String(body.length);
     const started = process.hrtime.bigint();
     let firstByteMs = null, lastByteMs = null;
+    const raw = [];
     const r = http.request({
       host: base.hostname, port: base.port, method: req.method, path: req.target,
       headers, agent: false, setHost: true,
@@ -127,10 +130,13 @@ function httpExchange(base, req, sendHeaders, sendBody, timeoutMs) {
       res.on('end', () => {
         const pairs = [];
         for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-        resolve({ status: res.statusCode, headers: pairs, body: Buffer.concat(chunks), firstByteMs, lastByteMs });
+        resolve({ status: res.statusCode, headers: pairs, body: Buffer.concat(chunks), firstByteMs, lastByteMs,
+          rawHead: rawHead(Buffer.concat(raw)) });
       });
       res.on('error', reject);
     });
+    // the bytes as they came off the wire, beside node's parse of them
+    r.on('socket', (sock) => sock.on('data', (d) => raw.push(d)));
     r.setTimeout(timeoutMs, () => r.destroy(new Error(`no complete answer within ${timeoutMs} ms`)));
     r.on('error', reject);
     if (body) r.write(body);
@@ -146,6 +152,7 @@ function cgiExchange(program, req, sendHeaders, sendBody, timeoutMs, vars) {
     const path = q < 0 ? req.target : req.target.slice(0, q);
     let pathInfo;
     try { pathInfo = decodeURIComponent(path); } catch { pathInfo = path; }
+    if (pathInfo.includes('\0')) pathInfo = path;  // an environment cannot hold a NUL
     const env = {
       PATH: process.env.PATH || '/usr/bin:/bin',
       GATEWAY_INTERFACE: 'CGI/1.1', SERVER_PROTOCOL: 'HTTP/1.1', SERVER_SOFTWARE: 'httpcheck',
@@ -198,6 +205,13 @@ function cgiExchange(program, req, sendHeaders, sendBody, timeoutMs, vars) {
   });
 }
 
+// The head of an HTTP answer (status line and header lines, up to the empty
+// line) as bytes, latin1-decoded so every byte stays one character.
+function rawHead(buf) {
+  const end = buf.indexOf('\r\n\r\n');
+  return buf.subarray(0, end < 0 ? buf.length : end + 2).toString('latin1');
+}
+
 function parseCgiOutput(buf) {
   let end = -1; let sepLen = 0;
   for (let i = 0; i < buf.length; i++) {
@@ -213,7 +227,7 @@ function parseCgiOutput(buf) {
     else headers.push([n, v]);
   }
   if (!headers.some(([n]) => n.toLowerCase() === 'status') && headers.some(([n]) => n.toLowerCase() === 'location') && status === 200) status = 302;
-  return { status, headers, body: buf.subarray(end + sepLen) };
+  return { status, headers, body: buf.subarray(end + sepLen), rawHead: buf.subarray(0, end + sepLen / 2).toString('latin1') };
 }
 
 function headerValues(res, name) {
@@ -294,6 +308,12 @@ function check(res, spec, vars) {
         else if (res.lastByteMs - res.firstByteMs < gap) problems.push(`first body bytes ${Math.round(res.lastByteMs - res.firstByteMs)} ms before the last, expected at least ${gap} ms (response buffered?)`);
         break;
       }
+      case 'raw-head-not-contains':
+        if (res.rawHead.toLowerCase().includes(unescape(value).toLowerCase())) problems.push(`the head holds ${JSON.stringify(unescape(value))} (any case): ${JSON.stringify(res.rawHead.slice(0, 400))}`);
+        break;
+      case 'raw-head-matches':
+        if (!new RegExp(value, 'm').test(res.rawHead)) problems.push(`the head does not match /${value}/m: ${JSON.stringify(res.rawHead.slice(0, 400))}`);
+        break;
       default:
         throw new Error(`${where}: unhandled key ${key}`);
     }

@@ -129,3 +129,15 @@ kit_serve_stop() {
 	fi
 	[ -z "$KIT_SERVE_ERROR" ]
 }
+
+# kit_log_crashes ERROR_LOG: prints the lines of a web server's error log
+# that say a responder or CGI program died of a crash signal (SIGILL, SIGABRT,
+# SIGBUS, SIGFPE, SIGSEGV, SIGSYS) or tripped a sanitizer; nothing when none.
+# lighttpd logs "child signalled: 11" at once; mod_fcgid logs "get
+# unexpected signal 11" when it reaps the process (at the latest when Apache
+# stops: call this after kit_serve_stop); mod_cgi(d) says "End of script
+# output before headers" for a CGI program that died before its head.
+kit_log_crashes() {
+	[ -f "$1" ] || return 0
+	grep -E 'child signalled: (4|6|7|8|11|31)$|unexpected signal (4|6|7|8|11|31)\b|End of script output before headers|AddressSanitizer|runtime error:|Segmentation fault' "$1" | head -n 5
+}

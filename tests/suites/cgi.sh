@@ -143,6 +143,12 @@ if [ -n "$hello_built" ]; then
 			--set "KIT_VERSION=$(cat "$app/.kit/version" 2>/dev/null)" \
 			"$KIT_TOP_SRCDIR"/tests/http/hello/*.test
 		stop_apache hello
+		crashes=$(kit_log_crashes "$work/run-hello/error.log")
+		if [ -z "$crashes" ]; then
+			pass "cgi: apache-htaccess hello: no kit.cgi crashed (the error log has no signal line)"
+		else
+			fail "cgi: apache-htaccess hello: no kit.cgi crashed (the error log has no signal line)" "$(echo "$crashes" | tr '\n' ' ')"
+		fi
 	else
 		fail "cgi: apache-htaccess hello: Apache starts" "$KIT_SERVE_ERROR"
 	fi

@@ -1,0 +1,36 @@
+/* header.c — the header line check (header.h). */
+#include "render/header.h"
+
+#include <string.h>
+
+/* RFC 9110 tchar */
+static int is_tchar(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c && strchr("!#$%&'*+-.^_`|~", c));
+}
+
+int kit_header_ok(const char *name, size_t nlen, const char *value, size_t vlen)
+{
+	if (nlen == 0)
+		return 0;
+	for (size_t i = 0; i < nlen; i++)
+		if (!is_tchar((unsigned char)name[i]))
+			return 0;
+	for (size_t i = 0; i < vlen; i++)
+		if (value[i] == '\r' || value[i] == '\n' || value[i] == '\0')
+			return 0;
+	return 1;
+}
+
+int kit_header_append(kit_buf *lines, const char *name, const char *value)
+{
+	size_t nlen = strlen(name), vlen = strlen(value);
+	if (!kit_header_ok(name, nlen, value, vlen))
+		return -1;
+	kit_buf_put(lines, name, nlen);
+	kit_buf_put(lines, ": ", 2);
+	kit_buf_put(lines, value, vlen);
+	kit_buf_put(lines, "\r\n", 2);
+	return 0;
+}
