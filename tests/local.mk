@@ -147,7 +147,7 @@ tests/fuzz/host_fuzz: $(srcdir)/tests/fuzz/host_fuzz.c $(FUZZ_SRCS)
 	  `for f in $(FUZZ_SRCS); do case $$f in *.c) echo $(srcdir)/$$f ;; esac; done` \
 	  $(MUJS_LIBS) $(SQLITE_LIBS) -lm -ldl
 CLEANFILES += tests/fuzz/host_fuzz
-EXTRA_DIST += tests/fuzz/host_fuzz.c tests/fuzz/README.md tests/fuzz/corpus tests/suites/fuzz.sh
+EXTRA_DIST += tests/fuzz/host_fuzz.c tests/fuzz/README.md tests/fuzz/corpus tests/fuzz/regressions tests/suites/fuzz.sh
 .PHONY: fuzz
 
 # --- fcgi/response.c (the one header writer) and the redirect targets of fcgi/url.c
