@@ -254,6 +254,32 @@ static int send_error_page(const kit_sink *out, int status, int head_only, int f
 	return send_error_page_lines(out, status, head_only, flight, NULL);
 }
 
+/* A client of an older build (its X-RSC-Version is not the one served)
+ * must not mix that build's layouts, action ids or query ids with ours: 409,
+ * where to reload (location: a same-origin path, kit_url_put_location) and
+ * the build it will get. One answer for the three places that check: page
+ * navigations (text), actions and queries (JSON, as their other refusals). */
+enum conflict_kind { CONFLICT_PAGE, CONFLICT_ACTION, CONFLICT_QUERY };
+
+static void send_version_conflict(const kit_host *h, const kit_sink *out, int head_only, enum conflict_kind kind,
+				  const char *location)
+{
+	static const char *const bodies[] = {
+		[CONFLICT_PAGE] = "409 Conflict: the app was updated; reload the page\n",
+		[CONFLICT_ACTION] = "{\"message\":\"The app was updated; reload the page.\"}\n",
+		[CONFLICT_QUERY] = "{\"message\":\"The app was updated; reload the page.\",\"errors\":{}}\n",
+	};
+	kit_resp r;
+	kit_resp_init(&r, out, 409, head_only);
+	kit_resp_header(&r, "Content-Type", kind == CONFLICT_PAGE ? "text/plain; charset=utf-8" : "application/json; charset=utf-8");
+	kit_resp_header(&r, "Cache-Control", "no-store");
+	kit_resp_header(&r, "X-RSC-Location", location);
+	kit_resp_header(&r, "X-RSC-Version", h->routes.version);
+	if (kit_resp_begin(&r) == 0 && !head_only)
+		kit_sink_write(out, bodies[kind], strlen(bodies[kind]));
+	kit_resp_free(&r);
+}
+
 /* kit-serve --dev: while the last build failed, its diagnostics (the file
  * KIT_DEV_ERROR_FILE, written by kit-serve, removed after a good build)
  * answer every page a browser asks for (GET/HEAD accepting text/html, not a
@@ -635,7 +661,7 @@ typedef struct form_answer {
 	const char *cookie;   /* the Cookie header after the action's writes */
 } form_answer;
 
-static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
+static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
 		       const kit_match *match, int head_only, int resume, const form_answer *form)
 {
 	int flight = !resume && is_true(param(req, "HTTP_X_RSC"));
@@ -645,7 +671,8 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	int bad = http_collect(h, req, 0, &hreq);
 	if (bad) {
 		http_free(&hreq);
-		return send_error_page(out, bad, head_only, flight) < 0 ? 0 : 0;
+		send_error_page(out, bad, head_only, flight);
+		return;
 	}
 	if (form)
 		override_cookie(&hreq, form->cookie);
@@ -657,12 +684,12 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	    !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
 		kit_buf_free(&guard.headers);
 		http_free(&hreq);
-		return 0;
+		return;
 	}
 	if (!resume && !form && serve_stored(h, req, out, url, route, head_only, &guard)) {
 		kit_buf_free(&guard.headers);
 		http_free(&hreq);
-		return 0;
+		return;
 	}
 	/* a stored shell (fcgi/stored.c): written first, then the holes rendered for this visitor */
 	kit_stored_shell_hit shell;
@@ -674,7 +701,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		send_simple(out, 404, head_only, "text/plain; charset=utf-8", "Nothing to resume\n", NULL, NULL);
 		kit_buf_free(&guard.headers);
 		http_free(&hreq);
-		return 0;
+		return;
 	}
 	if (resume) {
 		/* what request().url says: the page's URL, not the endpoint's */
@@ -722,7 +749,7 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 				kit_match_free(&referer_match);
 				kit_buf_free(&guard.headers);
 				http_free(&hreq);
-				return 0;
+				return;
 			}
 		}
 		if (slot_layout >= 0) {
@@ -755,7 +782,6 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		rreq.params = referer_match.params;
 		rreq.nparams = referer_match.nparams;
 	}
-	int result = 0;
 	/* Set-Cookie lines of host calls made before the head was written; kept
 	 * across the not-found retry (the backend's cookie still stands) */
 	kit_buf rlines;
@@ -769,18 +795,14 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 		kit_resp_init(&resp, out, status, head_only);
 		if (form)
 			kit_resp_lines(&resp, form->headers);
-		kit_resp_header(&resp, "Content-Type", flight ? "text/x-component" : "text/html; charset=utf-8");
-		kit_resp_header(&resp, "Vary", KIT_PAGE_VARY);
-		kit_resp_header(&resp, "Cache-Control", route && (route->has_middleware || ppr) ? "private, no-store" : "no-store");
-		kit_resp_header(&resp, "X-RSC-Version", h->routes.version);
+		kit_resp_page_headers(&resp, flight,
+				      route && (route->has_middleware || ppr) ? "private, no-store" : "no-store",
+				      h->routes.version, rreq.not_found ? (size_t)0 : depth,
+				      referer ? referer->layouts : route ? route->layouts : "app/layout");
 		kit_resp_header(&resp, "X-Accel-Buffering", "no");
 		kit_resp_lines(&resp, &guard.headers);
-		if (flight) {
-			kit_resp_headerf(&resp, "X-RSC-Segment-Depth", "%zu", rreq.not_found ? (size_t)0 : depth);
-			kit_resp_header(&resp, "X-RSC-Layouts", referer ? referer->layouts : route ? route->layouts : "app/layout");
-		}
 		if (ppr && attempt == 0) {
-			/* the shell leaves at once; the holes follow in the same kit_resp */
+			/* the shell leaves at once; the holes follow in the same response */
 			kit_resp_header(&resp, "X-RSC-Kit", resume ? "resume" : "shell");
 			rreq.ppr = KIT_PPR_RESUME;
 			rreq.ppr_holes = shell.holes;
@@ -847,28 +869,29 @@ static int handle_page(kit_host *h, const kit_request *req, const kit_sink *out,
 	http_free(&hreq);
 	kit_buf_free(&guard.headers);
 	kit_match_free(&referer_match);
-	return result;
+	return;
 }
 
 /* route.ts: middleware first, then the handler for the method; 405 with
  * Allow for a method it does not export, HEAD answered by GET without the
  * body, OPTIONS answered with Allow unless exported. */
-static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, const kit_route *route,
+static void handle_api(kit_host *h, const kit_request *req, const kit_sink *out, const kit_route *route,
 		      const kit_match *match, const char *method, const kit_url *url)
 {
 	int head_only = strcmp(method, "HEAD") == 0;
 	/* a GET answer stored at build (fcgi/stored.c): from disk, no JS */
 	if (kit_stored_api(h->store, route, url->path, url->query, method, h->routes.version, out))
-		return 0;
+		return;
 	unsigned bit = kit_method_bit(method);
 	if (!(route->methods & bit)) {
 		if (strcmp(method, "OPTIONS") == 0) {
-			return send_simple(out, 204, 0, "text/plain; charset=utf-8", "", "Allow", route->allow) < 0 ? 0 : 0;
+			send_simple(out, 204, 0, "text/plain; charset=utf-8", "", "Allow", route->allow);
+			return;
 		}
 		if (!(head_only && (route->methods & KIT_METHOD_GET))) {
 			send_simple(out, 405, head_only, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
 				    "Allow", route->allow);
-			return 0;
+			return;
 		}
 	}
 	http_req hreq;
@@ -881,11 +904,10 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 			       bad == 413 ? ": the request body is larger than this server accepts (KIT_MAX_BODY)" : "");
 		send_simple(out, bad, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
 		kit_buf_free(&b);
-		return 0;
+		return;
 	}
 	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
 	kit_buf_init(&guard.headers);
-	int result = 0;
 	if (!route->has_middleware || run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
 		kit_api_answer ans;
 		kit_render_error err;
@@ -921,7 +943,7 @@ static int handle_api(kit_host *h, const kit_request *req, const kit_sink *out, 
 	}
 	kit_buf_free(&guard.headers);
 	http_free(&hreq);
-	return result;
+	return;
 }
 
 /* --- server actions (docs/actions.md §3, §5) ------------------------------ */
@@ -1144,7 +1166,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 }
 
 /* POST /_rsc/action. Every refusal is JSON (never a Flight stream). */
-static int handle_action(kit_host *h, const kit_request *req, const kit_sink *out, const char *method)
+static void handle_action(kit_host *h, const kit_request *req, const kit_sink *out, const char *method)
 {
 	if (strcmp(method, "POST") != 0) {
 		kit_resp r;
@@ -1154,36 +1176,42 @@ static int handle_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		if (kit_resp_begin(&r) == 0)
 			kit_sink_write(out, "{\"message\":\"Server actions are called with POST.\"}\n", 51);
 		kit_resp_free(&r);
-		return 0;
+		return;
 	}
 	const char *id = param(req, "HTTP_X_RSC_ACTION");
-	if (!*id)
-		return send_json_message(out, 400, "The X-RSC-Action header is missing."), 0;
-	if (strlen(id) > 256 || strpbrk(id, "\r\n\"\\"))
-		return send_json_message(out, 400, "The X-RSC-Action header is malformed."), 0;
+	if (!*id) {
+		send_json_message(out, 400, "The X-RSC-Action header is missing.");
+		return;
+	}
+	if (strlen(id) > 256 || strpbrk(id, "\r\n\"\\")) {
+		send_json_message(out, 400, "The X-RSC-Action header is malformed.");
+		return;
+	}
 	if (!same_origin(req)) {
 		log_line("403 POST /_rsc/action %s: Origin %s is not this site", id, param(req, "HTTP_ORIGIN"));
-		return send_json_message(out, 403, "Cross-origin action."), 0;
+		send_json_message(out, 403, "Cross-origin action.");
+		return;
 	}
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
-	if (*client_version && strcmp(client_version, h->routes.version) != 0)
-	{
+	if (*client_version && strcmp(client_version, h->routes.version) != 0) {
 		kit_buf loc;
 		referer_location(req, &loc);
-		send_json(out, 409, "{\"message\":\"The app was updated; reload the page.\"}", NULL, "X-RSC-Location",
-			  kit_buf_cstr(&loc));
+		send_version_conflict(h, out, 0, CONFLICT_ACTION, kit_buf_cstr(&loc));
 		kit_buf_free(&loc);
-		return 0;
+		return;
 	}
 	const char *type = param(req, "HTTP_X_RSC_CONTENT_TYPE");
-	if (!*type)
-		return send_json_message(out, 400, "The X-RSC-Content-Type header is missing."), 0;
+	if (!*type) {
+		send_json_message(out, 400, "The X-RSC-Content-Type header is missing.");
+		return;
+	}
 	http_req hreq;
 	int bad = http_collect(h, req, 1, &hreq);
 	if (bad) {
 		http_free(&hreq);
-		return send_json_message(out, bad, bad == 413 ? "The request body is larger than this server accepts (KIT_MAX_BODY)."
-					  : bad == 431 ? "The request headers are too large." : "The request body could not be read."), 0;
+		send_json_message(out, bad, bad == 413 ? "The request body is larger than this server accepts (KIT_MAX_BODY)."
+					  : bad == 431 ? "The request headers are too large." : "The request body could not be read.");
+		return;
 	}
 	if (!hreq.http.body) {
 		hreq.http.body = "";
@@ -1193,7 +1221,8 @@ static int handle_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		log_line("500 POST /_rsc/action %s: %s", id, oerr);
 		http_free(&hreq);
-		return send_json_message(out, 500, "The action failed."), 0;
+		send_json_message(out, 500, "The action failed.");
+		return;
 	}
 	kit_action_outcome ao;
 	kit_engine_action(h->engine, id, type, &hreq.http, &ao);
@@ -1211,7 +1240,7 @@ static int handle_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	kit_buf_free(&ao.json);
 	kit_buf_free(&ao.headers);
 	http_free(&hreq);
-	return 0;
+	return;
 }
 
 /* --- GET /_rsc/query (docs/action-client.md) ------------------------------ */
@@ -1255,7 +1284,7 @@ static int query_refusal(const kit_sink *out, int status, int head_only, const c
  * Its own chain runs (route middleware does not); refusals are JSON
  * {message, errors}; success is a Flight answer {a: value}, shared caches
  * allowed only for a query built with { cache: 'public' }. */
-static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url, const char *method)
+static void handle_query(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url, const char *method)
 {
 	int head_only = strcmp(method, "HEAD") == 0;
 	if (strcmp(method, "GET") != 0 && !head_only) {
@@ -1267,27 +1296,30 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 		if (kit_resp_begin(&r) == 0)
 			kit_sink_write(out, body, sizeof body - 1);
 		kit_resp_free(&r);
-		return 0;
+		return;
 	}
 	/* a custom header: a cross-site page cannot send it without a CORS preflight */
-	if (!*param(req, "HTTP_X_RSC_QUERY"))
-		return query_refusal(out, 400, head_only, "The X-RSC-Query header is missing."), 0;
-	if (strlen(url->query) > MAX_QUERY_STRING)
-		return query_refusal(out, 414, head_only, "The query string is longer than 8000 characters."), 0;
+	if (!*param(req, "HTTP_X_RSC_QUERY")) {
+		query_refusal(out, 400, head_only, "The X-RSC-Query header is missing.");
+		return;
+	}
+	if (strlen(url->query) > MAX_QUERY_STRING) {
+		query_refusal(out, 414, head_only, "The query string is longer than 8000 characters.");
+		return;
+	}
 	if (!same_origin(req)) {
 		log_line("403 GET /_rsc/query: Origin %s is not this site", param(req, "HTTP_ORIGIN"));
-		return query_refusal(out, 403, head_only, "Cross-origin query."), 0;
+		query_refusal(out, 403, head_only, "Cross-origin query.");
+		return;
 	}
 	/* a page of an older build: its query ids may mean nothing now (as for actions) */
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
-	if (*client_version && strcmp(client_version, h->routes.version) != 0)
-	{
+	if (*client_version && strcmp(client_version, h->routes.version) != 0) {
 		kit_buf loc;
 		referer_location(req, &loc);
-		send_query_json(out, 409, head_only, "{\"message\":\"The app was updated; reload the page.\",\"errors\":{}}",
-				NULL, "X-RSC-Location", kit_buf_cstr(&loc));
+		send_version_conflict(h, out, head_only, CONFLICT_QUERY, kit_buf_cstr(&loc));
 		kit_buf_free(&loc);
-		return 0;
+		return;
 	}
 	kit_kv *pairs = NULL;
 	char *store = NULL;
@@ -1360,7 +1392,7 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
 	}
 	free(pairs);
 	free(store);
-	return 0;
+	return;
 }
 
 /* A no-JS form post (docs/actions.md §5): a native multipart POST to a page
@@ -1368,20 +1400,20 @@ static int handle_query(kit_host *h, const kit_request *req, const kit_sink *out
  * <form action={action}>). The action runs with the form's fields as its
  * FormData argument; then the page is answered as a document (its status the
  * action's failure status, if any), or 303 to where redirect() pointed. */
-static int handle_form_post(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
+static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
 			    const kit_match *match)
 {
 	if (!same_origin(req)) {
 		log_line("403 POST %s: a form post from Origin %s", url->path, param(req, "HTTP_ORIGIN"));
 		send_simple(out, 403, 0, "text/plain; charset=utf-8", "403 Forbidden: cross-origin form post\n", NULL, NULL);
-		return 0;
+		return;
 	}
 	http_req hreq;
 	int bad = http_collect(h, req, 1, &hreq);
 	if (bad) {
 		http_free(&hreq);
 		send_error_page(out, bad, 0, 0);
-		return 0;
+		return;
 	}
 	if (!hreq.http.body) {
 		hreq.http.body = "";
@@ -1392,7 +1424,7 @@ static int handle_form_post(kit_host *h, const kit_request *req, const kit_sink 
 		log_line("500 POST %s: %s", url->path, oerr);
 		http_free(&hreq);
 		send_error_page(out, 500, 0, 0);
-		return 0;
+		return;
 	}
 	kit_action_outcome ao;
 	kit_engine_action(h->engine, NULL, param(req, "CONTENT_TYPE"), &hreq.http, &ao);
@@ -1418,10 +1450,10 @@ static int handle_form_post(kit_host *h, const kit_request *req, const kit_sink 
 	}
 	kit_buf_free(&ao.json);
 	kit_buf_free(&ao.headers);
-	return 0;
+	return;
 }
 
-int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
+void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	host_follow(h);
 	const char *method = param(req, "REQUEST_METHOD");
@@ -1436,31 +1468,22 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_buf b;
 		kit_buf_init(&b);
 		kit_buf_printf(&b, "400 Bad Request: %s\n", why);
-		int rc = send_simple(out, 400, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
+		send_simple(out, 400, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
 		kit_buf_free(&b);
-		return rc < 0 ? 0 : 0;
+		return;
 	}
 
-	int result = 0;
 	size_t plen = strlen(url.path);
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
 	if (send_dev_error(h, req, out, head_only)) {
 		/* answered: the last build failed (kit-serve --dev) */
 	} else if (is_true(param(req, "HTTP_X_RSC")) && *client_version && strcmp(client_version, h->routes.version) != 0) {
 		/* a client from an older build must not mix its layouts with ours */
-		kit_resp r;
-		kit_resp_init(&r, out, 409, head_only);
-		kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
-		kit_resp_header(&r, "Cache-Control", "no-store");
 		kit_buf loc;
 		kit_buf_init(&loc);
 		kit_url_put_location(&loc, url.path, url.query);
-		kit_resp_header(&r, "X-RSC-Location", kit_buf_cstr(&loc));
+		send_version_conflict(h, out, head_only, CONFLICT_PAGE, kit_buf_cstr(&loc));
 		kit_buf_free(&loc);
-		kit_resp_header(&r, "X-RSC-Version", h->routes.version);  /* the build the client must load */
-		if (kit_resp_begin(&r) == 0 && !head_only)
-			kit_sink_write(out, "409 Conflict: the app was updated; reload the page\n", 51);
-		kit_resp_free(&r);
 	} else if (plen > 1 && url.path[plen - 1] == '/') {
 		/* re-encoded, never the decoded bytes: "/x%0d%0aSet-Cookie:.../"
 		 * must not become a header, "/%5Cevil.example/" not "/\evil.example"
@@ -1477,9 +1500,9 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_routes_match(&h->routes, url.path, &match);
 		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
 		if (strcmp(url.path, "/_rsc/query") == 0) {
-			result = handle_query(h, req, out, &url, method);
+			handle_query(h, req, out, &url, method);
 		} else if (strcmp(url.path, "/_rsc/action") == 0) {
-			result = handle_action(h, req, out, method);
+			handle_action(h, req, out, method);
 		} else if (strcmp(url.path, "/_rsc/ppr-shell") == 0) {
 			if (strcmp(method, "GET") != 0 && !head_only)
 				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "GET, HEAD");
@@ -1497,26 +1520,26 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 				if (tm.index < 0 || h->routes.routes[tm.index].is_api)
 					send_simple(out, 404, 0, "text/plain; charset=utf-8", "No such page\n", NULL, NULL);
 				else
-					result = handle_page(h, req, out, &target, &tm, 0, 1, NULL);
+					handle_page(h, req, out, &target, &tm, 0, 1, NULL);
 				kit_match_free(&tm);
 				kit_url_free(&target);
 			}
 		} else if (!route && kit_forward_wanted(req)) {
 			/* a URL no route owns belongs to the backend (fcgi/forward.c) */
-			result = kit_forward(req, out);
+			kit_forward(req, out);
 		} else if (route && route->is_api) {
-			result = handle_api(h, req, out, route, &match, method, &url);
+			handle_api(h, req, out, route, &match, method, &url);
 		} else if (strcmp(method, "POST") == 0 && route &&
 			   strncasecmp(param(req, "CONTENT_TYPE"), "multipart/form-data", 19) == 0) {
-			result = handle_form_post(h, req, out, &url, &match);
+			handle_form_post(h, req, out, &url, &match);
 		} else if (strcmp(method, "GET") != 0 && !head_only) {
 			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
 				    "Allow", "GET, HEAD");
 		} else {
-			result = handle_page(h, req, out, &url, &match, head_only, 0, NULL);
+			handle_page(h, req, out, &url, &match, head_only, 0, NULL);
 		}
 		kit_match_free(&match);
 	}
 	kit_url_free(&url);
-	return result;
+	return;
 }

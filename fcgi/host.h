@@ -31,9 +31,10 @@ kit_host *kit_host_open(const char *app_dir, char *err, size_t errlen);
 kit_host *kit_host_open_lazy(const char *app_dir, char *err, size_t errlen);
 void kit_host_close(kit_host *h);
 
-/* Answers one request. Returns 0, or -1 when the worker should be recycled
- * (its JS state may be damaged). */
-int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out);
+/* Answers one request, whatever happens: every failure becomes an answer
+ * (4xx/5xx) and a log line, and the engine resets its request state after
+ * every request (a budget 503 included), so the worker goes on serving. */
+void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out);
 
 /* The app directory a responder serves: $KIT_APP_DIR, else the current one. */
 const char *kit_host_app_dir(void);

@@ -7,8 +7,7 @@
  * so main returns through kit_host_close (everything freed, as
  * tests/suites/valgrind.sh checks); busy → finish the request, then exit.
  * The worker is recycled (exits, the web server starts a fresh one) after
- * KIT_MAX_REQUESTS requests if set, or when a render left the JS state
- * unusable. Started by hand (FCGX_IsCGI) it serves
+ * KIT_MAX_REQUESTS requests if set. Started by hand (FCGX_IsCGI) it serves
  * one CGI request, so the same binary works as plain CGI too.
  *
  * mujs has no interrupt hook, so a component stuck in a loop cannot be stopped
@@ -199,9 +198,9 @@ int main(void)
 		atomic_store(&request_started_ms, now_ms());
 		kit_request kreq = { fcgi_param, fcgi_params, fcgi_read, &req };
 		kit_sink out = { fcgi_write, fcgi_flush, &req };
-		int recycle = kit_host_handle(host, &kreq, &out) < 0;
+		kit_host_handle(host, &kreq, &out);
 		served++;
-		recycle = recycle || (max_requests > 0 && served >= max_requests);
+		int recycle = max_requests > 0 && served >= max_requests;
 		pthread_mutex_lock(&output_lock);
 		atomic_store(&request_started_ms, 0);
 		current = NULL;

@@ -145,6 +145,19 @@ void kit_resp_lines(kit_resp *r, const kit_buf *lines)
 	}
 }
 
+void kit_resp_page_headers(kit_resp *r, int flight, const char *cache_control, const char *version, size_t depth,
+			   const char *layouts)
+{
+	kit_resp_header(r, "Content-Type", flight ? "text/x-component" : "text/html; charset=utf-8");
+	kit_resp_header(r, "Vary", KIT_PAGE_VARY);
+	kit_resp_header(r, "Cache-Control", cache_control);
+	kit_resp_header(r, "X-RSC-Version", version);
+	if (flight) {
+		kit_resp_headerf(r, "X-RSC-Segment-Depth", "%zu", depth);
+		kit_resp_header(r, "X-RSC-Layouts", layouts);
+	}
+}
+
 int kit_resp_begin(kit_resp *r)
 {
 	if (r->sent)

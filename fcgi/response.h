@@ -53,6 +53,14 @@ void kit_resp_lines(kit_resp *r, const kit_buf *lines);
 /* 1 when the head so far has a header of this name (any case). */
 int kit_resp_has(const kit_resp *r, const char *name);
 
+/* The headers every page answer carries, rendered or stored: Content-Type
+ * (an HTML document, or a Flight payload when flight), Vary, Cache-Control,
+ * X-RSC-Version (the build it comes from); a payload adds the depth it
+ * starts at and the layouts of its route (X-RSC-Segment-Depth,
+ * X-RSC-Layouts). */
+void kit_resp_page_headers(kit_resp *r, int flight, const char *cache_control, const char *version, size_t depth,
+			   const char *layouts);
+
 /* Writes the head (once). When a header was refused, the head written is
  * instead a 500 with a plain-text body (nothing the caller added goes out),
  * the refusal is logged, and -1 is returned so the caller writes nothing

@@ -104,16 +104,9 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 		return 0;
 	}
 	kit_resp_init(&r, out, 200, req->head_only);
-	kit_resp_header(&r, "Content-Type", req->flight ? "text/x-component" : "text/html; charset=utf-8");
+	kit_resp_page_headers(&r, req->flight, cache, hit.version, depth, route->layouts);
 	kit_resp_headerf(&r, "Content-Length", "%lld", (long long)st.st_size);
-	kit_resp_header(&r, "Vary", KIT_PAGE_VARY);
-	kit_resp_header(&r, "Cache-Control", cache);
-	kit_resp_header(&r, "X-RSC-Version", hit.version);
 	kit_resp_header(&r, "X-RSC-Kit", "stored");
-	if (req->flight) {
-		kit_resp_headerf(&r, "X-RSC-Segment-Depth", "%zu", depth);
-		kit_resp_header(&r, "X-RSC-Layouts", route->layouts);
-	}
 	kit_resp_lines(&r, req->extra);
 	if (kit_resp_begin(&r) == 0 && !req->head_only)
 		copy_fd(fd, out);
