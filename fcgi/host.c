@@ -32,6 +32,9 @@ struct kit_host {
 	int lazy;             /* kit.cgi: the engine only for requests that render */
 	char refused[64];     /* an active version that could not be loaded (not retried) */
 	const char *dev_error;  /* KIT_DEV_ERROR_FILE (kit-serve --dev), or NULL */
+	/* what one request allocates (its URL, query pairs, headers, body, route
+	 * match): freed at once when kit_host_handle returns */
+	kit_arena *req;
 };
 
 /* Headers past this size are answered 431 (the web server usually refuses
@@ -134,6 +137,7 @@ static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errl
 	if (!h)
 		abort();
 	h->app_dir = strdup(app_dir);
+	h->req = kit_arena_new(16384);
 	h->lazy = lazy;
 	h->opts.one_shot = lazy;  /* kit.cgi: one request per process */
 	/* KIT_JS_HEAP=malloc: the JS heap through malloc, so valgrind sees
@@ -192,6 +196,7 @@ void kit_host_close(kit_host *h)
 	kit_store_close(h->store);
 	kit_engine_close(h->engine);
 	kit_routes_free(&h->routes);
+	kit_arena_free(h->req);
 	free(h->app_dir);
 	free(h);
 }
@@ -354,18 +359,17 @@ static void log_line(const char *fmt, ...)
 	fflush(stderr);
 }
 
-/* Splits the query into decoded pairs (storage in *store). */
-static size_t parse_query(const char *query, kit_kv **pairs, char **store)
+/* Splits the query into decoded pairs (in the request's arena). */
+static size_t parse_query(kit_arena *a, const char *query, kit_kv **pairs)
 {
-	*store = strdup(query);
-	if (!*store)
-		abort();
-	size_t cap = 8, n = 0;
-	*pairs = malloc(cap * sizeof **pairs);
-	if (!*pairs)
-		abort();
+	char *copy = kit_arena_strdup(a, query);
+	size_t cap = 1;
+	for (const char *p = query; *p; p++)
+		cap += *p == '&';
+	*pairs = kit_arena_alloc(a, cap * sizeof **pairs);
+	size_t n = 0;
 	char *save = NULL;
-	for (char *part = strtok_r(*store, "&", &save); part; part = strtok_r(NULL, "&", &save)) {
+	for (char *part = strtok_r(copy, "&", &save); part; part = strtok_r(NULL, "&", &save)) {
 		/* a key without "=" ("?debug") has the empty value: the NUL ending
 		 * the key in the writable copy, never a string literal (decoding
 		 * writes into the value) */
@@ -377,13 +381,6 @@ static size_t parse_query(const char *query, kit_kv **pairs, char **store)
 		}
 		if (kit_url_decode_form(part) < 0 || kit_url_decode_form(value) < 0 || !*part)
 			continue;
-		if (n == cap) {
-			cap *= 2;
-			kit_kv *more = realloc(*pairs, cap * sizeof *more);
-			if (!more)
-				abort();
-			*pairs = more;
-		}
 		(*pairs)[n].key = part;
 		(*pairs)[n].value = value;
 		n++;
@@ -392,20 +389,48 @@ static size_t parse_query(const char *query, kit_kv **pairs, char **store)
 }
 
 /* The request as the engine hands it to JS: absolute URL, headers with
- * lowercase names, and the body when one is wanted. */
+ * lowercase names, and the body when one is wanted; all of it in the
+ * request's arena. */
 typedef struct http_req {
 	kit_http_req http;
 	kit_kv *headers;
-	char *storage;      /* header names and values */
-	kit_buf url, body;
 } http_req;
 
-static void http_free(http_req *r)
+/* The body into the arena: CONTENT_LENGTH bytes at once when it is given,
+ * else doubling; one byte read past the end tells whether there is more.
+ * Returns 0, 413 past max_body, 400 when reading failed. */
+static int read_body(kit_arena *a, const kit_request *req, size_t max, kit_http_req *http)
 {
-	free(r->headers);
-	free(r->storage);
-	kit_buf_free(&r->url);
-	kit_buf_free(&r->body);
+	const char *cl = param(req, "CONTENT_LENGTH");
+	unsigned long long declared = *cl ? strtoull(cl, NULL, 10) : 0;
+	if (declared > max)
+		return 413;
+	size_t cap = *cl ? (size_t)declared : 65536 < max ? 65536 : max, n = 0;
+	char *buf = kit_arena_alloc(a, cap + 1);
+	for (;;) {
+		char probe;
+		long got = n < cap ? req->read(req->ctx, buf + n, cap - n) : req->read(req->ctx, &probe, 1);
+		if (got < 0)
+			return 400;
+		if (got == 0)
+			break;
+		if (n < cap) {
+			n += (size_t)got;
+			continue;
+		}
+		if (cap >= max)
+			return 413;
+		size_t grown = cap * 2 < max ? (cap ? cap * 2 : 65536) : max;
+		char *more = kit_arena_alloc(a, grown + 1);
+		memcpy(more, buf, n);
+		more[n++] = probe;
+		buf = more;
+		cap = grown;
+	}
+	buf[n] = '\0';
+	http->body = buf;
+	http->body_len = n;
+	return 0;
 }
 
 /* Returns 0, or the 4xx status to answer (431 headers too large, 413 body
@@ -413,15 +438,16 @@ static void http_free(http_req *r)
 static int http_collect(kit_host *h, const kit_request *req, int want_body, http_req *r)
 {
 	memset(r, 0, sizeof *r);
-	kit_buf_init(&r->url);
-	kit_buf_init(&r->body);
 	const char *https = param(req, "HTTPS");
 	const char *host = param(req, "HTTP_HOST");
-	kit_buf_printf(&r->url, "%s://%s%s", *https && strcmp(https, "off") != 0 ? "https" : "http",
+	kit_buf url;
+	kit_buf_init(&url);
+	kit_buf_printf(&url, "%s://%s%s", *https && strcmp(https, "off") != 0 ? "https" : "http",
 		       *host ? host : *param(req, "SERVER_NAME") ? param(req, "SERVER_NAME") : "localhost",
 		       *param(req, "REQUEST_URI") ? param(req, "REQUEST_URI") : "/");
 	r->http.method = param(req, "REQUEST_METHOD");
-	r->http.url = kit_buf_cstr(&r->url);
+	r->http.url = kit_arena_strndup(h->req, url.data, url.len);
+	kit_buf_free(&url);
 
 	char **env = req->params ? req->params(req->ctx) : NULL;
 	size_t n = 0, bytes = 0;
@@ -433,11 +459,8 @@ static int http_collect(kit_host *h, const kit_request *req, int want_body, http
 		}
 	if (bytes > MAX_HEADER_BYTES)
 		return 431;
-	r->headers = calloc(n ? n : 1, sizeof *r->headers);
-	r->storage = malloc(bytes + 1);
-	if (!r->headers || !r->storage)
-		abort();
-	char *w = r->storage;
+	r->headers = kit_arena_zalloc(h->req, (n ? n : 1) * sizeof *r->headers);
+	char *w = kit_arena_alloc(h->req, bytes + 1);  /* the lowercase names */
 	for (size_t i = 0; env && env[i]; i++) {
 		const char *v = env[i];
 		if (strncmp(v, "HTTP_", 5) == 0)
@@ -455,23 +478,8 @@ static int http_collect(kit_host *h, const kit_request *req, int want_body, http
 		kv->value = eq + 1;
 	}
 	r->http.headers = r->headers;
-
-	if (want_body && req->read) {
-		const char *cl = param(req, "CONTENT_LENGTH");
-		if (*cl && strtoull(cl, NULL, 10) > h->max_body)
-			return 413;
-		char chunk[65536];
-		long got;
-		while ((got = req->read(req->ctx, chunk, sizeof chunk)) > 0) {
-			if (r->body.len + (size_t)got > h->max_body)
-				return 413;
-			kit_buf_put(&r->body, chunk, (size_t)got);
-		}
-		if (got < 0)
-			return 400;
-		r->http.body = r->body.data ? r->body.data : "";
-		r->http.body_len = r->body.len;
-	}
+	if (want_body && req->read)
+		return read_body(h->req, req, h->max_body, &r->http);
 	return 0;
 }
 
@@ -530,16 +538,15 @@ static void merge_cookies(const char *cookie, const kit_buf *set_lines, kit_buf 
 }
 
 /* Replaces (or adds) the request's Cookie header; value must outlive r. */
-static void override_cookie(http_req *r, const char *value)
+static void override_cookie(kit_arena *a, http_req *r, const char *value)
 {
 	for (size_t i = 0; i < r->http.nheaders; i++)
 		if (strcmp(r->headers[i].key, "cookie") == 0) {
 			r->headers[i].value = value;
 			return;
 		}
-	kit_kv *more = realloc(r->headers, (r->http.nheaders + 1) * sizeof *more);
-	if (!more)
-		abort();
+	kit_kv *more = kit_arena_alloc(a, (r->http.nheaders + 1) * sizeof *more);
+	memcpy(more, r->headers, r->http.nheaders * sizeof *more);
 	r->headers = more;
 	r->headers[r->http.nheaders].key = "cookie";
 	r->headers[r->http.nheaders].value = value;
@@ -670,12 +677,11 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 	http_req hreq;
 	int bad = http_collect(h, req, 0, &hreq);
 	if (bad) {
-		http_free(&hreq);
 		send_error_page(out, bad, head_only, flight);
 		return;
 	}
 	if (form)
-		override_cookie(&hreq, form->cookie);
+		override_cookie(h->req, &hreq, form->cookie);
 	/* every request runs the whole chain before anything at or below it renders;
 	 * client-sent X-RSC-* headers never skip it */
 	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
@@ -683,12 +689,10 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 	if (route && route->has_middleware &&
 	    !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
 		kit_buf_free(&guard.headers);
-		http_free(&hreq);
 		return;
 	}
 	if (!resume && !form && serve_stored(h, req, out, url, route, head_only, &guard)) {
 		kit_buf_free(&guard.headers);
-		http_free(&hreq);
 		return;
 	}
 	/* a stored shell (fcgi/stored.c): written first, then the holes rendered for this visitor */
@@ -700,21 +704,21 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 	if (resume && !ppr) {
 		send_simple(out, 404, head_only, "text/plain; charset=utf-8", "Nothing to resume\n", NULL, NULL);
 		kit_buf_free(&guard.headers);
-		http_free(&hreq);
 		return;
 	}
 	if (resume) {
 		/* what request().url says: the page's URL, not the endpoint's */
-		char *at = strstr(hreq.url.data, "/_rsc/ppr-resume");
+		const char *at = strstr(hreq.http.url, "/_rsc/ppr-resume");
 		if (at) {
-			hreq.url.len = (size_t)(at - hreq.url.data);
-			kit_buf_puts(&hreq.url, url->path);
-			hreq.http.url = kit_buf_cstr(&hreq.url);
+			size_t origin = (size_t)(at - hreq.http.url), plen = strlen(url->path);
+			char *page = kit_arena_alloc(h->req, origin + plen + 1);
+			memcpy(page, hreq.http.url, origin);
+			memcpy(page + origin, url->path, plen + 1);
+			hreq.http.url = page;
 		}
 	}
 	kit_kv *search = NULL;
-	char *store = NULL;
-	size_t nsearch = parse_query(url->query, &search, &store);
+	size_t nsearch = parse_query(h->req, url->query, &search);
 
 	size_t depth = flight && route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
 
@@ -730,12 +734,11 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		const char *why;
 		const char *ref = param(req, "HTTP_X_RSC_REFERER");
 		const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
-		if (path && *path == '/' && kit_url_parse(path, &rurl, &why) == 0) {
+		if (path && *path == '/' && kit_url_parse(h->req, path, &rurl, &why) == 0) {
 			size_t n = strlen(rurl.path);
 			if (n > 1 && rurl.path[n - 1] == '/')
 				rurl.path[n - 1] = '\0';
-			kit_routes_match(&h->routes, rurl.path, &referer_match);
-			kit_url_free(&rurl);
+			kit_routes_match(h->req, &h->routes, rurl.path, &referer_match);
 		}
 		const kit_route *rr = referer_match.index >= 0 ? &h->routes.routes[referer_match.index] : NULL;
 		int slot_layout = rr && !rr->is_api ? kit_route_slot_layout(rr, intercept) : -1;
@@ -746,9 +749,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 			int allowed = run_guards(h, req, out, rr, referer_match.index, &hreq.http, head_only, &rguard);
 			kit_buf_free(&rguard.headers);
 			if (!allowed) {
-				kit_match_free(&referer_match);
 				kit_buf_free(&guard.headers);
-				http_free(&hreq);
 				return;
 			}
 		}
@@ -864,11 +865,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		break;
 	}
 	kit_buf_free(&rlines);
-	free(search);
-	free(store);
-	http_free(&hreq);
 	kit_buf_free(&guard.headers);
-	kit_match_free(&referer_match);
 	return;
 }
 
@@ -897,7 +894,6 @@ static void handle_api(kit_host *h, const kit_request *req, const kit_sink *out,
 	http_req hreq;
 	int bad = http_collect(h, req, !head_only && strcmp(method, "GET") != 0, &hreq);
 	if (bad) {
-		http_free(&hreq);
 		kit_buf b;
 		kit_buf_init(&b);
 		kit_buf_printf(&b, "%d %s%s\n", bad, kit_http_reason(bad),
@@ -942,7 +938,6 @@ static void handle_api(kit_host *h, const kit_request *req, const kit_sink *out,
 		kit_buf_free(&ans.body);
 	}
 	kit_buf_free(&guard.headers);
-	http_free(&hreq);
 	return;
 }
 
@@ -1006,16 +1001,15 @@ static int same_origin(const kit_request *req)
  * page it says it is on (X-RSC-Referer: a path or an absolute URL), as a
  * same-origin path re-encoded from its canonical form; "/" when it names
  * none. Never the header as sent: "//evil.example" must not become a target. */
-static void referer_location(const kit_request *req, kit_buf *out)
+static void referer_location(kit_host *h, const kit_request *req, kit_buf *out)
 {
 	kit_buf_init(out);
 	const char *ref = param(req, "HTTP_X_RSC_REFERER");
 	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
 	kit_url url;
 	const char *why;
-	if (path && *path == '/' && kit_url_parse(path, &url, &why) == 0) {
+	if (path && *path == '/' && kit_url_parse(h->req, path, &url, &why) == 0) {
 		kit_url_put_location(out, url.path, url.query);
-		kit_url_free(&url);
 	} else {
 		kit_buf_puts(out, "/");
 	}
@@ -1030,15 +1024,13 @@ static int referer_page(kit_host *h, const char *ref, kit_url *url, kit_match *m
 	m->nparams = 0;
 	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
 	const char *why;
-	if (!path || *path != '/' || kit_url_parse(path, url, &why) < 0)
+	if (!path || *path != '/' || kit_url_parse(h->req, path, url, &why) < 0)
 		return -1;
 	size_t n = strlen(url->path);
 	if (n > 1 && url->path[n - 1] == '/')
 		url->path[n - 1] = '\0';
-	kit_routes_match(&h->routes, url->path, m);
+	kit_routes_match(h->req, &h->routes, url->path, m);
 	if (m->index < 0 || h->routes.routes[m->index].is_api) {
-		kit_match_free(m);
-		kit_url_free(url);
 		m->index = -1;
 		return -1;
 	}
@@ -1090,7 +1082,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	kit_buf cookie;
 	kit_buf_init(&cookie);
 	merge_cookies(param(req, "HTTP_COOKIE"), &ao->headers, &cookie);
-	override_cookie(hreq, kit_buf_cstr(&cookie));
+	override_cookie(h->req, hreq, kit_buf_cstr(&cookie));
 	kit_url rurl;
 	kit_match rm = { .index = -1 };
 	int page = *ao->regions && referer_page(h, param(req, "HTTP_X_RSC_REFERER"), &rurl, &rm) == 0;
@@ -1107,8 +1099,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 			route = NULL;
 	}
 	kit_kv *search = NULL;
-	char *store = NULL;
-	size_t nsearch = route ? parse_query(rurl.query, &search, &store) : 0;
+	size_t nsearch = route ? parse_query(h->req, rurl.query, &search) : 0;
 	size_t depth = route ? (size_t)region : 0;
 	kit_render_req rreq = {
 		.http = &hreq->http,
@@ -1156,11 +1147,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	kit_resp_free(&resp);
 	kit_buf_free(&rlines);
 	kit_buf_free(&cookie);
-	free(search);
-	free(store);
 	if (page) {
-		kit_match_free(&rm);
-		kit_url_free(&rurl);
 	}
 	return 0;
 }
@@ -1195,7 +1182,7 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
 	if (*client_version && strcmp(client_version, h->routes.version) != 0) {
 		kit_buf loc;
-		referer_location(req, &loc);
+		referer_location(h, req, &loc);
 		send_version_conflict(h, out, 0, CONFLICT_ACTION, kit_buf_cstr(&loc));
 		kit_buf_free(&loc);
 		return;
@@ -1208,7 +1195,6 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 	http_req hreq;
 	int bad = http_collect(h, req, 1, &hreq);
 	if (bad) {
-		http_free(&hreq);
 		send_json_message(out, bad, bad == 413 ? "The request body is larger than this server accepts (KIT_MAX_BODY)."
 					  : bad == 431 ? "The request headers are too large." : "The request body could not be read.");
 		return;
@@ -1220,7 +1206,6 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 	char oerr[1024];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		log_line("500 POST /_rsc/action %s: %s", id, oerr);
-		http_free(&hreq);
 		send_json_message(out, 500, "The action failed.");
 		return;
 	}
@@ -1239,7 +1224,6 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 	}
 	kit_buf_free(&ao.json);
 	kit_buf_free(&ao.headers);
-	http_free(&hreq);
 	return;
 }
 
@@ -1316,14 +1300,13 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
 	if (*client_version && strcmp(client_version, h->routes.version) != 0) {
 		kit_buf loc;
-		referer_location(req, &loc);
+		referer_location(h, req, &loc);
 		send_version_conflict(h, out, head_only, CONFLICT_QUERY, kit_buf_cstr(&loc));
 		kit_buf_free(&loc);
 		return;
 	}
 	kit_kv *pairs = NULL;
-	char *store = NULL;
-	size_t n = parse_query(url->query, &pairs, &store);
+	size_t n = parse_query(h->req, url->query, &pairs);
 	const char *id = NULL, *args = NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (!id && strcmp(pairs[i].key, "id") == 0)
@@ -1388,10 +1371,7 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 			kit_buf_free(&ao.json);
 			kit_buf_free(&ao.headers);
 		}
-		http_free(&hreq);
 	}
-	free(pairs);
-	free(store);
 	return;
 }
 
@@ -1411,7 +1391,6 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 	http_req hreq;
 	int bad = http_collect(h, req, 1, &hreq);
 	if (bad) {
-		http_free(&hreq);
 		send_error_page(out, bad, 0, 0);
 		return;
 	}
@@ -1422,13 +1401,11 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 	char oerr[1024];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		log_line("500 POST %s: %s", url->path, oerr);
-		http_free(&hreq);
 		send_error_page(out, 500, 0, 0);
 		return;
 	}
 	kit_action_outcome ao;
 	kit_engine_action(h->engine, NULL, param(req, "CONTENT_TYPE"), &hreq.http, &ao);
-	http_free(&hreq);
 	if (!ao.ok && ao.status == 204 && *ao.location) {
 		kit_resp r;
 		kit_resp_init(&r, out, 303, 0);
@@ -1453,7 +1430,7 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 	return;
 }
 
-void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
+static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	host_follow(h);
 	const char *method = param(req, "REQUEST_METHOD");
@@ -1464,7 +1441,7 @@ void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 
 	kit_url url;
 	const char *why = NULL;
-	if (kit_url_parse(uri, &url, &why) < 0) {
+	if (kit_url_parse(h->req, uri, &url, &why) < 0) {
 		kit_buf b;
 		kit_buf_init(&b);
 		kit_buf_printf(&b, "400 Bad Request: %s\n", why);
@@ -1497,7 +1474,7 @@ void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_buf_free(&loc);
 	} else {
 		kit_match match;
-		kit_routes_match(&h->routes, url.path, &match);
+		kit_routes_match(h->req, &h->routes, url.path, &match);
 		const kit_route *route = match.index >= 0 ? &h->routes.routes[match.index] : NULL;
 		if (strcmp(url.path, "/_rsc/query") == 0) {
 			handle_query(h, req, out, &url, method);
@@ -1507,22 +1484,20 @@ void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			if (strcmp(method, "GET") != 0 && !head_only)
 				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "GET, HEAD");
 			else
-				kit_stored_shell_endpoint(h->store, &h->routes, url.query, head_only, out);
+				kit_stored_shell_endpoint(h->req, h->store, &h->routes, url.query, head_only, out);
 		} else if (strcmp(url.path, "/_rsc/ppr-resume") == 0) {
 			kit_url target;
 			kit_match tm = { .index = -1 };
 			if (strcmp(method, "POST") != 0) {
 				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "POST");
-			} else if (kit_stored_endpoint_url(url.query, &target) < 0) {
+			} else if (kit_stored_endpoint_url(h->req, url.query, &target) < 0) {
 				send_simple(out, 400, 0, "text/plain; charset=utf-8", "A url is required\n", NULL, NULL);
 			} else {
-				kit_routes_match(&h->routes, target.path, &tm);
+				kit_routes_match(h->req, &h->routes, target.path, &tm);
 				if (tm.index < 0 || h->routes.routes[tm.index].is_api)
 					send_simple(out, 404, 0, "text/plain; charset=utf-8", "No such page\n", NULL, NULL);
 				else
 					handle_page(h, req, out, &target, &tm, 0, 1, NULL);
-				kit_match_free(&tm);
-				kit_url_free(&target);
 			}
 		} else if (!route && kit_forward_wanted(req)) {
 			/* a URL no route owns belongs to the backend (fcgi/forward.c) */
@@ -1538,8 +1513,12 @@ void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		} else {
 			handle_page(h, req, out, &url, &match, head_only, 0, NULL);
 		}
-		kit_match_free(&match);
 	}
-	kit_url_free(&url);
 	return;
+}
+
+void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
+{
+	handle(h, req, out);
+	kit_arena_reset(h->req);  /* everything the request parsed goes at once */
 }

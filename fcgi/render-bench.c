@@ -68,8 +68,9 @@ int main(int argc, char **argv)
 		kit_routes_free(&routes);
 		return 1;
 	}
+	kit_arena *arena = kit_arena_new(4096);
 	kit_match m;
-	kit_routes_match(&routes, argv[2], &m);
+	kit_routes_match(arena, &routes, argv[2], &m);
 	if (m.index < 0) {
 		fprintf(stderr, "kit-render-bench: no route matches %s\n", argv[2]);
 		return 1;
@@ -94,7 +95,7 @@ int main(int argc, char **argv)
 	if (rc == 0 && run(e, &req, n, &bytes, &secs) == 0)
 		printf("flight   %s: %ld renders, %.3f ms/render, %zu bytes\n", argv[2], n, secs * 1000 / n, bytes);
 	printf("JS heap after: %.2f MiB\n", kit_engine_heap_bytes(e) / 1048576.0);
-	kit_match_free(&m);
+	kit_arena_free(arena);
 	kit_engine_close(e);
 	kit_routes_free(&routes);
 	return rc;

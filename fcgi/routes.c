@@ -222,11 +222,11 @@ static int route_matches(const kit_route *rt, char **parts, size_t nparts)
 
 #define MAX_SEGMENTS 128
 
-void kit_routes_match(const kit_routes *r, const char *path, kit_match *m)
+void kit_routes_match(kit_arena *a, const kit_routes *r, const char *path, kit_match *m)
 {
 	memset(m, 0, sizeof *m);
 	m->index = -1;
-	char *copy = xstrdup(path);
+	char *copy = kit_arena_strdup(a, path);  /* split in place: the values point into it */
 	char *parts[MAX_SEGMENTS];
 	size_t nparts = split(copy, parts, MAX_SEGMENTS);
 	for (size_t i = 0; i < r->n; i++) {
@@ -234,11 +234,9 @@ void kit_routes_match(const kit_routes *r, const char *path, kit_match *m)
 		if (!route_matches(rt, parts, nparts))
 			continue;
 		m->index = (int)i;
-		m->params = calloc(rt->nsegs ? rt->nsegs : 1, sizeof *m->params);
-		m->values = calloc(nparts ? nparts : 1, sizeof *m->values);
-		if (!m->params || !m->values)
-			abort();
-		size_t p = 0;
+		m->params = kit_arena_zalloc(a, (rt->nsegs ? rt->nsegs : 1) * sizeof *m->params);
+		const char **values = kit_arena_zalloc(a, (nparts ? nparts : 1) * sizeof *values);
+		size_t p = 0, nvalues = 0;
 		for (size_t s = 0; s < rt->nsegs; s++) {
 			const kit_seg *seg = &rt->segs[s];
 			if (seg->type == KIT_SEG_STATIC) {
@@ -247,27 +245,16 @@ void kit_routes_match(const kit_routes *r, const char *path, kit_match *m)
 			}
 			kit_param *param = &m->params[m->nparams++];
 			param->name = seg->text;
-			param->values = (const char *const *)&m->values[m->nvalues];
+			param->values = (const char *const *)&values[nvalues];
 			param->is_list = seg->type == KIT_SEG_CATCHALL;
 			size_t take = param->is_list ? nparts - p : 1;
 			for (size_t k = 0; k < take; k++)
-				m->values[m->nvalues++] = xstrdup(parts[p + k]);
+				values[nvalues++] = parts[p + k];
 			param->nvalues = take;
 			p += take;
 		}
 		break;
 	}
-	free(copy);
-}
-
-void kit_match_free(kit_match *m)
-{
-	for (size_t i = 0; i < m->nvalues; i++)
-		free(m->values[i]);
-	free(m->values);
-	free(m->params);
-	memset(m, 0, sizeof *m);
-	m->index = -1;
 }
 
 size_t kit_route_shared_depth(const kit_route *rt, const char *segments)

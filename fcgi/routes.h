@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "render/arena.h"
 #include "render/engine.h"
 
 enum kit_seg_type { KIT_SEG_STATIC, KIT_SEG_DYNAMIC, KIT_SEG_CATCHALL };
@@ -51,19 +52,16 @@ typedef struct kit_routes {
 int kit_routes_load(kit_routes *r, const char *kit_dir, char *err, size_t errlen);
 void kit_routes_free(kit_routes *r);
 
-/* A match: the route and its params, which point into `scratch` (owned by the
- * caller, freed with kit_match_free). */
+/* A match: the route and its params. */
 typedef struct kit_match {
 	int index;           /* -1: no route */
 	kit_param *params;
 	size_t nparams;
-	char **values;       /* storage of the param values */
-	size_t nvalues;
 } kit_match;
 
-/* path: canonical, without a trailing slash (except "/"). */
-void kit_routes_match(const kit_routes *r, const char *path, kit_match *m);
-void kit_match_free(kit_match *m);
+/* path: canonical, without a trailing slash (except "/"). The params and
+ * their values live in the arena (the request's). */
+void kit_routes_match(kit_arena *a, const kit_routes *r, const char *path, kit_match *m);
 
 /* How many of the route's layouts the client holds (X-RSC-Segments, outermost
  * first): the longest common prefix, stopping before a layout with parallel

@@ -154,19 +154,15 @@ long long kit_stored_copy(const char *path, const kit_sink *out)
 	return total;
 }
 
-int kit_stored_endpoint_url(const char *query, kit_url *out)
+int kit_stored_endpoint_url(kit_arena *a, const char *query, kit_url *out)
 {
 	/* url=<path> among the query's pairs */
 	for (const char *p = query; p && *p;) {
 		size_t n = strcspn(p, "&");
 		if (n > 4 && strncmp(p, "url=", 4) == 0) {
-			char *v = strndup(p + 4, n - 4);
+			char *v = kit_arena_strndup(a, p + 4, n - 4);
 			const char *why;
-			if (!v)
-				return -1;
-			int ok = kit_url_decode_form(v) >= 0 && v[0] == '/' && kit_url_parse(v, out, &why) == 0;
-			free(v);
-			if (!ok)
+			if (kit_url_decode_form(v) < 0 || v[0] != '/' || kit_url_parse(a, v, out, &why) < 0)
 				return -1;
 			size_t len = strlen(out->path);
 			if (len > 1 && out->path[len - 1] == '/')
@@ -199,14 +195,14 @@ static int plain(const kit_sink *out, int status, const char *body, int head_onl
 	return rc;
 }
 
-int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char *query, int head_only,
+int kit_stored_shell_endpoint(kit_arena *a, kit_store *s, const kit_routes *routes, const char *query, int head_only,
 			      const kit_sink *out)
 {
 	kit_url url;
-	if (kit_stored_endpoint_url(query, &url) < 0)
+	if (kit_stored_endpoint_url(a, query, &url) < 0)
 		return plain(out, 400, "A url is required", head_only);
 	kit_match m;
-	kit_routes_match(routes, url.path, &m);
+	kit_routes_match(a, routes, url.path, &m);
 	const kit_route *route = m.index >= 0 ? &routes->routes[m.index] : NULL;
 	kit_stored_req sreq = { .path = url.path, .query = "", .version = routes->version };
 	kit_stored_shell_hit hit;
@@ -247,8 +243,6 @@ int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char
 		}
 		kit_buf_free(&file);
 	}
-	kit_match_free(&m);
-	kit_url_free(&url);
 	return rc;
 }
 

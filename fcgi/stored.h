@@ -44,13 +44,13 @@ int kit_stored_shell(kit_store *s, const kit_route *route, const kit_stored_req 
 long long kit_stored_copy(const char *path, const kit_sink *out);
 
 /* The url=<path> of /_rsc/ppr-shell and /_rsc/ppr-resume, decoded and
- * canonical (kit_url_free). -1 when missing or not starting with "/". */
-int kit_stored_endpoint_url(const char *query, kit_url *out);
+ * canonical (in the arena). -1 when missing or not starting with "/". */
+int kit_stored_endpoint_url(kit_arena *a, const char *query, kit_url *out);
 
 /* GET|HEAD /_rsc/ppr-shell?url=<path>: the stored shell, cacheable
  * (public, max-age=0, must-revalidate); 400 without a url; 404 for no such
  * page, a route with middleware (never edge-cacheable), no stored shell. */
-int kit_stored_shell_endpoint(kit_store *s, const kit_routes *routes, const char *query, int head_only,
+int kit_stored_shell_endpoint(kit_arena *a, kit_store *s, const kit_routes *routes, const char *query, int head_only,
 			      const kit_sink *out);
 
 /* GET|HEAD of an API route stored at build (variant api), never under a

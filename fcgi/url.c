@@ -15,7 +15,7 @@ static int hexval(int c)
 	return -1;
 }
 
-int kit_url_parse(const char *uri, kit_url *out, const char **why)
+int kit_url_parse(kit_arena *a, const char *uri, kit_url *out, const char **why)
 {
 	out->path = out->query = NULL;
 	if (!uri || uri[0] != '/') {
@@ -29,26 +29,21 @@ int kit_url_parse(const char *uri, kit_url *out, const char **why)
 		plen = (size_t)(hash - uri);
 
 	/* decode */
-	char *dec = malloc(plen + 1);
-	if (!dec)
-		abort();
+	char *dec = kit_arena_alloc(a, plen + 1);
 	size_t n = 0;
 	for (size_t i = 0; i < plen; i++) {
 		char c = uri[i];
 		if (c == '%') {
 			if (i + 2 >= plen || hexval(uri[i + 1]) < 0 || hexval(uri[i + 2]) < 0) {
-				free(dec);
 				*why = "a malformed %-escape in the path";
 				return -1;
 			}
 			int v = hexval(uri[i + 1]) * 16 + hexval(uri[i + 2]);
 			if (v == 0) {
-				free(dec);
 				*why = "%00 in the path";
 				return -1;
 			}
 			if (v == '/') {
-				free(dec);
 				*why = "an encoded \"/\" (%2F) in the path";
 				return -1;
 			}
@@ -60,9 +55,7 @@ int kit_url_parse(const char *uri, kit_url *out, const char **why)
 	dec[n] = '\0';
 
 	/* normalise segments: merge "//", resolve "." and ".." */
-	char *path = malloc(n + 2);
-	if (!path)
-		abort();
+	char *path = kit_arena_alloc(a, n + 2);
 	size_t out_len = 0;
 	const char *p = dec;
 	while (*p) {
@@ -93,20 +86,10 @@ int kit_url_parse(const char *uri, kit_url *out, const char **why)
 	if (out_len == 0)
 		path[out_len++] = '/';
 	path[out_len] = '\0';
-	free(dec);
 
 	out->path = path;
-	out->query = strdup(q ? q + 1 : "");
-	if (!out->query)
-		abort();
+	out->query = kit_arena_strdup(a, q ? q + 1 : "");
 	return 0;
-}
-
-void kit_url_free(kit_url *u)
-{
-	free(u->path);
-	free(u->query);
-	u->path = u->query = NULL;
 }
 
 long kit_url_decode_form(char *s)

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "render/arena.h"
 #include "render/buf.h"
 
 typedef struct kit_url {
@@ -17,9 +18,9 @@ typedef struct kit_url {
 	char *query;      /* raw query without "?", "" when none */
 } kit_url;
 
-/* Returns 0, or -1 with a reason for a 400 answer. Free with kit_url_free. */
-int kit_url_parse(const char *request_uri, kit_url *out, const char **why);
-void kit_url_free(kit_url *u);
+/* Returns 0, or -1 with a reason for a 400 answer. path and query live in
+ * the arena (the request's: they go when it is reset). */
+int kit_url_parse(kit_arena *a, const char *request_uri, kit_url *out, const char **why);
 
 /* Decodes one application/x-www-form-urlencoded component ("+" is a space)
  * in place; returns the new length or -1 on a bad escape. */

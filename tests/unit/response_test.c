@@ -50,13 +50,16 @@ static const char *canonical_location(kit_buf *b, const char *uri)
 	kit_url u;
 	const char *why;
 	kit_buf_reset(b);
-	if (kit_url_parse(uri, &u, &why) < 0)
+	kit_arena *a = kit_arena_new(1024);
+	if (kit_url_parse(a, uri, &u, &why) < 0) {
+		kit_arena_free(a);
 		return why;
+	}
 	size_t n = strlen(u.path);
 	if (n > 1 && u.path[n - 1] == '/')
 		u.path[n - 1] = '\0';
 	kit_url_put_location(b, u.path, u.query);
-	kit_url_free(&u);
+	kit_arena_free(a);
 	return kit_buf_cstr(b);
 }
 
