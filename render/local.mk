@@ -8,11 +8,14 @@ librender_a_SOURCES = \
 librender_a_SOURCES += \
 	render/engine.c render/engine.h render/engine_impl.h \
 	render/walk.c render/loop.c render/stream.c
-# Encoders: JSON, Flight rows, Fizz-compatible HTML.
+# Encoders: JSON, Flight rows, Fizz-compatible HTML (html*.c by job, see
+# render/html_impl.h).
 librender_a_SOURCES += \
 	render/json.c render/json.h \
 	render/flight.c render/flight.h \
-	render/html.c render/html.h
+	render/html.c render/html.h render/html_impl.h \
+	render/html_element.c render/html_form.c render/html_resource.c \
+	render/html_attr.c render/html_text.c render/html_suspense.c
 # libcurl, dlopened on first use (render/curl.c), and fetch() over it: the
 # engine's curl multi handle.
 librender_a_SOURCES += render/curl.c render/curl.h
