@@ -65,7 +65,8 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 	if (r->state == KIT_ROW_PENDING) {
 		if (!ctx->b) {
 			h->not_ready = 1;
-			return html_fail(h, "row %x is still pending outside any <Suspense> boundary: the shell needs it", r->id);
+			return html_fail(h, "row %x is still pending outside any <Suspense> boundary: the shell needs it",
+					 r->id);
 		}
 		ctx->b->pending = 1;
 		return R_OK;

@@ -328,6 +328,8 @@ int html_style_attr(kit_html *h, kit_buf *out, const kit_value *style, const cha
 	return 0;
 }
 
+/* ---- start tags ---- */
+
 /* Writes "<tag" and every other non-null prop as an attribute. */
 int html_open_tag(kit_html *h, kit_buf *out, const char *tag, const kit_value *el, const char *const *names,
 		  taken *tk)

@@ -194,11 +194,14 @@ static inline int prop_is_string(const kit_value *el, const char *name)
 	return v && v->kind == KIT_STRING;
 }
 
+/* The most props a writer names (<input>: 9). */
+#define TAKEN_NAMED_MAX 10
+
 /* The props a start tag takes apart: children, dangerouslySetInnerHTML and
  * any the caller names (NULL-terminated) are captured instead of written. */
 typedef struct taken {
 	const kit_value *children, *inner_html;
-	const kit_value *named[10];
+	const kit_value *named[TAKEN_NAMED_MAX]; /* the caller's names, in its order */
 } taken;
 
 static inline void text_separator_if(segment *seg, int text_embedded)
@@ -244,29 +247,35 @@ int html_open_tag(kit_html *h, kit_buf *out, const char *tag, const kit_value *e
 int html_inner_html(kit_html *h, kit_buf *out, const char *tag, const taken *tk);
 int html_self_closing(kit_html *h, kit_buf *out, const char *tag, const kit_value *el);
 
-/* ---- html_element.c ---- */
+/* ---- pushStartInstance: the per-tag writers ---- */
 
+/* One start tag, as its writer sees it. html_element.c's table maps a tag to
+ * its writer. A writer writes the start tag where it belongs (seg->out, a
+ * resource queue, the preamble) and sets children to what is still to be
+ * rendered as child nodes: NULL when the start tag wrote everything. */
+typedef struct start_args {
+	const hctx *ctx;
+	segment *seg;
+	const char *tag;
+	size_t tn;
+	const kit_value *el;
+	const kit_value *children;
+} start_args;
+
+typedef int start_fn(kit_html *h, start_args *a);
+
+/* html_element.c */
 int html_render_host(kit_html *h, const hctx *ctx, segment *seg, const kit_value *el);
-
-/* ---- html_form.c ---- */
-
-int html_form_action_fields(kit_html *h, const kit_value *v, kit_buf *name, kit_buf *fields);
-int html_push_named(kit_html *h, kit_buf *out, const char *tag, const char *name, const kit_value *v);
-int html_option_selected(const kit_value *selected, const kit_value *value, const kit_value *children);
-
-/* ---- html_resource.c ---- */
-
-int html_strlist_has(const strlist *l, const char *s, size_t n);
-void html_strlist_add(strlist *l, const char *s, size_t n);
-int html_title_tag(kit_html *h, kit_buf *out, const kit_value *el);
-int html_script_tag(kit_html *h, kit_buf *out, const kit_value *el);
-int html_style_text(kit_html *h, kit_buf *out, const taken *tk);
-int html_link_tag(kit_html *h, kit_buf *out, const kit_value *el);
-int html_stylesheet_resource(kit_html *h, const kit_value *el);
-int html_style_resource(kit_html *h, const kit_value *el);
-int html_image_preload_for(kit_html *h, const hctx *ctx, const kit_value *img);
+int html_start_content(kit_html *h, start_args *a, const taken *tk);
+/* html_form.c */
+start_fn html_start_select, html_start_option, html_start_textarea, html_start_input, html_start_button,
+	html_start_form;
+/* html_resource.c */
+start_fn html_start_title, html_start_link, html_start_script, html_start_style, html_start_meta,
+	html_start_img;
+/* Writes what is hoisted, in Fizz's flush order, and empties the queues;
+ * late: after the shell (charset and viewport metas are dropped then). */
 void html_flush_resources(kit_html *h, kit_buf *out, int late);
-int html_hoisted_before(kit_html *h, const kit_value *el);
 
 /* ---- html_suspense.c ---- */
 

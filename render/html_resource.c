@@ -17,7 +17,7 @@
 #include "arena.h"
 #include "html_impl.h"
 
-int html_strlist_has(const strlist *l, const char *s, size_t n)
+static int strlist_has(const strlist *l, const char *s, size_t n)
 {
 	for (size_t i = 0; i < l->len; i++)
 		if (l->n[i] == n && memcmp(l->s[i], s, n) == 0)
@@ -25,7 +25,7 @@ int html_strlist_has(const strlist *l, const char *s, size_t n)
 	return 0;
 }
 
-void html_strlist_add(strlist *l, const char *s, size_t n)
+static void strlist_add(strlist *l, const char *s, size_t n)
 {
 	if (l->len == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 16;
@@ -35,6 +35,8 @@ void html_strlist_add(strlist *l, const char *s, size_t n)
 	l->s[l->len] = s;
 	l->n[l->len++] = n;
 }
+
+/* ---- the element itself, in place or into a queue's buffer ---- */
 
 /* The one child a <title>/<style> writes: a sole item of an array, else the
  * value itself; NULL when there is none. */
@@ -49,7 +51,7 @@ static const kit_value *single_child(const kit_value *children)
 	return children;
 }
 
-int html_title_tag(kit_html *h, kit_buf *out, const kit_value *el)
+static int title_tag(kit_html *h, kit_buf *out, const kit_value *el)
 {
 	taken tk;
 	if (html_open_tag(h, out, "title", el, NULL, &tk) < 0)
@@ -64,7 +66,7 @@ int html_title_tag(kit_html *h, kit_buf *out, const kit_value *el)
 	return R_OK;
 }
 
-int html_script_tag(kit_html *h, kit_buf *out, const kit_value *el)
+static int script_tag(kit_html *h, kit_buf *out, const kit_value *el)
 {
 	taken tk;
 	if (html_open_tag(h, out, "script", el, NULL, &tk) < 0)
@@ -79,7 +81,7 @@ int html_script_tag(kit_html *h, kit_buf *out, const kit_value *el)
 }
 
 /* Text of a <style>, inline or as a precedence resource's rules. */
-int html_style_text(kit_html *h, kit_buf *out, const taken *tk)
+static int style_text(kit_html *h, kit_buf *out, const taken *tk)
 {
 	const kit_value *child = single_child(tk->children);
 	if (child) {
@@ -92,7 +94,7 @@ int html_style_text(kit_html *h, kit_buf *out, const taken *tk)
 	return html_inner_html(h, out, "style", tk);
 }
 
-int html_link_tag(kit_html *h, kit_buf *out, const kit_value *el)
+static int link_tag(kit_html *h, kit_buf *out, const kit_value *el)
 {
 	taken tk;
 	if (html_open_tag(h, out, "link", el, NULL, &tk) < 0)
@@ -104,7 +106,7 @@ int html_link_tag(kit_html *h, kit_buf *out, const kit_value *el)
 	return R_OK;
 }
 
-/* ---- hoisted resources ---- */
+/* ---- the queues ---- */
 
 static style_queue *style_queue_for(kit_html *h, const kit_value *precedence)
 {
@@ -125,12 +127,12 @@ static style_queue *style_queue_for(kit_html *h, const kit_value *precedence)
 
 /* <link rel="stylesheet" precedence>: written once per href, grouped by
  * precedence, with the precedence moved to data-precedence at the end. */
-int html_stylesheet_resource(kit_html *h, const kit_value *el)
+static int stylesheet_resource(kit_html *h, const kit_value *el)
 {
 	const kit_value *href = prop(el, "href");
-	if (html_strlist_has(&h->style_hrefs, href->u.str.ptr, href->u.str.len))
+	if (strlist_has(&h->style_hrefs, href->u.str.ptr, href->u.str.len))
 		return R_OK;
-	html_strlist_add(&h->style_hrefs, href->u.str.ptr, href->u.str.len);
+	strlist_add(&h->style_hrefs, href->u.str.ptr, href->u.str.len);
 	const kit_value *precedence = prop(el, "precedence");
 	style_queue *q = style_queue_for(h, precedence);
 	taken tk;
@@ -147,12 +149,12 @@ int html_stylesheet_resource(kit_html *h, const kit_value *el)
 }
 
 /* <style href precedence>: its rules join the precedence's <style> tag. */
-int html_style_resource(kit_html *h, const kit_value *el)
+static int style_resource(kit_html *h, const kit_value *el)
 {
 	const kit_value *href = prop(el, "href");
-	if (html_strlist_has(&h->style_hrefs, href->u.str.ptr, href->u.str.len))
+	if (strlist_has(&h->style_hrefs, href->u.str.ptr, href->u.str.len))
 		return R_OK;
-	html_strlist_add(&h->style_hrefs, href->u.str.ptr, href->u.str.len);
+	strlist_add(&h->style_hrefs, href->u.str.ptr, href->u.str.len);
 	style_queue *q = style_queue_for(h, prop(el, "precedence"));
 	if (q->hrefs.len)
 		kit_buf_putc(&q->hrefs, ' ');
@@ -168,7 +170,7 @@ int html_style_resource(kit_html *h, const kit_value *el)
 		else if (IS(p->key, p->keylen, "dangerouslySetInnerHTML"))
 			tk.inner_html = v;
 	}
-	return html_style_text(h, &q->rules, &tk);
+	return style_text(h, &q->rules, &tk);
 }
 
 static int data_url(const kit_value *v)
@@ -198,7 +200,7 @@ static void make_high(kit_html *h, size_t index)
 }
 
 /* The automatic <link rel="preload" as="image"> of an <img> (pushImg). */
-int html_image_preload_for(kit_html *h, const hctx *ctx, const kit_value *img)
+static int image_preload_for(kit_html *h, const hctx *ctx, const kit_value *img)
 {
 	const kit_value *src = prop(img, "src"), *srcset = prop(img, "srcSet");
 	const kit_value *loading = prop(img, "loading"), *priority = prop(img, "fetchPriority");
@@ -326,7 +328,7 @@ void html_flush_resources(kit_html *h, kit_buf *out, int late)
 /* Whether el (a title, meta or link headed for the hoisted queues) was
  * queued by an earlier render of the same content; records it otherwise. The
  * model is immutable, so the same element is the same node of the tree. */
-int html_hoisted_before(kit_html *h, const kit_value *el)
+static int hoisted_before(kit_html *h, const kit_value *el)
 {
 	for (size_t i = 0; i < h->nhoisted; i++)
 		if (h->hoisted[i] == el)
@@ -337,4 +339,118 @@ int html_hoisted_before(kit_html *h, const kit_value *el)
 	}
 	h->hoisted[h->nhoisted++] = el;
 	return 0;
+}
+
+/* ---- the writers (pushTitle, pushLink, pushScript, pushStyle, pushMeta, pushImg) ---- */
+
+/* Inside <svg>, inside <noscript> and with itemProp, Fizz writes a hoistable
+ * element where it is, as any other. */
+static int in_place(const start_args *a)
+{
+	return a->ctx->mode == MODE_SVG || (a->ctx->scope & SCOPE_NOSCRIPT) || !is_nullish(prop(a->el, "itemProp"));
+}
+
+/* A title, meta or link queued as a hoistable: once per element, and not
+ * from a Suspense fallback (Fizz drops a fallback's hoistables). */
+static int queue_hoistable(kit_html *h, const start_args *a)
+{
+	return !(a->ctx->scope & SCOPE_FALLBACK) && !hoisted_before(h, a->el);
+}
+
+int html_start_title(kit_html *h, start_args *a)
+{
+	if (in_place(a))
+		return title_tag(h, a->seg->out, a->el);
+	return queue_hoistable(h, a) ? title_tag(h, &h->hoistables, a->el) : R_OK;
+}
+
+/* <link>: rel="stylesheet" with a precedence (and no disabled/onLoad/onError)
+ * is a precedence stylesheet; any other link with rel and href a
+ * hoistable. */
+int html_start_link(kit_html *h, start_args *a)
+{
+	const kit_value *el = a->el;
+	const kit_value *rel = prop(el, "rel"), *href = prop(el, "href");
+	if (in_place(a) || !rel || rel->kind != KIT_STRING || !href || href->kind != KIT_STRING ||
+	    href->u.str.len == 0)
+		return link_tag(h, a->seg->out, el);
+	if (IS(rel->u.str.ptr, rel->u.str.len, "stylesheet")) {
+		if (!prop_is_string(el, "precedence") || !is_nullish(prop(el, "disabled")) ||
+		    html_js_truthy(prop(el, "onLoad")) || html_js_truthy(prop(el, "onError")))
+			return link_tag(h, a->seg->out, el);
+		text_separator_if(a->seg, a->seg->last_text);
+		return stylesheet_resource(h, el);
+	}
+	if (html_js_truthy(prop(el, "onLoad")) || html_js_truthy(prop(el, "onError")))
+		return link_tag(h, a->seg->out, el);
+	text_separator_if(a->seg, a->seg->last_text);
+	return queue_hoistable(h, a) ? link_tag(h, &h->hoistables, el) : R_OK;
+}
+
+/* <script async src>: queued once per src (classic and module scripts
+ * apart); any other script in place. */
+int html_start_script(kit_html *h, start_args *a)
+{
+	const kit_value *el = a->el;
+	const kit_value *src = prop(el, "src"), *async = prop(el, "async");
+	if (!src || src->kind != KIT_STRING || !src->u.str.len || !html_js_truthy(async) || js_fn_or_symbol(async) ||
+	    html_js_truthy(prop(el, "onLoad")) || html_js_truthy(prop(el, "onError")) || in_place(a))
+		return script_tag(h, a->seg->out, el);
+	const kit_value *type = prop(el, "type");
+	strlist *seen = type && type->kind == KIT_STRING && IS(type->u.str.ptr, type->u.str.len, "module")
+		? &h->module_srcs : &h->script_srcs;
+	if (!strlist_has(seen, src->u.str.ptr, src->u.str.len)) {
+		strlist_add(seen, src->u.str.ptr, src->u.str.len);
+		if (script_tag(h, &h->scripts, el) < 0)
+			return R_FAIL;
+	}
+	text_separator_if(a->seg, a->seg->last_text);
+	return R_OK;
+}
+
+/* <style href precedence>: its rules join the precedence's <style>; any
+ * other style in place. */
+int html_start_style(kit_html *h, start_args *a)
+{
+	const kit_value *href = prop(a->el, "href");
+	if (in_place(a) || !prop_is_string(a->el, "precedence") || !href || href->kind != KIT_STRING ||
+	    href->u.str.len == 0) {
+		kit_buf *out = a->seg->out;
+		taken tk;
+		if (html_open_tag(h, out, a->tag, a->el, NULL, &tk) < 0)
+			return R_FAIL;
+		kit_buf_putc(out, '>');
+		if (style_text(h, out, &tk) < 0)
+			return R_FAIL;
+		kit_buf_puts(out, "</style>");
+		return R_OK;
+	}
+	if (style_resource(h, a->el) < 0)
+		return R_FAIL;
+	text_separator_if(a->seg, a->seg->last_text);
+	return R_OK;
+}
+
+/* <meta>: charset and viewport metas have queues of their own (written
+ * first), the others are hoistables. */
+int html_start_meta(kit_html *h, start_args *a)
+{
+	if (in_place(a))
+		return html_self_closing(h, a->seg->out, a->tag, a->el);
+	text_separator_if(a->seg, a->seg->last_text);
+	if (!queue_hoistable(h, a))
+		return R_OK;
+	const kit_value *name = prop(a->el, "name");
+	kit_buf *target = prop_is_string(a->el, "charSet") ? &h->charset
+		: name && name->kind == KIT_STRING && IS(name->u.str.ptr, name->u.str.len, "viewport") ? &h->viewport
+		: &h->hoistables;
+	return html_self_closing(h, target, a->tag, a->el);
+}
+
+/* <img>: in place, after queueing its preload. */
+int html_start_img(kit_html *h, start_args *a)
+{
+	if (image_preload_for(h, a->ctx, a->el) < 0)
+		return R_FAIL;
+	return html_self_closing(h, a->seg->out, a->tag, a->el);
 }

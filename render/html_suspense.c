@@ -23,6 +23,8 @@
 #include "html_impl.h"
 #include "json.h"
 
+/* ---- in the shell (and in contents rendered later) ---- */
+
 /* "<prefix>B:<hex>" (kind 'B') or "<prefix>S:<hex>" (kind 'S'). */
 static void boundary_id(kit_html *h, kit_buf *out, char kind, unsigned id)
 {

@@ -16,6 +16,8 @@
 #include "html_impl.h"
 #include "json.h"
 
+/* ---- JS coercions ---- */
+
 int html_js_truthy(const kit_value *v)
 {
 	v = resolve(v);
