@@ -9,7 +9,7 @@ check-local: all $(check_PROGRAMS)
 
 EXTRA_DIST += tests/run
 
-# --- encoders (render/json.c, render/flight.c, render/html.c)
+# --- encoders (render/json.c, render/flight.c, render/html*.c)
 check_PROGRAMS += tests/unit/heap_test
 tests_unit_heap_test_SOURCES = tests/unit/heap_test.c tests/unit/test.h
 tests_unit_heap_test_CPPFLAGS = $(TEST_CPPFLAGS)

@@ -1,4 +1,4 @@
-/* html_test.c — the Fizz-compatible HTML encoder (render/html.c).
+/* html_test.c — the Fizz-compatible HTML encoder (render/html*.c).
  *
  * 1. The golden corpus React 19.3 wrote (../shared/conformance/react-wire/
  *    golden/html): each case of fizz-cases.jsx is rebuilt as the Flight
