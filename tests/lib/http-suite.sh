@@ -13,20 +13,8 @@
 #    the real kit-fcgi, tests/http/hello/*.test check every route.
 # SKIP only when the server itself is not installed.
 
-set -u
-: "${KIT_TOP_SRCDIR:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-: "${KIT_TOP_BUILDDIR:=$KIT_TOP_SRCDIR}"
-export KIT_TOP_SRCDIR KIT_TOP_BUILDDIR
-# kit-serve finds the templates in the source tree
-export KIT_DATADIR=$KIT_TOP_SRCDIR
-. "$KIT_TOP_SRCDIR/tests/lib/serve.sh"
-
-_suite_failed=0
-pass() { echo "PASS: $1"; }
-fail() {
-	echo "FAIL: $1: $2"
-	_suite_failed=1
-}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin ""
 
 # stage_for USER DIR FILE...: copy FILEs (dirs too) into DIR when USER cannot
 # reach them where they are (Apache runs the app as www-data when we are root,
@@ -51,7 +39,7 @@ run_checks() { # run_checks LABEL APP_DIR FILE... : the .test files against KIT_
 	shift 2
 	"${NODE:-node}" "$KIT_TOP_SRCDIR/tests/lib/httpcheck.mjs" --base "$KIT_SERVE_BASE" \
 		--label "$label" --app-dir "$app" ${http_vars[@]+"${http_vars[@]}"} "$@" ||
-		_suite_failed=1
+		failed=1
 }
 
 http_get_status() { # http_get_status PATH: print the status code (000 when no answer)
@@ -133,12 +121,7 @@ http_suite() {
 		return 1
 	}
 
-	work=$(mktemp -d "${TMPDIR:-/tmp}/kit-http-$server.XXXXXX") || return 1
-	chmod 0755 "$work"
-	# shellcheck disable=SC2064
-	trap "kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
-	trap 'exit 143' TERM
-	trap 'exit 130' INT
+	suite_work "http-$server"
 	user=${KIT_SERVE_USER:-www-data}
 
 	# 1. routing of the contrib config, with the stand-in app
@@ -192,5 +175,5 @@ http_suite() {
 		fail "$server: hello: kit-serve starts" "$KIT_SERVE_ERROR"
 	fi
 	unset KIT_FCGI
-	return $_suite_failed
+	return $failed
 }

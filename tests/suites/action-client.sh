@@ -6,23 +6,17 @@
 # then in kit's engine (mujs) through the app's GET /unit behind lighttpd;
 # then GET /_rsc/query and actions built with the client over HTTP, and a
 # query called from a client component in Chromium (tests/action/query.mjs).
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin action-client
 . "$top_src/tests/lib/npm.sh"
 lighttpd_bin=${LIGHTTPD:-$(command -v lighttpd || echo /usr/sbin/lighttpd)}
-work=$(mktemp -d /tmp/kit-action.XXXXXX)
-chmod 755 "$work"   # Apache runs the app as www-data when the suite runs as root
-trap 'kit_serve_stop; rm -rf "$work"' EXIT
+suite_work action
 if ! kit_npm_ci "$top_src/tests/action/app" "$work"; then
 	echo "FAIL: action-client: npm ci in tests/action/app: $KIT_NPM_ERROR"
 	exit 1
 fi
 cp -R "$top_src/tests/action/app" "$work/app"
 rm -rf "$work/app/.kit" "$work/app/.kit-store"
-failed=0
 node "$top_src/tests/action/unit-node.mjs" "$top_src" "$work/app" "$work" || failed=1
 
 # the types: contexts from .use() inferred, an unknown key refused (tsc from kit's toolchain)

@@ -16,20 +16,7 @@ chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
 [ -x "$chromium" ] || { echo "SKIP: actions: $chromium is not installed"; exit 0; }
 [ -x "${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}" ] || { echo "SKIP: actions: lighttpd is not installed"; exit 0; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-actions.XXXXXX") || exit 1
-chmod 0755 "$work"
-browser_sid=
-stop_browser() {
-	local left
-	[ -n "$browser_sid" ] && left=$(ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }')
-	# shellcheck disable=SC2086
-	[ -n "${left:-}" ] && kill -KILL $left 2>/dev/null
-	browser_sid=
-}
-# shellcheck disable=SC2064
-trap "stop_browser; kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work actions
 
 if ! kit_npm_ci "$client_dir" "$work"; then
 	fail "actions: npm ci in tests/client" "$KIT_NPM_ERROR"
@@ -65,10 +52,10 @@ browser_sid=$!
 wait "$browser_sid"
 rc=$?
 grep -E '^(PASS|FAIL|SKIP): ' "$work/out"
-grep -q '^FAIL: ' "$work/out" && _suite_failed=1
+grep -q '^FAIL: ' "$work/out" && failed=1
 if [ "$rc" -ne 0 ] && ! grep -q '^FAIL: ' "$work/out"; then
 	fail "actions: actions.mjs" "exited $rc: $(tail -n 20 "$work/err" "$work/out" | tr '\n' ' ' | cut -c1-1500)"
 fi
 stop_browser
 check_stop "actions"
-exit $_suite_failed
+exit $failed

@@ -30,42 +30,14 @@
 #    while its slow sibling of the same batch still runs; the Set-Cookie
 #    cases of 1 again. kit-serve + Apache mod_fcgid: a call answered (the
 #    environment reaches the responders).
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
-export KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
-node=${NODE:-node}
-
-failed=0
-pass() { echo "PASS: backend: $1"; }
-fail() {
-	echo "FAIL: backend: $1: $2"
-	failed=1
-}
-
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin backend
 python=${PYTHON:-python3}
-command -v "$node" >/dev/null || {
-	fail setup "node is not installed (the checks need it)"
-	exit 1
-}
-command -v "$python" >/dev/null || {
-	fail setup "python3 is not installed (the reference backend needs it)"
-	exit 1
-}
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-backend.XXXXXX") || exit 1
-chmod 0755 "$work"
+suite_need "$node" "the checks need it"
+suite_need "$python" "the reference backend needs it"
+suite_work backend
 backend_pid=
-cleanup() {
-	kit_serve_stop
-	[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null
-	[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_at_exit '[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null'
 
 secret=test-secret-$$
 RSC_HOST_CALL_SECRET=$secret PORT=0 "$python" "$top_src/tests/backend/reference.py" >"$work/backend.out" 2>&1 &

@@ -16,24 +16,13 @@
 #
 # A fixture's `_node_modules/` becomes `node_modules/` in the copy (the repo
 # ignores node_modules directories).
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin ""
+export KIT_DATADIR=${KIT_BUILD_DATADIR:-$top_src}
 kit_build=$top_build/kit-build
 apps=$top_src/tests/fixtures/build/apps
-export KIT_DATADIR=${KIT_BUILD_DATADIR:-$top_src}
 export KIT_CLIENT_ENTRY=$top_src/tests/fixtures/build/client-entry.js
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-build-suite.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-pass() { echo "PASS: $1"; }
-fail() { echo "FAIL: $1: $2"; }
-# check NAME COMMAND...: PASS when the command succeeds.
-check() {
-	local name=$1
-	shift
-	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
-}
+suite_work build-suite
 contains() { grep -qF -- "$2" "$1"; }
 
 if [ ! -x "$kit_build" ]; then
@@ -524,3 +513,4 @@ expect_failure reads-cookies "error: src/app/page.tsx: route / reads the request
 	"fix:   put the part that calls cookies() inside a <Suspense> boundary, add a loading.tsx"
 expect_failure bad-static-params "error: src/app/p/[id]/page.tsx: route /p/[id]: generateStaticParams() entry 0" \
 	'without "/", "." or ".."'
+suite_end

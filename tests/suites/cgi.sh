@@ -8,29 +8,15 @@
 #    contrib/htaccess as it is: the routing tests with the stand-in app
 #    (tests/bin/echo-fcgi, which is also a CGI program), then examples/hello
 #    with kit.cgi. SKIP when Apache is not installed.
-set -u
-: "${KIT_TOP_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${KIT_TOP_BUILDDIR:=$KIT_TOP_SRCDIR}"
-export KIT_TOP_SRCDIR KIT_TOP_BUILDDIR
-. "$KIT_TOP_SRCDIR/tests/lib/serve.sh"
-
-failed=0
-pass() { echo "PASS: $1"; }
-fail() {
-	echo "FAIL: $1: $2"
-	failed=1
-}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin ""
 httpcheck() {
 	"${NODE:-node}" "$KIT_TOP_SRCDIR/tests/lib/httpcheck.mjs" "$@" || failed=1
 }
 
 hello=$KIT_TOP_SRCDIR/examples/hello
 kit_cgi=$KIT_TOP_BUILDDIR/kit.cgi
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-cgi.XXXXXX") || exit 1
-chmod 0755 "$work"
-trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work cgi
 
 hello_built=
 if [ ! -x "$kit_cgi" ]; then

@@ -56,25 +56,7 @@ for m in esbuild react react-dom react-server-dom-webpack; do
 	}
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-client-components.XXXXXX") || exit 1
-chmod 0755 "$work"
-# The browser test runs in a session of its own (setsid), so that Chromium,
-# which it starts, can be found and stopped by pid whatever happens to node.
-browser_sid=
-browser_left() { # pids still running (zombies are gone already) in that session
-	[ -n "$browser_sid" ] && ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }'
-}
-stop_browser() {
-	local left
-	left=$(browser_left)
-	# shellcheck disable=SC2086
-	[ -n "$left" ] && kill -KILL $left 2>/dev/null
-	browser_sid=
-}
-# shellcheck disable=SC2064
-trap "stop_browser; kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work client-components
 
 if ! kit_npm_ci "$client_dir" "$work"; then
 	fail "client-components: npm ci in tests/client" "$KIT_NPM_ERROR"
@@ -134,7 +116,7 @@ browse() {
 	rc=$?
 	grep -E '^(PASS|FAIL|SKIP): ' "$work/browse-$name.out" | known_bugs >"$work/browse-$name.lines"
 	cat "$work/browse-$name.lines"
-	grep -q '^FAIL: ' "$work/browse-$name.lines" && _suite_failed=1
+	grep -q '^FAIL: ' "$work/browse-$name.lines" && failed=1
 	if [ "$rc" -ne 0 ]; then
 		grep -q '^FAIL: ' "$work/browse-$name.out" ||
 			fail "client-components: $name: components.mjs" "exited $rc: $(tail -n 20 "$work/browse-$name.err" "$work/browse-$name.out" | tr '\n' ' ' | cut -c1-1500)"
@@ -235,7 +217,7 @@ if build_app client-kit-app "$kapp"; then
 		# out: client-runtime.sh runs them)
 		sed -n 's#^\(PASS\|FAIL\): client/#\1: client-on-kit/#p' "$work/run-on-kit.out" | known_bugs >"$work/run-on-kit.lines"
 		cat "$work/run-on-kit.lines"
-		grep -q '^FAIL: ' "$work/run-on-kit.lines" && _suite_failed=1
+		grep -q '^FAIL: ' "$work/run-on-kit.lines" && failed=1
 		if [ "$rc" -ne 0 ]; then
 			grep -q '^FAIL: ' "$work/run-on-kit.out" ||
 				fail "client-components: run.mjs --base (kit)" "exited $rc: $(tail -n 20 "$work/run-on-kit.err" "$work/run-on-kit.out" | tr '\n' ' ' | cut -c1-1500)"
@@ -250,4 +232,4 @@ if build_app client-kit-app "$kapp"; then
 	unset KIT_FCGI
 fi
 
-exit $_suite_failed
+exit $failed

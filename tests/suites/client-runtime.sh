@@ -15,11 +15,9 @@
 # the browser, 409 → full load, 204 redirects, redirect digests.
 # KIT_CLIENT_BASE=<url> runs the same checks against a server already running.
 # SKIP only when chromium is not installed.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 . "$top_src/tests/lib/npm.sh"
-node=${NODE:-node}
+suite_begin client-runtime
 client_dir=$top_src/tests/client
 toolchain=${KIT_NODE_MODULES:-$top_build/toolchain/node_modules}
 chromium=${KIT_CHROMIUM:-/usr/bin/chromium}
@@ -39,24 +37,7 @@ for m in esbuild react react-dom react-server-dom-webpack; do
 	}
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-client-runtime.XXXXXX") || exit 1
-# The browser test runs in a session of its own (setsid), so that Chromium,
-# which it starts, can be found and stopped by pid whatever happens to node.
-browser_sid=
-browser_left() { # pids still running (zombies are gone already) in that session
-	[ -n "$browser_sid" ] && ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }'
-}
-stop_browser() {
-	local left
-	left=$(browser_left)
-	# shellcheck disable=SC2086
-	[ -n "$left" ] && kill -KILL $left 2>/dev/null
-	browser_sid=
-}
-# shellcheck disable=SC2064
-trap "stop_browser; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work client-runtime
 
 if ! kit_npm_ci "$client_dir" "$work"; then
 	echo "FAIL: client-runtime: npm ci in tests/client: $KIT_NPM_ERROR"

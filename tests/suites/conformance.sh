@@ -11,10 +11,8 @@
 # React comes from the toolchain's node_modules (KIT_NODE_MODULES overrides); the
 # scripts load it by path, so nothing depends on the current directory or NODE_PATH.
 # Scratch files (builds, both payloads, decoded HTML) are kept when a test fails.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "${0%/*}/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin ""
 export KIT_NODE_MODULES=${KIT_NODE_MODULES:-$top_build/toolchain/node_modules}
 here=$top_src/tests/conformance
 
@@ -33,7 +31,7 @@ if [ ! -d "$KIT_NODE_MODULES/react-server-dom-webpack" ]; then
 	exit 1
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-conformance.XXXXXX")
+suite_work conformance
 status=0
 
 # The app is built in a copy: the source tree may be read-only, and concurrent
@@ -46,6 +44,7 @@ if KIT_INLINE_FLIGHT=always KIT_DATADIR=$top_src "$top_build/kit-build" "$work/a
 else
 	echo "FAIL: conformance/kit-build: kit-build failed: $(tail -n 20 "$work/kit-build.log" | tr '\n' ' ')"
 	echo "scratch files kept in $work"
+	KIT_KEEP_TMP=1
 	exit 1
 fi
 
@@ -79,9 +78,8 @@ else
 	status=1
 fi
 
-if [ "$status" -eq 0 ]; then
-	rm -rf "$work"
-else
+if [ "$status" -ne 0 ]; then
 	echo "scratch files kept in $work (ours/ and reference/ hold both payloads and their HTML)"
+	KIT_KEEP_TMP=1
 fi
 exit "$status"

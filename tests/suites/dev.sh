@@ -21,24 +21,9 @@
 #    and the app keeps being served and rebuilt; an edit of rsc-host.json
 #    regenerates the module without running the command; SIGTERM leaves no process
 #    (kit_serve_stop checks the whole tree: lighttpd, responders, inotifywait).
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 . "$top_src/tests/lib/npm.sh"
-
-failed=0
-pass() { echo "PASS: dev: $1"; }
-fail() {
-	echo "FAIL: dev: $1: $2"
-	failed=1
-}
-check() { # check NAME COMMAND...
-	local name=$1
-	shift
-	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
-}
+suite_begin dev
 
 httpd=${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}
 if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
@@ -51,19 +36,7 @@ if ! command -v inotifywait >/dev/null; then
 fi
 kit_build=$top_build/kit-build
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-dev.XXXXXX") || exit 1
-chmod 0755 "$work"
-browser_sid=
-stop_browser() {
-	local left
-	[ -n "$browser_sid" ] && left=$(ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }')
-	# shellcheck disable=SC2086
-	[ -n "${left:-}" ] && kill -KILL $left 2>/dev/null
-	browser_sid=
-}
-trap 'stop_browser; kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work dev
 
 # --- the app ------------------------------------------------------------------
 make_app() { # make_app DIR

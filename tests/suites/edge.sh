@@ -5,40 +5,18 @@
 # GET /_rsc/ppr-shell) followed by POST /_rsc/ppr-resume for this visitor's
 # cookies in the same response; the cached shell serves the next visitor
 # with that visitor's holes; other routes are proxied unchanged.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin edge
 
 httpd=${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}
 if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
 	echo "SKIP: edge: lighttpd is not installed (apt-get install lighttpd)"
 	exit 0
 fi
-node=${NODE:-node}
 
-failed=0
-pass() { echo "PASS: edge: $1"; }
-fail() {
-	echo "FAIL: edge: $1: $2"
-	failed=1
-}
-check() { # check NAME COMMAND...
-	local name=$1
-	shift
-	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
-}
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-edge.XXXXXX") || exit 1
-chmod 0755 "$work"
+suite_work edge
 edge_pid=
-cleanup() {
-	[ -n "$edge_pid" ] && kill "$edge_pid" 2>/dev/null
-	kit_serve_stop
-	[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
-}
-trap cleanup EXIT
+suite_at_exit '[ -n "$edge_pid" ] && kill "$edge_pid" 2>/dev/null'
 app=$work/app
 mkdir "$app"
 cp -R "$top_src/examples/hello/." "$app/"

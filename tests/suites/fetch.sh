@@ -29,37 +29,12 @@
 #    transfer was removed when its request ended), no callback of it ever
 #    runs, and the responder is still the same process.
 # SKIP only when lighttpd is not installed (part 2).
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
-export KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
-node=${NODE:-node}
-
-failed=0
-pass() { echo "PASS: fetch: $1"; }
-fail() {
-	echo "FAIL: fetch: $1: $2"
-	failed=1
-}
-
-command -v "$node" >/dev/null || {
-	fail setup "node is not installed (the test backend needs it)"
-	exit 1
-}
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-fetch.XXXXXX") || exit 1
-chmod 0755 "$work"
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin fetch
+suite_need "$node" "the test backend needs it"
+suite_work fetch
 backend_pid=
-cleanup() {
-	kit_serve_stop
-	[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null
-	[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_at_exit '[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null'
 
 # --- the backend and the app -------------------------------------------------
 "$node" "$top_src/tests/fetch/backend.mjs" >"$work/backend.out" 2>&1 &

@@ -10,25 +10,14 @@
 #    60) on a private copy of examples/hello: any crash, sanitizer report,
 #    leak or broken answer head is a FAIL naming the reproducer it wrote.
 # SKIP when clang or its libFuzzer runtime (libclang-rt-14-dev) is missing.
-set -u
-: "${KIT_TOP_SRCDIR:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${KIT_TOP_BUILDDIR:=$KIT_TOP_SRCDIR}"
-
-failed=0
-pass() { echo "PASS: $1"; }
-fail() {
-	echo "FAIL: $1: $2"
-	failed=1
-}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin ""
 
 if ! command -v clang >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
 	echo "SKIP: fuzz: clang with libFuzzer is not installed (apt-get install clang libclang-rt-14-dev)"
 	exit 0
 fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-fuzz.XXXXXX") || exit 1
-trap '[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work fuzz
 
 if ! make -C "$KIT_TOP_BUILDDIR" fuzz >"$work/make.log" 2>&1; then
 	fail "fuzz: make fuzz builds tests/fuzz/host_fuzz" "$(tail -n 5 "$work/make.log" | tr '\n' ' ')"

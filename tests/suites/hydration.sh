@@ -51,25 +51,7 @@ for m in esbuild react react-dom react-server-dom-webpack; do
 	}
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-hydration.XXXXXX") || exit 1
-chmod 0755 "$work"
-# The browser test runs in a session of its own (setsid), so that Chromium,
-# which it starts, can be found and stopped by pid whatever happens to node.
-browser_sid=
-browser_left() { # pids still running (zombies are gone already) in that session
-	[ -n "$browser_sid" ] && ps -o pid=,stat= -s "$browser_sid" 2>/dev/null | awk '$2 !~ /^Z/ { print $1 }'
-}
-stop_browser() {
-	local left
-	left=$(browser_left)
-	# shellcheck disable=SC2086
-	[ -n "$left" ] && kill -KILL $left 2>/dev/null
-	browser_sid=
-}
-# shellcheck disable=SC2064
-trap "stop_browser; kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work hydration
 export KIT_INLINE_FLIGHT=always
 
 if ! kit_npm_ci "$browser_dir" "$work"; then
@@ -92,7 +74,7 @@ hydrate_app() { # hydrate_app NAME: build examples/NAME, serve it, run its pages
 	KIT_CHROMIUM=$chromium setsid "$node" "$browser_dir/hydrate.mjs" --base "$KIT_SERVE_BASE" --label "$name" --app "$name" \
 		--toolchain "$toolchain" --cache "$work/cache" </dev/null &
 	browser_sid=$!
-	wait "$browser_sid" || _suite_failed=1
+	wait "$browser_sid" || failed=1
 	local left
 	left=$(browser_left)
 	if [ -n "$left" ]; then
@@ -105,4 +87,4 @@ hydrate_app() { # hydrate_app NAME: build examples/NAME, serve it, run its pages
 
 hydrate_app hello
 hydrate_app streaming
-exit $_suite_failed
+exit $failed

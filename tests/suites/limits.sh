@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Bad input against kit.cgi run as plain CGI: bodies past KIT_MAX_BODY get
 # 413, oversized headers 431, an unreadable URL 400, and none of it crashes.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin limits
 cgi=$top_build/kit.cgi
-app=$(mktemp -d /tmp/kit-limits.XXXXXX)
-trap 'rm -rf "$app"' EXIT
+suite_work limits
+app=$work
 cp -R "$top_src/examples/hello/." "$app/"
 rm -rf "$app/.kit"
 if ! KIT_DATADIR=$top_src "$top_build/kit-build" "$app" >"$app/build.log" 2>&1; then

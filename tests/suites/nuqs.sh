@@ -4,11 +4,8 @@
 # renders from the request's query, a shallow update changes only the URL and
 # informs useSearchParams, a non-shallow one refetches the payload in place
 # keeping client state — in headless Chromium, behind lighttpd.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin nuqs
 lighttpd_bin=${LIGHTTPD:-$(command -v lighttpd || echo /usr/sbin/lighttpd)}
 if [ ! -x /usr/bin/chromium ] || [ ! -x "$lighttpd_bin" ]; then
 	echo "SKIP: nuqs: needs /usr/bin/chromium and lighttpd"
@@ -19,8 +16,7 @@ if [ ! -d "$pw" ]; then
 	(cd "$top_src/tests/client" && npm ci --no-audit --no-fund >/dev/null 2>&1) || {
 		echo "FAIL: nuqs: could not install playwright-core in tests/client"; exit 1; }
 fi
-work=$(mktemp -d /tmp/kit-nuqs.XXXXXX)
-trap 'kit_serve_stop; rm -rf "$work"' EXIT
+suite_work nuqs
 cp -R "$top_src/tests/nuqs/app" "$work/app"
 if ! (cd "$work/app" && npm ci --no-audit --no-fund) >"$work/npm.log" 2>&1; then
 	echo "FAIL: nuqs: npm ci of the test app failed (see $work/npm.log)"

@@ -18,11 +18,8 @@
 #
 # A dynamic page listing no URLs whose params are read inside a boundary:
 # the route's shell, resumed with each URL's params.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin store
 
 httpd=${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}
 if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
@@ -30,21 +27,8 @@ if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
 	exit 0
 fi
 
-failed=0
-pass() { echo "PASS: store: $1"; }
-fail() {
-	echo "FAIL: store: $1: $2"
-	failed=1
-}
-check() { # check NAME COMMAND...
-	local name=$1
-	shift
-	if "$@"; then pass "$name"; else fail "$name" "failed: $*"; fi
-}
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-store.XXXXXX") || exit 1
-chmod 0755 "$work"
-trap 'kit_serve_stop; [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+suite_work store
 app=$work/app
 cp -R "$top_src/tests/fixtures/build/apps/prerender" "$app"
 printf '{"keepVersions": 2}\n' >"$app/kit.config.json"

@@ -52,12 +52,7 @@ for p in kit-serve kit-build kit-fcgi; do
 	}
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-streaming-limits.XXXXXX") || exit 1
-chmod 0755 "$work"
-# shellcheck disable=SC2064
-trap "kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work streaming-limits
 export KIT_INLINE_FLIGHT=always
 unset KIT_KEEPALIVE_MS KIT_RENDER_TIMEOUT_MS KIT_MAX_REQUESTS
 
@@ -88,7 +83,7 @@ wait_ready() {
 limits() { # limits LABEL [--log FILE] CHECK...
 	local label=$1
 	shift
-	"$node" "$limits" --base "$KIT_SERVE_BASE" --label "$label" "$@" || _suite_failed=1
+	"$node" "$limits" --base "$KIT_SERVE_BASE" --label "$label" "$@" || failed=1
 }
 
 # env_wrapper NAME KIT_FCGI VAR=VALUE...: prints a responder that runs
@@ -267,4 +262,4 @@ if have_server apache; then
 	apache_keepalive without
 fi
 have_server lighttpd && lighttpd_budget
-exit "$_suite_failed"
+exit "$failed"

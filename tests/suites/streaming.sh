@@ -44,12 +44,7 @@ for p in kit-serve kit-build kit-fcgi; do
 	}
 done
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-streaming.XXXXXX") || exit 1
-chmod 0755 "$work"
-# shellcheck disable=SC2064
-trap "kit_serve_stop; [ -n \"\${KIT_KEEP_TMP:-}\" ] || rm -rf '$work'" EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_work streaming
 export KIT_INLINE_FLIGHT=always
 
 inline_wrapper() { # inline_wrapper KIT_FCGI: prints a responder that runs it with KIT_INLINE_FLIGHT=always
@@ -111,7 +106,7 @@ timing_suite() { # timing_suite SERVER
 	fi
 	if wait_ready; then
 		"$node" "$timing" --base "$KIT_SERVE_BASE" --label "$server" streaming-doc streaming-nav slow-doc ||
-			_suite_failed=1
+			failed=1
 	else
 		fail "streaming: $server: kit-serve answers GET / with 200" "got $(http_get_status /)"
 	fi
@@ -139,15 +134,15 @@ memory_suite() {
 		return
 	fi
 	started=$(awk '{ sub(/^.*\) /, ""); print $20 }' "/proc/$pid/stat")
-	"$node" "$timing" --base "$KIT_SERVE_BASE" --label lighttpd boundary-error || _suite_failed=1
+	"$node" "$timing" --base "$KIT_SERVE_BASE" --label lighttpd boundary-error || failed=1
 	first=$(rss_kib "$pid")
 	# the warm-up run checks the page too, and sets the memory's high-water mark
-	"$node" "$timing" --base "$KIT_SERVE_BASE" --label lighttpd many || _suite_failed=1
+	"$node" "$timing" --base "$KIT_SERVE_BASE" --label lighttpd many || failed=1
 	before=$(rss_kib "$pid")
 	echo "  memory: responder $pid VmRSS $first KiB before the first /many, $before KiB after it (the baseline)"
 	for i in $(seq 1 20); do
 		"$node" "$timing" --base "$KIT_SERVE_BASE" --label lighttpd many >"$work/many-$i.log" 2>&1 ||
-			{ grep '^FAIL' "$work/many-$i.log" | sed "s/^FAIL: lighttpd: /FAIL: lighttpd: run $i: /"; _suite_failed=1; break; }
+			{ grep '^FAIL' "$work/many-$i.log" | sed "s/^FAIL: lighttpd: /FAIL: lighttpd: run $i: /"; failed=1; break; }
 		rss+=("$(rss_kib "$pid")")
 	done
 	if [ ${#rss[@]} -eq 20 ] && ldd "$KIT_FCGI" 2>/dev/null | grep -q 'libasan'; then
@@ -184,4 +179,4 @@ build_app "$streaming_app" streaming || exit 1
 have_server lighttpd && timing_suite lighttpd
 have_server apache && timing_suite apache
 have_server lighttpd && memory_suite
-exit $_suite_failed
+exit $failed

@@ -21,22 +21,10 @@
 # 3. An edited page is rebuilt before the next run.
 # 4. tsc: handlers typed from rsc-host.json (an unknown function name and a
 #    wrong argument type are type errors; hostReply answers type-check).
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build KIT_DATADIR=$top_src
-node=${NODE:-node}
-
-failed=0
-pass() { echo "PASS: testing: $1"; }
-fail() {
-	echo "FAIL: testing: $1: $2"
-	failed=1
-}
-command -v "$node" >/dev/null || { fail setup "node is not installed"; exit 1; }
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-testing.XXXXXX") || exit 1
-trap '[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"' EXIT
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin testing
+suite_need "$node" "the tests run in node --test"
+suite_work testing
 app=$work/app
 cp -R "$top_src/tests/testing/app" "$app"
 rm -rf "$app/.kit" "$app/node_modules"

@@ -3,16 +3,14 @@
 # to the app's routes, so a bad href in redirect(), visit(), prefetch(), Link,
 # Form's action or a plain Href fails the type check (tsc from kit's toolchain), a good one
 # passes, and a dynamic segment accepts any value.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin typed-routes
 tsc=$top_build/toolchain/node_modules/typescript/bin/tsc
 if [ ! -f "$tsc" ]; then
 	echo "FAIL: typed-routes: $tsc is missing (make installs the toolchain)"
 	exit 1
 fi
-work=$(mktemp -d /tmp/kit-typed.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+suite_work typed
 cp -R "$top_src/examples/hello" "$work/app"
 rm -rf "$work/app/.kit"
 if ! KIT_DATADIR=$top_src "$top_build/kit-build" "$work/app" >"$work/build.log" 2>&1; then

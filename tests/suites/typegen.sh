@@ -17,24 +17,14 @@
 #    differs (rsc-host.json, .kit/rsc-env.d.ts, .kit/rsc-routes.d.ts,
 #    src/server-actions.generated.ts) and puts rsc-host.json back byte for
 #    byte; without --check it writes them, and a second run writes nothing.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_DATADIR=$top_src
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin typegen
 kit_build=$top_build/kit-build
 typegen=$top_build/kit-typegen
 tsc=$top_build/toolchain/node_modules/typescript/bin/tsc
 fixture=$top_src/tests/fixtures/build/apps/host-manifest
 expect_dir=$top_src/tests/fixtures/build/host-manifest.expect
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-typegen.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-failed=0
-pass() { echo "PASS: typegen: $1"; }
-fail() {
-	echo "FAIL: typegen: $1: $2"
-	failed=1
-}
+suite_work typegen
 for f in "$kit_build" "$typegen"; do
 	[ -x "$f" ] || { fail setup "$f is missing (run make)"; exit 1; }
 done

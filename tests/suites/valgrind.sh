@@ -36,13 +36,8 @@
 # SKIP when valgrind is not installed (contrib/dev installs it). The runs go
 # two at a time: about 95 s of CPU in all, 5 min wall on a 2-core machine at
 # load 14 (KIT_VALGRIND_ONLY=cgi,backend,fcgi,build runs some parts only).
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
-export KIT_DATADIR=$top_src
-. "$top_src/tests/lib/serve.sh"
-node=${NODE:-node}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin valgrind
 python=${PYTHON:-python3}
 
 valgrind=${VALGRIND:-$(command -v valgrind)}
@@ -55,24 +50,9 @@ vg=("$valgrind" --leak-check=full --show-leak-kinds=definite,indirect
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99 --track-fds=no
 	--num-callers=24 --suppressions="$supp")
 
-failed=0
-pass() { echo "PASS: valgrind: $1"; }
-fail() {
-	echo "FAIL: valgrind: $1: $2"
-	failed=1
-}
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-valgrind.XXXXXX") || exit 1
-chmod 0755 "$work"
+suite_work valgrind
 backend_pid=
-cleanup() {
-	kit_serve_stop
-	[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null
-	[ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM
-trap 'exit 130' INT
+suite_at_exit '[ -n "$backend_pid" ] && kill "$backend_pid" 2>/dev/null && wait "$backend_pid" 2>/dev/null'
 
 # vg_verdict LOG: "" when the valgrind report LOG is clean, else a one-line
 # summary of its first error (kind and our frames).

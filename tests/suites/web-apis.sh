@@ -9,16 +9,11 @@
 # bundle runs in node. Test lines are "PASS: web/<name>" (mujs) and
 # "PASS: web/node/<name>" (Node: an expectation failing there is not the
 # platform's behaviour). Each run must end with its DONE line.
-set -u
-top_src=${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
-top_build=${KIT_TOP_BUILDDIR:-$top_src}
-node=${NODE:-node}
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin ""
 runner=$top_build/tests/mujs/mujs-run
 modules=$top_build/toolchain/node_modules
-work=$(mktemp -d "${TMPDIR:-/tmp}/kit-web-apis.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-
-fail() { echo "FAIL: $1: $2"; }
+suite_work web-apis
 
 missing=
 command -v "$node" >/dev/null 2>&1 || missing="$missing node"
