@@ -2,7 +2,7 @@
  *
  * One node process per build: it bundles gen/entry.server.js with esbuild and
  * lowers the result to ES5 with SWC (the why is in toolchain/bundle.mjs and
- * shared/notes/mujs.md §3); client modules become client references there,
+ * docs/mujs.md §4); client modules become client references there,
  * and the browser build writes static/ and client-manifest.json
  * (docs/client-components.md). kit-build hands it a JSON job on argv and
  * reads one JSON report from its stdout; its stderr goes straight to the

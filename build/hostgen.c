@@ -1,6 +1,6 @@
 /* hostgen.c — rsc-host.json: running the backend's command, reading the
  * file, and writing the actions module and the rpc() declarations (see
- * hostgen.h). The JSON Schema subset of "types"/"defs" (notes/protocol.md)
+ * hostgen.h). The JSON Schema subset of "types"/"defs" (docs/wire-formats.md §5.7)
  * becomes TypeScript: type, items, properties, required,
  * additionalProperties, anyOf, enum, format (ignored: date-time is a
  * string), $ref "#/defs/Name" (→ Def_Name); `optional` trailing parameters,

@@ -1,5 +1,5 @@
-/* hostgen.h — the backend manifest (SPEC "Backend manifest", notes/protocol.md
- * "Actions from rsc-host.json") and what the build generates from it.
+/* hostgen.h — the backend manifest (docs/wire-formats.md §5.7, docs/rpc.md §8)
+ * and what the build generates from it.
  *
  * rsc-host.json at the app root is written by the backend, by the command of
  * kit.config.json's hostManifest, which kit-build (and kit-typegen) run first.

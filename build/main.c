@@ -303,10 +303,10 @@ typedef struct build {
 	int dev, no_prerender, no_host_command; /* the development flags (usage) */
 } build;
 
-/* Runs the hostManifest command. With --dev a failure is a warning (SPEC:
- * "in dev the failure is reported and the existing file is used"): the
- * rsc-host.json that was there before is put back (the command may have
- * left half a file) and the build goes on with it. */
+/* Runs the hostManifest command. With --dev a failure is a warning, reported
+ * while the existing file is used (docs/rpc.md §8): the rsc-host.json that
+ * was there before is put back (the command may have left half a file) and
+ * the build goes on with it. */
 static int run_host_command(build *b, const kit_config *config)
 {
 	kit_diags *d = &b->diags;

@@ -314,7 +314,7 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		o->outcome = KIT_OUTCOME_STORED;
 		o->bytes = body.len;
 		if (strstr(kit_buf_cstr(&body), "<!--$!-->")) {
-			/* SPEC: a hook throwing at build time (useSearchParams() in a
+			/* a hook throwing at build time (useSearchParams() in a
 			 * client component, …) caught by a loading.tsx or another
 			 * boundary: stored with that fallback, and said so */
 			kit_diag *g = kit_diag_add(d, KIT_DIAG_WARNING, r->file,
@@ -498,7 +498,7 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 		return -1;
 	}
 	if (rc == 1 || n == 0) {
-		/* no URLs listed (no export, or an empty list): rendered once with params unknown (SPEC: reading them
+		/* no URLs listed (no export, or an empty list): rendered once with params unknown (reading them
 		 * above every boundary fails the build; inside one, the route's
 		 * shell is stored under its own path and resumed with each URL's
 		 * params) */
@@ -530,11 +530,11 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 	return bad ? -1 : 0;
 }
 
-/* API routes (SPEC: build-time storing of API routes, rules 1-5): GET is
+/* API routes (docs/build-output.md "API routes"): GET is
  * called once per URL with no request; an answer that read nothing, set no
  * cookie, is text and finished is stored (variant api: status, header lines,
  * body). A handler that awaited ctx.searchParams, or a module exporting a
- * searchParams schema, read the query (rule 5): its answer is stored for the
+ * searchParams schema, read the query: its answer is stored for the
  * bare URL only (header line x-kit-varies: query, which the host strips). */
 static void api_once(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d, pending *p, size_t i,
 		     const url_job *u, kit_route_outcome *o)

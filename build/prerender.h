@@ -1,5 +1,5 @@
-/* prerender.h — build-time rendering of every route (SPEC: Build outcome per
- * route) into the store (store/store.h).
+/* prerender.h — build-time rendering of every route into the store
+ * (store/store.h); the outcomes are docs/build-output.md "Stored renders".
  *
  * After server.js and manifest.json are written into the temporary build
  * directory, the engine is opened on them and each page route without

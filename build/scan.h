@@ -1,9 +1,10 @@
 /* scan.h — the route tree: from files under the source directory to routes.
  *
  * kit_scan_tree walks <app>/<sourceDir> once and applies every convention of
- * SPEC's route-tree table: page, layout, loading, default, middleware and route
- * files (.tsx .ts .jsx .js), @slot directories, [param], [...param] and (group)
- * directories; anything else is a colocated file and ignored. For each page.*
+ * the route tree (docs/architecture.md §5): page, layout, loading, default,
+ * middleware and route files (.tsx .ts .jsx .js), @slot directories,
+ * [param], [...param] and (group) directories; anything else is a colocated
+ * file and ignored. For each page.*
  * and route.* outside a slot it computes the URL segments, the layout chain with
  * each layout's slots, the nearest loading boundary and the middleware chain;
  * routes come out in match order (docs/build-output.md: first match wins).

@@ -1,7 +1,7 @@
 /* cgi.c — the host over plain CGI: one request per process.
  *
  * stdout is a pipe and fully buffered, so every flush point of the host
- * becomes an fflush (notes/fastcgi.md §7). A missing app build is answered
+ * becomes an fflush (docs/fastcgi.md §7). A missing app build is answered
  * with a 500 that says what to run, not an empty response. */
 #include "cgi.h"
 
@@ -47,7 +47,7 @@ static char **cgi_params(void *ctx)
 }
 
 /* CONTENT_LENGTH bytes, or to EOF when it is absent (Apache passes chunked
- * bodies without it; notes/fastcgi.md §7). */
+ * bodies without it; docs/fastcgi.md §7). */
 static long long cgi_body_left = -1;
 
 static long cgi_read(void *ctx, char *buf, size_t n)

@@ -1,5 +1,5 @@
 /* forward.h — URLs the route tree does not own, handed to the backend
- * (DESIGN §7 "Forwarding"): method, headers and body unchanged, plus
+ * (docs/wire-formats.md §4): method, headers and body unchanged, plus
  * X-Forwarded-Host, X-Forwarded-Proto and X-Rsc-Renderer-Fallback: 1; the
  * answer (status, headers, body) streamed back as it arrives. A request
  * carrying X-Rsc-Proxied-By-Backend: 1 is never forwarded (the caller answers

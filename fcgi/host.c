@@ -1,9 +1,10 @@
 /* host.c — one request, from CGI variables to a written response.
  *
- * Order (DESIGN §3): canonical URL → version check → match → render. Answers
- * that vary on the X-RSC request headers say so in Vary; a render that fails
- * before the first byte becomes a 500 document and a log line naming the
- * component and the route, and the worker goes on serving. */
+ * Order (docs/architecture.md §3): canonical URL → version check → match →
+ * guards → stored file → render. Answers that vary on the X-RSC request
+ * headers say so in Vary; a render that fails before the first byte becomes
+ * a 500 document and a log line naming the component and the route, and the
+ * worker goes on serving. */
 #include "host.h"
 
 #include <stdarg.h>
@@ -638,8 +639,9 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	return 0;
 }
 
-/* Lookup order rule 1: after the middleware chain (a refusal never touches
- * the file), never for an interception or a revalidation, before rendering. */
+/* A stored file is looked up after the middleware chain (a refusal never
+ * touches the file), never for an interception or a revalidation, before
+ * rendering (docs/build-output.md "Serving stored files"). */
 static int serve_stored(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
 			const kit_route *route, int head_only, const kit_guard_result *guard)
 {

@@ -3,7 +3,7 @@
  * One process, one warm engine, one request at a time (mod_fcgid sends one
  * request per process anyway; lighttpd's max-procs sets the parallelism).
  * libfcgi's own SIGTERM handling only works around accept(), so signals are
- * taken by a sigwait thread (notes/fastcgi.md §8): idle → interrupt accept()
+ * taken by a sigwait thread (docs/fastcgi.md §8): idle → interrupt accept()
  * so main returns through kit_host_close (everything freed, as
  * tests/suites/valgrind.sh checks); busy → finish the request, then exit.
  * The worker is recycled (exits, the web server starts a fresh one) after

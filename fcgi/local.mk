@@ -20,6 +20,6 @@ kit_fcgi_LDADD = $(HOST_LIBS) $(FCGI_LIBS) -lpthread
 noinst_PROGRAMS += kit-render-bench
 kit_render_bench_SOURCES = fcgi/render-bench.c
 kit_render_bench_LDADD = $(HOST_LIBS)
-# Forwarding of URLs no route owns to RSC_BACKEND (DESIGN §7).
+# Forwarding of URLs no route owns to RSC_BACKEND (docs/wire-formats.md §4).
 libhost_a_SOURCES += fcgi/forward.c fcgi/forward.h
 libhost_a_CFLAGS += $(CURL_CFLAGS)

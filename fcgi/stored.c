@@ -115,7 +115,8 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 	return 1;
 }
 
-/* ---- Shells (partial prerendering; SPEC GET /_rsc/ppr-shell, POST /_rsc/ppr-resume) */
+/* ---- Shells (partial prerendering; GET /_rsc/ppr-shell, POST /_rsc/ppr-resume:
+ * docs/wire-formats.md §3.2, docs/build-output.md "Shells (partial prerendering)") */
 
 int kit_stored_shell(kit_store *s, const kit_route *route, const kit_stored_req *req, kit_stored_shell_hit *out)
 {
@@ -214,7 +215,8 @@ int kit_stored_shell_endpoint(kit_arena *a, kit_store *s, const kit_routes *rout
 	else if (!kit_stored_shell(s, route, &sreq, &hit))
 		rc = plain(out, 404, "No shell for this page", head_only);
 	else {
-		/* {"shell": "<the stored file>", "version": "<build>"} (notes/protocol.md) */
+		/* {"shell": "<the stored file>", "version": "<build>"}: the reference
+		 * framework's shape, so its edge workers work (docs/wire-formats.md §3.2) */
 		kit_buf file;
 		kit_buf_init(&file);
 		kit_sink fs = { buf_write, NULL, &file };
@@ -246,7 +248,7 @@ int kit_stored_shell_endpoint(kit_arena *a, kit_store *s, const kit_routes *rout
 	return rc;
 }
 
-/* ---- API routes stored at build (SPEC: build-time storing of API routes) */
+/* ---- API routes stored at build (docs/build-output.md "API routes") */
 
 int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const char *query, const char *method,
 		   const char *version, const kit_sink *out)
@@ -257,7 +259,7 @@ int kit_stored_api(kit_store *s, const kit_route *route, const char *path, const
 	kit_store_hit hit;
 	if (kit_store_lookup(s, path, KIT_STORE_API, 0, &hit) != 1 || strcmp(hit.version, version) != 0)
 		return 0;
-	/* rule 5: a route that read its query is stored for the bare URL only */
+	/* a route that read its query is stored for the bare URL only */
 	if (query && *query && strstr(hit.headers, "x-kit-varies: query\r\n"))
 		return 0;
 	struct stat st;

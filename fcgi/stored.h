@@ -1,5 +1,5 @@
-/* stored.h — serving build-time renders from the store (SPEC: Prerendered
- * files and lookup order, Caching headers). The host calls kit_stored_serve
+/* stored.h — serving build-time renders from the store (docs/build-output.md
+ * "Stored renders", docs/wire-formats.md §3.4 and §6). The host calls kit_stored_serve
  * for a GET/HEAD page after the route's middleware ran (a refusal never
  * touches the file) and before rendering. */
 #ifndef KIT_FCGI_STORED_H

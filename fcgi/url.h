@@ -1,6 +1,6 @@
 /* url.h — the request path the host routes on.
  *
- * Servers split SCRIPT_NAME/PATH_INFO differently (notes/fastcgi.md §4), so
+ * Servers split SCRIPT_NAME/PATH_INFO differently (docs/fastcgi.md §5), so
  * the host routes on REQUEST_URI, canonicalised the way the web servers do
  * it: the query cut off, %-escapes decoded, "//" merged, "." and ".." resolved.
  * A %00 or an encoded "/" is refused (400), so the app and the server always

@@ -1,5 +1,6 @@
 'use client';
-// <Form>: `@kit/core/Form` (SPEC: Form's `action` is a typed route).
+// <Form>: `@kit/core/Form`; its `action` is a typed route (docs/build-output.md
+// "rsc-routes.d.ts").
 //
 //   action  a route (string): a GET form whose submission is a client
 //           navigation to action?<the form's fields> (like next/form; files

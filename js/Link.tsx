@@ -1,5 +1,5 @@
 'use client';
-// <Link>: `@kit/core/Link` (SPEC "Link component"). An anchor whose clicks
+// <Link>: `@kit/core/Link` (its props below). An anchor whose clicks
 // become client navigations (js/client/core.ts), with prefetching.
 //
 //   href            destination; off-origin URLs, modifier/middle clicks,

@@ -1,4 +1,4 @@
-// @kit/core/action — the action client (SPEC "Action client", docs/action-client.md).
+// @kit/core/action — the action client (docs/action-client.md).
 //
 //   const authed = createActionClient().use(async ({ ctx, next }) => {
 //     const user = await currentUser();

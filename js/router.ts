@@ -1,4 +1,4 @@
-// `@kit/core/router`: navigations from code (SPEC "Other client-side interfaces").
+// `@kit/core/router`: navigations from code.
 //
 //   visit(path, {replace?, preserveScroll?})  a client navigation; resolves once
 //                                             the new page is on screen

@@ -13,7 +13,7 @@
 // back into a Response, streamed). RSC_BACKEND points kit at a small HTTP
 // server this module starts on 127.0.0.1: POST /__rsc/host-call (with the
 // secret generated here) is answered from `host`, single calls as JSON and
-// batches as NDJSON, one line per call as its handler settles (DESIGN §7);
+// batches as NDJSON, one line per call as its handler settles (docs/wire-formats.md §5.4);
 // every other request there is a URL the app forwarded to its backend, handed
 // to `backend(request)` (502 without one).
 import { spawn } from 'node:child_process';
@@ -28,7 +28,7 @@ const HOST_CALL_PATH = '/__rsc/host-call';
 const MAX_BATCH = 50;
 const MAX_BODY = 8 << 20;
 
-// --- hostReply: the protocol fields of each refusal kind (notes/protocol.md §3)
+// --- hostReply: the protocol fields of each refusal kind (docs/wire-formats.md §5.3)
 
 // The status a reply stands for, kept off the enumerable fields so that a
 // reply still deep-equals its protocol fields.

@@ -2,7 +2,7 @@
  *
  * kit_engine_open loads the app's server.js (mujs fixes, prelude, polyfills,
  * app bundle) once; every request then runs in that warm state. A render has
- * two phases (DESIGN §4): server components → the Flight model (walk.c), then
+ * two phases (docs/architecture.md §4): server components → the Flight model (walk.c), then
  * the model → Flight rows or HTML (flight.c, html.c). Promises settle through
  * the event loop in loop.c, which drains microtasks and fires timers.
  *

@@ -1,5 +1,5 @@
 /* flight.c — the Flight (React Server Components) wire format, production
- * (flight.h; the rules are react-wire.md §1.5).
+ * (flight.h; the format is docs/wire-formats.md §1).
  *
  * Writing: a row's JSON is built in a scratch buffer while the rows it depends
  * on (the I row of a client reference, the T row of a long string, the entries

@@ -5,7 +5,7 @@
  * import (I) rows of client references go out before the rows that use them.
  * A READY lazy row whose parent has not been written yet is inlined into the
  * parent instead of getting its own row. No development rows, ever. See
- * ../shared/conformance/react-wire.md §1 and DESIGN §6. */
+ * docs/wire-formats.md §1. */
 #ifndef KIT_FLIGHT_H
 #define KIT_FLIGHT_H
 

@@ -128,8 +128,9 @@ int html_render_suspense(kit_html *h, const hctx *ctx, segment *seg, const kit_v
 
 /* Our inline runtime, defined once per response in front of the first
  * completion or error script. React's client only needs the DOM to end up as
- * Fizz's own scripts leave it (react-wire.md §2.2, §3 rules 5-6); the text is
- * ours, the names ($KC, $KX) cannot clash with React's ($RC, $RX...).
+ * Fizz's own scripts leave it (docs/wire-formats.md §2.3, §2.5 rules 5-6);
+ * the text is ours, the names ($KC, $KX) cannot clash with React's ($RC,
+ * $RX...).
  *
  * $KC(b, s) completes boundary b with the children of the hidden container s:
  * the <template id=b> follows the boundary's "<!--$?-->" comment; the nodes

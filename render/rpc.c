@@ -1,4 +1,4 @@
-/* rpc.c — the transport of host calls (DESIGN §7, notes/protocol.md §3).
+/* rpc.c — the transport of host calls (docs/wire-formats.md §5).
  *
  * js/server/rpc.ts builds the JSON body (one call, or a batch of calls made
  * in the same tick) and calls

@@ -1,4 +1,4 @@
-/* rpc.h — host calls to the backend (DESIGN §7): the transport under rpc()
+/* rpc.h — host calls to the backend (docs/wire-formats.md §5): the transport under rpc()
  * and the backend guard check (js/server/rpc.ts). Not public: the engine's.
  *
  * Configuration comes from the environment when the engine opens:

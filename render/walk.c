@@ -1,6 +1,6 @@
 /* walk.c — phase 1: server components → the Flight model.
  *
- * C walks the tree; JS only runs component bodies (DESIGN §4). mujs has a
+ * C walks the tree; JS only runs component bodies (docs/architecture.md §4). mujs has a
  * 256-slot value stack, so the walk must not keep one JS value per level on
  * it: pending values wait in a JS array (the registry's REG_WORK) and the C
  * side keeps a stack of work items, each naming the array slot of its value

@@ -2,7 +2,7 @@
  * Bundled by toolchain/local.mk (esbuild --bundle --format=iife --target=es5
  * --minify-whitespace) into runtime/polyfills.js; never lowered by SWC or Babel.
  * Left out on purpose: es.promise (prelude.js has a faster Promise) and
- * es.symbol.description (mujs's 'in' runs getters; see shared/notes/mujs.md). */
+ * es.symbol.description (mujs's 'in' runs getters; docs/mujs.md §3, §4). */
 require('core-js/modules/es.symbol');
 require('core-js/modules/es.symbol.iterator');
 require('core-js/modules/es.symbol.async-iterator');

@@ -1,4 +1,4 @@
-# store/ — the SQLite store of build-time renders (DESIGN §8; store/README.md).
+# store/ — the SQLite store of build-time renders (store/README.md).
 noinst_LIBRARIES += libstore.a
 libstore_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 libstore_a_SOURCES = store/store.c store/store.h

@@ -1,6 +1,6 @@
-/* store.h — the SQLite store of build-time renders (DESIGN §8).
+/* store.h — the SQLite store of build-time renders (store/README.md).
  *
- * One SQLite file per deployment (.kit/store.sqlite). A build writes its files
+ * One SQLite file per app (.kit-store/store.sqlite). A build writes its files
  * under stored/<version>/ beside the store file, then kit_store_publish
  * records every stored render in ONE transaction and makes that version the
  * active one. Several versions live side by side; kit_store_rollback makes an

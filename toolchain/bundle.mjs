@@ -30,7 +30,7 @@
 // never swallows "react/jsx-runtime". Without "client", client modules are
 // not looked for (the server bundle alone, as before).
 //
-// Server: per shared/notes/mujs.md §3, esbuild bundles TSX + node_modules to
+// Server: per docs/mujs.md §4, esbuild bundles TSX + node_modules to
 // one es2017 IIFE that defines the global `__kit_app`; SWC lowers that one file
 // to ES5, NOT loose (loose mode silently breaks spread of Sets). esbuild's
 // `// <path>` module comments survive SWC, which is how errors in the lowered
@@ -565,7 +565,7 @@ function clientBrowserPlugin(st, entrySpec) {
 				return { path: r.path, sideEffects: r.sideEffects };
 			});
 			// App code in the browser bundle must not use the global rpc: the
-			// browser has none (SPEC: rpc). Client modules were checked already.
+			// browser has none (docs/rpc.md §2). Client modules were checked already.
 			build.onLoad({ filter: CODE_FILE }, async (args) => {
 				if (args.namespace === 'file' && !st.modules.has(args.path)) {
 					const info = await fileInfo(st, args.path);

@@ -1,4 +1,4 @@
-"""rsc_host — kit's backend protocol (DESIGN §7) for a Python 3 backend.
+"""rsc_host — kit's backend protocol (docs/wire-formats.md §5) for a Python 3 backend.
 
 Standard library only (Debian 12's python3, no pip). A backend made with it:
 
@@ -77,7 +77,7 @@ def dumps(value):
 # --- replies: the protocol's outcome kinds ------------------------------------------
 
 class Reply:
-    """An answer to one call: an HTTP status and the reply fields (DESIGN §7)."""
+    """An answer to one call: an HTTP status and the reply fields (docs/wire-formats.md §5.3)."""
 
     def __init__(self, status, fields, set_cookie=None):
         self.status = status
@@ -269,7 +269,7 @@ class Host:
                              'calls without a shared secret (the renderer needs the same value)')
 
     def manifest(self):
-        """rsc-host.json (DESIGN §7): the actions (JS export name → function)
+        """rsc-host.json (docs/wire-formats.md §5.7): the actions (JS export name → function)
         and every function name rpc() may call, sorted."""
         return {'actions': dict(sorted(self.actions.items())), 'functions': sorted(self.functions)}
 

@@ -4,8 +4,7 @@
 // import it from the server bundle too: nothing here runs a browser API unless
 // a function is called in the browser.
 //
-// The protocol (docs/client-components.md §5, SPEC "Headers of the rendering
-// protocol"):
+// The protocol (docs/client-components.md §5, docs/wire-formats.md §3.1):
 //   request   X-RSC: true
 //             X-RSC-Segments: <the layout chain held, outermost first>
 //             X-RSC-Version:  <the build version>

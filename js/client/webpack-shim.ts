@@ -1,5 +1,5 @@
 // The webpack globals react-server-dom-webpack's browser client calls
-// (docs/client-components.md §5, shared/conformance/react-wire.md §1.6).
+// (docs/client-components.md §5, docs/wire-formats.md §2.7).
 // Must be evaluated before the Flight client: that module reads
 // `__webpack_require__.u` when it is evaluated. entry.ts imports this module
 // first; the Flight client is CommonJS, which esbuild evaluates where its

@@ -148,7 +148,7 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
 }
 
 // Walks the parsed JSON with a work list, not recursion: mujs has a small
-// stack (DESIGN §4), and a deep argument must be a 400, not a stack overflow.
+// stack (docs/mujs.md §1), and a deep argument must be a 400, not a stack overflow.
 function revive(r: Reply, v: unknown, depth: number): unknown {
   if (typeof v === 'string') return reviveString(r, v, depth);
   if (v === null || typeof v !== 'object') return v;

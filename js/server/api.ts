@@ -3,9 +3,9 @@
 // is a promise of the query's values (as pages get them; {} at build time,
 // where there is no request). Reading it, or exporting a `searchParams`
 // schema from the module, marks the answer readsQuery: kit-build then stores
-// it for the bare URL only (SPEC: API-route storing, rule 5). Bundled only for apps that
-// have API routes or use the web classes (build/webuse.c); the engine calls
-// runRoute and writes the answer (render/engine.c kit_engine_api).
+// it for the bare URL only (docs/build-output.md "API routes"). Bundled only
+// for apps that have API routes or use the web classes (build/webuse.c); the
+// engine calls runRoute and writes the answer (render/engine.c kit_engine_api).
 import { peekBody, readBodyBytes, Response } from './web/index';
 import { request } from '../request';
 import { currentRequest, takeResponseHeaders } from './request-context';

@@ -1,5 +1,5 @@
 // rpc(name, ...args): a named function call answered by the backend
-// (DESIGN §7, notes/protocol.md §3), installed as a global by the renderer
+// (docs/wire-formats.md §5), installed as a global by the renderer
 // (no import) and usable while a request is answered: server components,
 // middleware.ts, API routes, server actions (docs/rpc.md).
 //
@@ -107,7 +107,7 @@ function text(v: unknown, fallback: string): string {
   return typeof v === 'string' && v !== '' ? v : fallback;
 }
 
-// notes/protocol.md "How the renderer interprets a reply", in that order.
+// docs/wire-formats.md §5.5 "How a reply is read", in that order.
 export function interpret(fn: string, status: number, reply: unknown, bodyText?: string): Outcome {
   if (!reply || typeof reply !== 'object' || Array.isArray(reply))
     return { ok: false, error: new HostFailure('rpc(' + fn + '): the backend returned a body that is not a JSON object' +

@@ -1,5 +1,5 @@
 // client-entry.jsx — the test client for kit's documents until kit has its own
-// browser runtime (the approach of shared/conformance/react-wire/hydrate):
+// browser runtime (docs/wire-formats.md §2.6-2.7):
 // kit's inline Flight (`(self.__kit_f=self.__kit_f||[]).push("…")`) →
 // createFromReadableStream → hydrateRoot(document, …). Bundled with esbuild
 // from toolchain/node_modules by hydrate.mjs; served as /__test/client.js.

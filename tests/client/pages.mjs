@@ -186,7 +186,7 @@ class Flight {
   }
 }
 
-// ---- HTML (the Fizz rules of shared/conformance/react-wire.md §2, as far as
+// ---- HTML (the Fizz rules of docs/wire-formats.md §2, as far as
 // this app needs them) ---------------------------------------------------------
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }[c]));
 const VOID = new Set(['meta', 'link', 'br', 'hr', 'img', 'input']);

@@ -603,8 +603,8 @@ await test('redirect-digest-document', async (t) => {
   await t.page.goto(base + '/boom', { waitUntil: 'load' });
   await t.waitFor('#page-c');
   eq(await t.path(), '/shop/c', 'URL');
-  // SPEC (Rendering errors): a redirect inside a boundary also appends a
-  // location.replace script to the document, which kit does: the destination
+  // A redirect inside a boundary also appends a location.replace script to
+  // the document (docs/wire-formats.md §3.3), which kit does: the destination
   // is then a second document load. The stand-in server leaves the script out
   // and lets the runtime's RedirectBoundary navigate on the client.
   eq(t.docs, server ? ['/boom'] : ['/boom', '/shop/c'], 'document loads');

@@ -2,7 +2,7 @@
 // (doctype, start tags, end tags, comments, text), exactly, except that
 //   - a start tag's attributes are compared as a set of (name, raw value) pairs,
 //     so their order does not matter (mujs enumerates object keys sorted, so kit
-//     writes props in sorted order; DESIGN §4), and
+//     writes props in sorted order; docs/mujs.md §3), and
 //   - the `style` attribute is compared as a set of declarations (same reason).
 // Everything else must be byte-identical: attribute names and values (as escaped
 // in the source), text (escaping, `<!-- -->` separators), void tags' `/>`, the

@@ -1,4 +1,4 @@
-// A strict reader of the Flight row grammar (react-wire.md §1.1–1.2), for checking
+// A strict reader of the Flight row grammar (docs/wire-formats.md §1.1–1.2), for checking
 // what kit sends a production client: ids and lengths are lowercase hex, no
 // development rows (D N J W), every JSON row parses, elements are 4-slot tuples,
 // T rows hold exactly their UTF-8 byte length of valid UTF-8, the payload ends

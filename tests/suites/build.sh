@@ -469,7 +469,7 @@ check "prerender: a page throwing at build time is ƒ with the error's first lin
 	grep -qE "^. ƒ /server-hook .* · throws at build time: .*useState\(\) only works in a client component.*add 'use client' at the top" "$pout"
 check "prerender: a dynamic API route without listed values: ƒ params without listed values" \
 	grep -qE '^. ƒ /api/users/\[id\] .* · params without listed values$' "$pout"
-check "prerender: an API route awaiting searchParams is stored for the bare URL only (rule 5)" \
+check "prerender: an API route awaiting searchParams is stored for the bare URL only" \
 	grep -qE '^. ○ /api/search .* · stored [0-9.]+ kB · bare URL only: reads searchParams$' "$pout"
 check "prerender: ... its stored answer is the bare URL's" test "$(cat "$pdir/api/search.api")" = "search (none)"
 check "prerender: an API route exporting a searchParams schema: bare URL only" \

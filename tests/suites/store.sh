@@ -10,11 +10,11 @@
 # version's rows and files; a rollback to a pruned or unknown version is
 # refused. Also kit.cgi (a fresh process per request) follows a rollback.
 #
-# Stored API routes (SPEC: API-route storing): listed URLs of a dynamic route
-# served from disk, unlisted ones and unlisted-param routes run; rule 5 —
-# a route that never read its query is stored for any query string, one
-# that awaits searchParams or exports a searchParams schema only for the
-# bare URL.
+# Stored API routes (docs/build-output.md "API routes"): listed URLs of a
+# dynamic route served from disk, unlisted ones and unlisted-param routes run;
+# query strings — a route that never read its query is stored for any query
+# string, one that awaits searchParams or exports a searchParams schema only
+# for the bare URL.
 #
 # A dynamic page listing no URLs whose params are read inside a boundary:
 # the route's shell, resumed with each URL's params.
@@ -155,7 +155,7 @@ get /api/search
 check "api: a route awaiting searchParams: the bare URL from disk" \
 	test "$(header X-RSC-Kit)" = stored -a "$(body)" = "search (none)" -a -z "$(header x-kit-varies)"
 get '/api/search?q=kit'
-check "api: ... with a query string it runs and sees the query (rule 5)" \
+check "api: ... with a query string it runs and sees the query" \
 	test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" -a "$(body)" = "search kit"
 get /api/schema
 check "api: a route exporting a searchParams schema: the bare URL from disk" test "$(header X-RSC-Kit)" = stored
@@ -177,7 +177,7 @@ get /things/abc 'X-RSC: true'
 check "pattern shell: a navigation renders live" \
 	test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" && grep -q 'thing' "$work/b"
 
-# --- a stored page under a middleware (lookup rule 4, caching headers)
+# --- a stored page under a middleware (guards before the file, caching headers)
 get /guarded
 check "middleware: a stored page under a middleware is served after the check" \
 	test "$(status)" = 200 -a "$(header X-RSC-Kit)" = stored && grep -q '<h1>guarded page</h1>' "$work/b"

@@ -18,7 +18,7 @@
 #    $KIT_DATADIR/contrib/apache, so the copy lives in this suite's temp dir).
 #    With KIT_KEEPALIVE_MS=500 the 3 s wait survives; the control, the same
 #    server with the default keep-alive (10 s), must be cut at 2 s (Apache
-#    then appends its 500 page into the 200 body, notes/fastcgi.md §3.2).
+#    then appends its 500 page into the 200 body, docs/fastcgi.md §4).
 #    mod_fcgid does not pass its environment on, so each responder is a
 #    wrapper script that exports the variables and execs kit-fcgi.
 # 3. render budget and runaway render (lighttpd, one responder,

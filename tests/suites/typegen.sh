@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# typegen.sh — the backend manifest (SPEC "Backend manifest"): kit.config.json's
+# typegen.sh — the backend manifest (docs/rpc.md §8): kit.config.json's
 # hostManifest command, rsc-host.json, the generated 'use server' actions
 # module and .kit/rsc-env.d.ts (build/hostgen.c), and kit-typegen [--check]
 # (build/typegen.c), on tests/fixtures/build/apps/host-manifest.

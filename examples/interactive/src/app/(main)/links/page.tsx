@@ -1,7 +1,7 @@
 import Link from '@kit/core/Link';
 import { RefLink, RouterButtons, Status } from '../../../components/links';
 
-// Link with every prop of the spec's table. Each link goes to its own query
+// Link with every prop it has (js/Link.tsx). Each link goes to its own query
 // of /links/target, so a test can count the requests of each.
 export default function Links() {
   return (
