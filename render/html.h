@@ -4,8 +4,9 @@
  * attribute mapping, style objects, escaping of & < > " ', "<!-- -->" between
  * adjacent text nodes, void elements as "<br/>", hoisting of title/meta/link,
  * "<!DOCTYPE html>" before an <html> root, form-control rules, script/style
- * text escaping. No whitespace is ever added. The reference is
- * ../shared/conformance/react-wire/golden/html/ and react-wire.md §2.
+ * text escaping. No whitespace is ever added. The rules are
+ * docs/wire-formats.md §2; React's own output to compare with is in
+ * tests/conformance/react-golden/golden/html/.
  *
  * A document (root element <html>) is written without its closing
  * "</body></html>": the host appends the inline Flight scripts and then calls

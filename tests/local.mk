@@ -27,6 +27,13 @@ tests_unit_html_test_SOURCES = tests/unit/html_test.c tests/unit/test.h
 tests_unit_html_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_html_test_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/unit/html_cases.txt tests/unit/html_cases.mjs
+# React's own output the encoder tests compare with, and its generator
+# (tests/conformance/react-golden/README.md; never its node_modules)
+EXTRA_DIST += tests/unit/html_stream_cases.txt tests/conformance/react-golden/golden \
+	tests/conformance/react-golden/README.md tests/conformance/react-golden/generate.mjs \
+	tests/conformance/react-golden/cases-flight.jsx tests/conformance/react-golden/cases-html.jsx \
+	tests/conformance/react-golden/package.json tests/conformance/react-golden/package-lock.json \
+	tests/conformance/react-golden/.npmrc tests/conformance/react-golden/.gitignore
 
 # --- integration tests against real web servers (tests/suites/http-*.sh, cgi.sh)
 # echo-fcgi: a stand-in app that echoes what reached it, for the routing tests

@@ -1,6 +1,6 @@
 // The conformance corpus: every page of tests/conformance/app, the URL kit serves
 // it at, and the params/searchParams React's own server must be given to render
-// the same tree. `golden` names the file in shared/conformance/react-wire/golden/html/
+// the same tree. `golden` names the file in tests/conformance/react-golden/golden/html/
 // the page's HTML must match (golden-html.mjs); every case takes part in the
 // Flight round trip (flight-roundtrip.mjs). `document`: the page renders <html>
 // itself. `pendingSuspense`: kit streams a boundary's fallback first, so its HTML

@@ -4,7 +4,8 @@
 // attribute and style-declaration order aside (compare.mjs explains why).
 //
 // Usage: node golden-html.mjs <built app dir>
-// Env:   KIT_TOP_BUILDDIR (kit.cgi), KIT_REACT_WIRE_DIR (default ../shared/conformance/react-wire)
+// Env:   KIT_TOP_BUILDDIR (kit.cgi), KIT_REACT_GOLDEN_DIR (default tests/conformance/react-golden/golden,
+//        React's output: react-golden/README.md)
 import fs from 'node:fs';
 import path from 'node:path';
 import { cases } from './cases.mjs';
@@ -12,8 +13,7 @@ import { compareHtml } from './compare.mjs';
 import { cgi, stripFlightScripts, top } from './kit.mjs';
 
 const appDir = path.resolve(process.argv[2] || 'app');
-const wireDir = process.env.KIT_REACT_WIRE_DIR || path.resolve(top.src, '../shared/conformance/react-wire');
-const goldenDir = path.join(wireDir, 'golden', 'html');
+const goldenDir = path.join(process.env.KIT_REACT_GOLDEN_DIR || path.join(top.src, 'tests/conformance/react-golden/golden'), 'html');
 
 // 14-document was rendered with bootstrapScriptContent and bootstrapModules:
 // Fizz added a modulepreload link to <head> and two scripts to the end of <body>.
@@ -33,7 +33,7 @@ const fail = (name, why) => { failed++; console.log(`FAIL: golden-html/${name}: 
 for (const c of cases.filter((c) => c.golden)) {
   let expected;
   try { expected = fs.readFileSync(path.join(goldenDir, c.golden + '.html'), 'utf8'); } catch (e) {
-    fail(c.name, `cannot read the golden file (${e.message}); set KIT_REACT_WIRE_DIR`);
+    fail(c.name, `cannot read the golden file (${e.message}); set KIT_REACT_GOLDEN_DIR`);
     continue;
   }
   for (const piece of goldenExtras[c.golden] || []) {

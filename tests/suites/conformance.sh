@@ -2,7 +2,7 @@
 # tests/suites/conformance.sh — kit's output against React 19.3's own.
 #
 # Builds the corpus app tests/conformance/app with kit-build, then:
-#   golden-html.mjs       kit's HTML == Fizz's golden HTML (../shared/conformance/react-wire/golden/html)
+#   golden-html.mjs       kit's HTML == Fizz's golden HTML (tests/conformance/react-golden/golden/html)
 #   flight-roundtrip.mjs  kit's Flight, decoded by react-server-dom-webpack's client and
 #                         rendered by react-dom/server == the same for React's own Flight server
 #   client-roundtrip.mjs  the same for tests/conformance/client-app (client components:

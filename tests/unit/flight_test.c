@@ -1,6 +1,6 @@
 /* flight_test.c — the Flight writer and parser (render/flight.c).
  *
- * 1. Every golden payload React 19.3 wrote (../shared/conformance/react-wire/
+ * 1. Every golden payload React 19.3 wrote (tests/conformance/react-golden/
  *    golden/flight) parses; the ones whose content the model holds re-encode
  *    byte for byte when written back row by row in the file's order; the
  *    others fail with a message naming the row.
@@ -14,7 +14,7 @@
 #include "render/flight.h"
 #include "test.h"
 
-#define GOLDEN "../shared/conformance/react-wire/golden/flight/"
+#define GOLDEN "tests/conformance/react-golden/golden/flight/"
 
 typedef struct ctx {
 	kit_arena *arena;

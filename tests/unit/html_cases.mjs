@@ -6,8 +6,8 @@
 //   cp tests/unit/html_cases.mjs $DIR && NODE_ENV=production node $DIR/html_cases.mjs tests/unit/html_cases.txt
 //
 // where $DIR has react, react-dom and react-server-dom-webpack 19.3.1 in its
-// node_modules (e.g. the scratch directory of
-// ../shared/conformance/react-wire/run-all.sh): ES modules resolve packages
+// node_modules (tests/conformance/react-golden/ after `npm ci` there, or
+// toolchain/ after make): ES modules resolve packages
 // from the script's own directory, not from NODE_PATH. Cases with a
 // "--- error" section are kept as written. The file is rewritten in place.
 import { readFileSync, writeFileSync } from 'node:fs';

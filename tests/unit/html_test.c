@@ -1,7 +1,7 @@
 /* html_test.c — the Fizz-compatible HTML encoder (render/html*.c).
  *
- * 1. The golden corpus React 19.3 wrote (../shared/conformance/react-wire/
- *    golden/html): each case of fizz-cases.jsx is rebuilt as the Flight
+ * 1. The golden corpus React 19.3 wrote (tests/conformance/react-golden/
+ *    golden/html): each case of its cases-html.jsx is rebuilt as the Flight
  *    payload a server component would send (functions such as onClick cannot
  *    cross Flight, so they are left out) and must render byte for byte.
  *    Pending cases compare the shell here; their streamed writes are
@@ -21,7 +21,7 @@
 #include "render/json.h"
 #include "test.h"
 
-#define GOLDEN "../shared/conformance/react-wire/golden/html/"
+#define GOLDEN "tests/conformance/react-golden/golden/html/"
 
 typedef struct rendered {
 	int rc, document;

@@ -1,4 +1,4 @@
-// fizz-cases.jsx 03-attributes. Server components cannot pass functions, so the
+// react-golden/cases-html.jsx 03-attributes. Server components cannot pass functions, so the
 // onClick/onChange handlers of the original are dropped (they never reach HTML).
 export default function Page() {
   return (

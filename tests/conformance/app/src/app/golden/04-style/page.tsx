@@ -1,4 +1,4 @@
-// fizz-cases.jsx 04-style
+// react-golden/cases-html.jsx 04-style
 export default function Page() {
   const style = {
     color: 'red', fontSize: 12, lineHeight: 1.5, opacity: 0, zIndex: 3, flex: 1,

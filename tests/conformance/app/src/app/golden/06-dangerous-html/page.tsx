@@ -1,4 +1,4 @@
-// fizz-cases.jsx 06-dangerous-html
+// react-golden/cases-html.jsx 06-dangerous-html
 export default function Page() {
   return (
     <div>

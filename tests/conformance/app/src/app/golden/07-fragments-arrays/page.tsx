@@ -1,4 +1,4 @@
-// fizz-cases.jsx 07-fragments-arrays
+// react-golden/cases-html.jsx 07-fragments-arrays
 import { Fragment } from 'react';
 
 export default function Page() {

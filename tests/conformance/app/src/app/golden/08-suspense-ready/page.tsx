@@ -1,4 +1,4 @@
-// fizz-cases.jsx 08-suspense-ready: boundaries whose content is ready in the shell.
+// react-golden/cases-html.jsx 08-suspense-ready: boundaries whose content is ready in the shell.
 import { Suspense } from 'react';
 
 export default function Page() {

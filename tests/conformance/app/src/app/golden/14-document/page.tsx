@@ -1,4 +1,4 @@
-// fizz-cases.jsx 14-document. The corpus app has no root layout, so this page
+// react-golden/cases-html.jsx 14-document. The corpus app has no root layout, so this page
 // returns the whole <html> document itself. (The golden was rendered with
 // bootstrapScriptContent/bootstrapModules, which kit does not emit; golden-html.mjs
 // compares the document without them.)

@@ -1,4 +1,4 @@
-// fizz-cases.jsx 17-form-and-misc (onChange handlers dropped: no functions in server components).
+// react-golden/cases-html.jsx 17-form-and-misc (onChange handlers dropped: no functions in server components).
 export default function Page() {
   return (
     <form action="/submit" method="post">
