@@ -1,7 +1,7 @@
 // Hooks on the server: what the SSR of client components (phase 2 in mujs)
 // sees. Nothing re-renders on the server, so state hooks return their initial
 // value and setters do nothing; effects never run; contexts are a stack the C
-// walker pushes and pops around providers (render/ssr.c). A component that
+// walker pushes and pops around providers (render/walk.c). A component that
 // needs an unresolved promise (use()) throws a SuspenseException: the walker
 // waits for the promise and renders the component again.
 import { REACT_CONTEXT, REACT_CONSUMER, REACT_SERVER_REFERENCE } from './symbols';

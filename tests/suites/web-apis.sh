@@ -27,7 +27,7 @@ if [ -n "$missing" ]; then
 fi
 
 status=0
-# bundle TARGET: tests/mujs/entry-TARGET.ts → $work/TARGET.js
+# bundle TARGET: tests/mujs/entry-<target>.ts → $work/<target>.js
 bundle() {
 	local target=$1
 	printf "import '%s/tests/mujs/entry-%s.ts';\n" "$top_src" "$target" >"$work/entry-$target.js"
