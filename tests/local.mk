@@ -9,6 +9,10 @@ check-local: all $(check_PROGRAMS)
 
 EXTRA_DIST += tests/run
 
+# --- the repository itself (tests/suites/repo.sh): no citations of documents
+# outside it, named paths exist, long C functions listed with a reason
+EXTRA_DIST += tests/suites/repo.sh tests/lib/long-functions.txt tests/README.md
+
 # --- encoders (render/json.c, render/flight.c, render/html*.c)
 check_PROGRAMS += tests/unit/heap_test
 tests_unit_heap_test_SOURCES = tests/unit/heap_test.c tests/unit/test.h
