@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "build/bjson.h"
+#include "render/xalloc.h"
 #include "render/buf.h"
 
 extern char **environ;
@@ -259,7 +260,7 @@ int kit_bundle_run(const kit_bundle_job *job, const kit_scan *scan, kit_diags *d
 
 	js_State *J = js_newstate(NULL, NULL, 0);
 	if (!J)
-		abort();
+		kit_out_of_memory(0);  /* mujs could not allocate its state */
 	size_t errors_before = d->nerrors;
 	/* The report is the last line; anything before it is stray output. */
 	const char *report = out.data ? out.data : "";

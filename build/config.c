@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "build/bjson.h"
+#include "render/xalloc.h"
 #include "render/buf.h"
 
 #define CONFIG_FILE "kit.config.json"
@@ -245,7 +246,7 @@ int kit_config_load(kit_config *c, kit_arena *a, const char *app_root, kit_diags
 	}
 	js_State *J = js_newstate(NULL, NULL, 0);
 	if (!J)
-		abort();
+		kit_out_of_memory(0);  /* mujs could not allocate its state */
 	char err[512];
 	int rc;
 	if (kit_bjson_parse(J, text, err, sizeof err) != 0) {

@@ -1,5 +1,6 @@
 /* diag.c — collecting and printing build diagnostics (see diag.h). */
 #include "build/diag.h"
+#include "render/xalloc.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -34,9 +35,7 @@ kit_diag *kit_diag_add(kit_diags *d, kit_diag_level level, const char *file,
 {
 	if (d->len == d->cap) {
 		d->cap = d->cap ? d->cap * 2 : 16;
-		d->items = realloc(d->items, d->cap * sizeof *d->items);
-		if (!d->items)
-			abort();
+		d->items = kit_xrealloc(d->items, d->cap * sizeof *d->items);
 	}
 	kit_diag *g = &d->items[d->len++];
 	memset(g, 0, sizeof *g);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "build/bjson.h"
+#include "render/xalloc.h"
 #include "build/outdir.h"
 
 /* --- the command --------------------------------------------------------- */
@@ -638,7 +639,7 @@ int kit_hostgen_load(kit_hostgen *g, const char *app_root, kit_diags *d)
 	g->present = 1;
 	js_State *J = js_newstate(NULL, NULL, 0);
 	if (!J)
-		abort();
+		kit_out_of_memory(0);  /* mujs could not allocate its state */
 	char err[512];
 	int rc;
 	if (strlen(text) != len || kit_bjson_parse(J, text, err, sizeof err) != 0) {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "render/buf.h"
+#include "render/xalloc.h"
 
 int kit_outdir_create(const char *app_root, char *tmp, size_t tmplen, char *err, size_t errlen)
 {
@@ -169,9 +170,7 @@ static void collect(const char *root, const char *rel, names *out)
 		} else if (S_ISREG(st.st_mode)) {
 			if (out->n == out->cap) {
 				out->cap = out->cap ? out->cap * 2 : 32;
-				out->v = realloc(out->v, out->cap * sizeof *out->v);
-				if (!out->v)
-					abort();
+				out->v = kit_xrealloc(out->v, out->cap * sizeof *out->v);
 			}
 			out->v[out->n++] = strdup(child);
 		}

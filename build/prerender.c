@@ -31,6 +31,7 @@
 #include "render/engine.h"
 #include "render/json.h"
 #include "store/store.h"
+#include "render/xalloc.h"
 
 static double now_ms(void)
 {
@@ -118,9 +119,7 @@ static void add_entry(pending *p, kit_arena *a, const char *route, kit_store_var
 {
 	if (p->n == p->cap) {
 		p->cap = p->cap ? p->cap * 2 : 32;
-		p->v = realloc(p->v, p->cap * sizeof *p->v);
-		if (!p->v)
-			abort();
+		p->v = kit_xrealloc(p->v, p->cap * sizeof *p->v);
 	}
 	p->v[p->n++] = (kit_store_entry){ route, v, depth, status, kit_arena_strdup(a, headers),
 					  kit_arena_strdup(a, file) };

@@ -10,6 +10,7 @@
  * URL below the slot's layout. Directory entries are read in byte order, so the
  * output never depends on the file system. */
 #include "build/scan.h"
+#include "render/xalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -79,9 +80,7 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
 	size_t n = *cap ? *cap * 2 : 16;
 	while (n < need)
 		n *= 2;
-	p = realloc(p, n * size);
-	if (!p)
-		abort();
+	p = kit_xrealloc(p, n * size);
 	*cap = n;
 	return p;
 }

@@ -1,6 +1,7 @@
 /* verify.c — server.js in mujs: does it compile, load, and export what the
  * route files must export? (see verify.h) */
 #include "build/verify.h"
+#include "render/xalloc.h"
 
 #include <mujs.h>
 #include <stdio.h>
@@ -61,9 +62,7 @@ static void locate(const char *src, const kit_verify_part *parts, size_t nparts,
 	for (size_t l = 1; l < p->first_line && s; l++)
 		s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL;
 	size_t n = line - p->first_line + 1;
-	const char **starts = malloc(n * sizeof *starts);
-	if (!starts)
-		abort();
+	const char **starts = kit_xmalloc(n * sizeof *starts);
 	size_t k = 0;
 	for (; k < n && s && *s; k++) {
 		starts[k] = s;
@@ -208,7 +207,7 @@ int kit_verify_server(kit_scan *scan, const char *src, const kit_verify_part *pa
 	size_t errors_before = d->nerrors;
 	js_State *J = js_newstate(NULL, NULL, 0);
 	if (!J)
-		abort();
+		kit_out_of_memory(0);  /* mujs could not allocate its state */
 	install_natives(J);
 	if (js_ploadstring(J, "server.js", src)) {
 		load_failed(scan, src, parts, nparts, js_trystring(J, -1, "?"), NULL, 1, d);

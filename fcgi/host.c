@@ -21,6 +21,7 @@
 #include "fcgi/response.h"
 #include "render/engine.h"
 #include "render/html.h"
+#include "render/xalloc.h"
 
 struct kit_host {
 	char *app_dir;
@@ -134,9 +135,7 @@ static void host_follow(kit_host *h)
 
 static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errlen)
 {
-	kit_host *h = calloc(1, sizeof *h);
-	if (!h)
-		abort();
+	kit_host *h = kit_xcalloc(1, sizeof *h);
 	h->app_dir = strdup(app_dir);
 	h->req = kit_arena_new(16384);
 	h->lazy = lazy;

@@ -8,15 +8,8 @@
 #include "render/arena.h"
 #include "render/buf.h"
 #include "render/json.h"
+#include "render/xalloc.h"
 #include "render/model.h"
-
-static char *xstrdup(const char *s)
-{
-	char *p = strdup(s ? s : "");
-	if (!p)
-		abort();
-	return p;
-}
 
 static const char *str_of(const kit_value *v)
 {
@@ -51,13 +44,11 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 		snprintf(err, errlen, "manifest.json: a route lacks path, kind, module or segments — rebuild with kit-build");
 		return -1;
 	}
-	rt->path = xstrdup(path);
-	rt->module = xstrdup(module);
+	rt->path = kit_xstrdup(path);
+	rt->module = kit_xstrdup(module);
 	rt->is_api = strcmp(kind, "api") == 0;
 	rt->nsegs = segs->u.arr.len;
-	rt->segs = calloc(rt->nsegs ? rt->nsegs : 1, sizeof *rt->segs);
-	if (!rt->segs)
-		abort();
+	rt->segs = kit_xcalloc(rt->nsegs ? rt->nsegs : 1, sizeof *rt->segs);
 	for (size_t i = 0; i < rt->nsegs; i++) {
 		const kit_value *s = segs->u.arr.items[i];
 		const char *type = str_of(kit_v_get(s, "type"));
@@ -68,16 +59,14 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 		}
 		rt->segs[i].type = strcmp(type, "static") == 0 ? KIT_SEG_STATIC
 				 : strcmp(type, "catchall") == 0 ? KIT_SEG_CATCHALL : KIT_SEG_DYNAMIC;
-		rt->segs[i].text = xstrdup(text);
+		rt->segs[i].text = kit_xstrdup(text);
 	}
 	kit_buf lay;
 	kit_buf_init(&lay);
 	const kit_value *layouts = kit_v_get(v, "layouts");
 	size_t nl = layouts && layouts->kind == KIT_ARRAY ? layouts->u.arr.len : 0;
-	rt->layout_ids = calloc(nl ? nl : 1, sizeof *rt->layout_ids);
-	rt->layout_slots = calloc(nl ? nl : 1, sizeof *rt->layout_slots);
-	if (!rt->layout_ids || !rt->layout_slots)
-		abort();
+	rt->layout_ids = kit_xcalloc(nl, sizeof *rt->layout_ids);
+	rt->layout_slots = kit_xcalloc(nl, sizeof *rt->layout_slots);
 	rt->slot_layout = (size_t)-1;
 	for (size_t i = 0; i < nl; i++) {
 		const kit_value *l = layouts->u.arr.items[i];
@@ -91,16 +80,16 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 		kit_buf_init(&names);
 		for (size_t j = 0; slots && slots->kind == KIT_OBJECT && j < slots->u.obj.len; j++)
 			kit_buf_printf(&names, "%s%s", names.len ? "," : "", slots->u.obj.props[j].key);
-		rt->layout_slots[rt->nlayouts] = xstrdup(kit_buf_cstr(&names));
+		rt->layout_slots[rt->nlayouts] = kit_xstrdup(kit_buf_cstr(&names));
 		kit_buf_free(&names);
-		rt->layout_ids[rt->nlayouts++] = xstrdup(id);
+		rt->layout_ids[rt->nlayouts++] = kit_xstrdup(id);
 		if (lay.len)
 			kit_buf_putc(&lay, ',');
 		kit_buf_puts(&lay, id);
 	}
 	if (rt->slot_layout == (size_t)-1)
 		rt->slot_layout = rt->nlayouts;
-	rt->layouts = xstrdup(kit_buf_cstr(&lay));
+	rt->layouts = kit_xstrdup(kit_buf_cstr(&lay));
 	kit_buf_free(&lay);
 	const kit_value *mw = kit_v_get(v, "middleware");
 	rt->has_middleware = mw && mw->kind == KIT_ARRAY && mw->u.arr.len > 0;
@@ -115,7 +104,7 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 	for (int b = 0; b < 7; b++)
 		if (bits & (1u << b))
 			kit_buf_printf(&allow, "%s%s", allow.len ? ", " : "", names[b]);
-	rt->allow = xstrdup(kit_buf_cstr(&allow));
+	rt->allow = kit_xstrdup(kit_buf_cstr(&allow));
 	kit_buf_free(&allow);
 	return 0;
 }
@@ -153,11 +142,9 @@ int kit_routes_load(kit_routes *r, const char *kit_dir, char *err, size_t errlen
 		snprintf(err, errlen, "%s has no routes or version — rebuild with kit-build", path);
 		goto out;
 	}
-	r->version = xstrdup(version);
+	r->version = kit_xstrdup(version);
 	r->n = routes->u.arr.len;
-	r->routes = calloc(r->n ? r->n : 1, sizeof *r->routes);
-	if (!r->routes)
-		abort();
+	r->routes = kit_xcalloc(r->n ? r->n : 1, sizeof *r->routes);
 	for (size_t i = 0; i < r->n; i++)
 		if (load_route(&r->routes[i], routes->u.arr.items[i], err, errlen) < 0)
 			goto out;

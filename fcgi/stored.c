@@ -10,6 +10,7 @@
 #include "fcgi/stored.h"
 
 #include "fcgi/response.h"
+#include "render/xalloc.h"
 #include "render/json.h"
 
 #include <errno.h>
@@ -78,9 +79,7 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 	if (redirect) {
 		/* the stored headers are "location: <target>\r\n" (kit-build) */
 		const char *loc = strncmp(hit.headers, "location: ", 10) == 0 ? hit.headers + 10 : "/";
-		char *target = strndup(loc, strcspn(loc, "\r\n"));
-		if (!target)
-			abort();
+		char *target = kit_xstrndup(loc, strcspn(loc, "\r\n"));
 		int status = hit.status == 301 || hit.status == 302 || hit.status == 303 || hit.status == 308 ? hit.status : 307;
 		kit_resp_init(&r, out, req->flight ? 204 : status, req->head_only);
 		kit_resp_header(&r, req->flight ? "X-RSC-Redirect" : "Location", target);

@@ -7,6 +7,7 @@
  * publish holds its lock for one short transaction and readers wait for it
  * (busy timeout). */
 #include "store.h"
+#include "render/xalloc.h"
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -119,9 +120,7 @@ static void set_err(char *err, size_t errlen, const char *what, sqlite3 *db)
 
 kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errlen)
 {
-	kit_store *s = calloc(1, sizeof *s);
-	if (!s)
-		abort();
+	kit_store *s = kit_xcalloc(1, sizeof *s);
 	s->fd = -1;
 	snprintf(s->dir, sizeof s->dir, "%s", path);
 	char *slash = strrchr(s->dir, '/');
@@ -161,9 +160,7 @@ kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errl
 	if (readonly) {
 		s->fd = open(path, O_RDONLY | O_CLOEXEC);
 		s->cap = 256;
-		s->cache = calloc(s->cap, sizeof *s->cache);
-		if (!s->cache)
-			abort();
+		s->cache = kit_xcalloc(s->cap, sizeof *s->cache);
 	}
 	return s;
 }
@@ -412,9 +409,7 @@ int kit_store_prune(kit_store *s, int keep, kit_store_version *out, size_t max, 
 		}
 		if (nnames == cap) {
 			cap = cap ? cap * 2 : 16;
-			names = realloc(names, cap * sizeof *names);
-			if (!names)
-				abort();
+			names = kit_xrealloc(names, cap * sizeof *names);
 		}
 		snprintf(names[nnames++], 64, "%s", (const char *)sqlite3_column_text(list, 0));
 	}
@@ -462,14 +457,6 @@ static int fill_hit(const kit_store *s, const char *version, int status, const c
 	return n > 0 && (size_t)n < sizeof hit->path ? 1 : -1;
 }
 
-static char *dup0(const char *t)
-{
-	char *d = strdup(t ? t : "");
-	if (!d)
-		abort();
-	return d;
-}
-
 int kit_store_lookup(kit_store *s, const char *route_path, kit_store_variant v, int depth, kit_store_hit *hit)
 {
 	if (v != KIT_STORE_SEG)
@@ -507,9 +494,7 @@ int kit_store_lookup(kit_store *s, const char *route_path, kit_store_variant v, 
 				cached *old = s->cache;
 				size_t oldcap = s->cap;
 				s->cap *= 2;
-				s->cache = calloc(s->cap, sizeof *s->cache);
-				if (!s->cache)
-					abort();
+				s->cache = kit_xcalloc(s->cap, sizeof *s->cache);
 				for (size_t i = 0; i < oldcap; i++)
 					if (old[i].route)
 						s->cache[cache_slot(s, old[i].route, old[i].variant, old[i].depth)] = old[i];
@@ -518,7 +503,7 @@ int kit_store_lookup(kit_store *s, const char *route_path, kit_store_variant v, 
 		}
 		cached *c = &s->cache[cache_slot(s, route_path, (int)v, depth)];
 		if (!c->route) {
-			*c = (cached){ dup0(route_path), (int)v, depth, found, status, dup0(version), dup0(headers), dup0(file) };
+			*c = (cached){ kit_xstrdup(route_path), (int)v, depth, found, status, kit_xstrdup(version), kit_xstrdup(headers), kit_xstrdup(file) };
 			s->ncache++;
 		}
 	}
