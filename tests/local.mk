@@ -144,19 +144,19 @@ EXTRA_DIST += tests/suites/valgrind.sh tests/lib/valgrind.supp tests/lib/valgrin
 
 # --- the request fuzzer (tests/fuzz/README.md): `make fuzz` builds
 # tests/fuzz/host_fuzz with clang's libFuzzer, ASan and UBSan over the host's,
-# the engine's and the store's sources; tests/suites/fuzz.sh runs it on
+# the engine's, mujs's and the store's sources; tests/suites/fuzz.sh runs it on
 # examples/hello. Not part of `all`: it needs clang and libclang-rt-14-dev.
 FUZZ_CC = clang
 FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_SRCS = $(libhost_a_SOURCES) $(librender_a_SOURCES) $(libstore_a_SOURCES)
 fuzz: tests/fuzz/host_fuzz
-tests/fuzz/host_fuzz: $(srcdir)/tests/fuzz/host_fuzz.c $(FUZZ_SRCS)
+tests/fuzz/host_fuzz: $(srcdir)/tests/fuzz/host_fuzz.c $(FUZZ_SRCS) mujs/src/one.c
 	@mkdir -p tests/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEFS) $(AM_CPPFLAGS) $(MUJS_CFLAGS) $(CURL_CFLAGS) $(SQLITE_CFLAGS) \
 	  -o $@ $(srcdir)/tests/fuzz/host_fuzz.c \
 	  `for f in $(FUZZ_SRCS); do case $$f in *.c) echo $(srcdir)/$$f ;; esac; done` \
-	  $(MUJS_LIBS) $(SQLITE_LIBS) -lm -ldl
+	  mujs/src/one.c $(SQLITE_LIBS) -lm -ldl
 CLEANFILES += tests/fuzz/host_fuzz
 EXTRA_DIST += tests/fuzz/host_fuzz.c tests/fuzz/README.md tests/fuzz/corpus tests/fuzz/regressions tests/suites/fuzz.sh
 .PHONY: fuzz
@@ -166,3 +166,10 @@ check_PROGRAMS += tests/unit/response_test
 tests_unit_response_test_SOURCES = tests/unit/response_test.c tests/unit/test.h
 tests_unit_response_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_response_test_LDADD = libhost.a $(TEST_LDADD)
+
+# --- kit's patches to mujs (mujs/patches/), through the static library
+check_PROGRAMS += tests/unit/mujs_test
+tests_unit_mujs_test_SOURCES = tests/unit/mujs_test.c tests/unit/test.h
+tests_unit_mujs_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_test_LDADD = $(TEST_LDADD)
+EXTRA_DIST += tests/suites/mujs.sh

@@ -1,0 +1,21 @@
+# mujs/ — the JavaScript engine, built from the pinned Debian source package
+# with kit's patch series (mujs/README.md), linked statically into every
+# program. configure finds the source package (MUJS_SOURCE_DIR, checked
+# against mujs/SHA256SUMS); mujs/src/ in the build tree holds it unpacked and
+# patched.
+MUJS_ORIG = $(MUJS_SOURCE_DIR)/mujs_1.3.2.orig.tar.xz
+MUJS_PATCHES = $(srcdir)/mujs/patches/series \
+	$(srcdir)/mujs/patches/0001-weak-numbertostring.patch
+MUJS_CFLAGS = -I$(top_builddir)/mujs/src
+MUJS_LIBS = libmujs.a -lm
+
+noinst_LIBRARIES += libmujs.a
+nodist_libmujs_a_SOURCES = mujs/src/one.c
+libmujs_a_CPPFLAGS = -I$(top_builddir)/mujs/src
+# mujs's own code, not ours: its flags (C99), the sanitizers when kit has them, no -Werror
+libmujs_a_CFLAGS = -std=c99 -O2 -fno-strict-aliasing $(KIT_SAN_CFLAGS) -w
+BUILT_SOURCES += mujs/src/one.c
+mujs/src/one.c: $(MUJS_ORIG) $(MUJS_PATCHES) $(srcdir)/mujs/apply-patches.sh
+	$(AM_V_GEN)$(SHELL) $(srcdir)/mujs/apply-patches.sh $(MUJS_ORIG) $(srcdir)/mujs/patches mujs/src && touch $@
+DISTCLEANFILES += mujs/src/*.c mujs/src/*.h
+EXTRA_DIST += mujs/README.md mujs/SHA256SUMS mujs/fetch.sh mujs/apply-patches.sh $(MUJS_PATCHES)
