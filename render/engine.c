@@ -23,10 +23,10 @@
 /* Debian's mujs 1.3.2 prints numbers through grisu2 without the correction
  * step: String(0.1 + 0.2) is "0.30000000000000007" where every other JS
  * engine prints "0.30000000000000004", so components building strings from
- * numbers would disagree with React. libmujs.so exports jsV_numbertostring
- * and calls it through its PLT, so this definition replaces it for String(x),
- * "" + x, join, JSON.stringify and the rest. configure turns it on only after
- * checking that the replacement takes effect (never for a static libmujs). */
+ * numbers would disagree with React. kit's mujs makes jsV_numbertostring a
+ * weak symbol (mujs/patches/0001-weak-numbertostring.patch), so this
+ * definition replaces it for String(x), "" + x, join, JSON.stringify and the
+ * rest. */
 const char *jsV_numbertostring(js_State *J, char buf[32], double f);
 const char *jsV_numbertostring(js_State *J, char buf[32], double f)
 {
