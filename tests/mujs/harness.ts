@@ -79,10 +79,13 @@ export function rejects(p: Promise<unknown>, type: string, what: string, text?: 
 /** Bytes of an ArrayBuffer / Uint8Array, or of kit's stand-ins. */
 // Work that must grow linearly: run(n) and run(4n) are timed; a quadratic
 // algorithm takes ~16x as long for 4n, a linear one ~4x. A ratio, not an
-// absolute limit: the machine may be loaded. Durations below 40 ms count as
-// 40 ms so timer granularity cannot fail it.
+// absolute limit: the machine may be loaded. Each size is timed three times
+// and the fastest run counts (a run the scheduler delayed under load must
+// not look quadratic); durations below 40 ms count as 40 ms so timer
+// granularity cannot fail it.
 export async function linear(what: string, run: (n: number) => unknown, n: number): Promise<void> {
-  const time = async (k: number) => { const t0 = Date.now(); await run(k); return Date.now() - t0; };
+  const once = async (k: number) => { const t0 = Date.now(); await run(k); return Date.now() - t0; };
+  const time = async (k: number) => Math.min(await once(k), await once(k), await once(k));
   const small = await time(n);
   const large = await time(4 * n);
   if (large > 8 * Math.max(small, 40))
