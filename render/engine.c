@@ -16,6 +16,7 @@
 #include "engine_impl.h"
 #include "fetch.h"
 #include "header.h"
+#include "jsstr.h"
 #include "json.h"
 #include "rpc.h"
 
@@ -402,30 +403,6 @@ static void push_search(js_State *J, const kit_render_req *req)
 	}
 }
 
-/* A byte string for JS: every byte one character (U+0000–U+00FF), in mujs's
- * modified UTF-8 (NUL as C0 80), the way the web classes expect header
- * values and bodies (js/server/web/README.md). */
-void kit_js_push_bytes(js_State *J, const char *p, size_t n)
-{
-	kit_buf b;
-	kit_buf_init(&b);
-	kit_buf_reserve(&b, n + n / 8 + 1);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)p[i];
-		if (c == 0) {
-			kit_buf_putc(&b, (char)0xC0);
-			kit_buf_putc(&b, (char)0x80);
-		} else if (c < 0x80) {
-			kit_buf_putc(&b, (char)c);
-		} else {
-			kit_buf_putc(&b, (char)(0xC0 | (c >> 6)));
-			kit_buf_putc(&b, (char)(0x80 | (c & 0x3F)));
-		}
-	}
-	js_pushlstring(J, b.data ? b.data : "", (int)b.len);
-	kit_buf_free(&b);
-}
-
 /* runtime.beginRequest({method, url, headers, body}, phase) */
 static int begin_request(kit_engine *e, const kit_http_req *http, const char *phase)
 {
@@ -444,13 +421,13 @@ static int begin_request(kit_engine *e, const kit_http_req *http, const char *ph
 			js_newarray(J);
 			js_pushstring(J, http->headers[i].key);
 			js_setindex(J, -2, 0);
-			kit_js_push_bytes(J, http->headers[i].value, strlen(http->headers[i].value));
+			kit_jsstr_push_bytes(J, http->headers[i].value, strlen(http->headers[i].value));
 			js_setindex(J, -2, 1);
 			js_setindex(J, -2, (int)i);
 		}
 		js_setproperty(J, -2, "headers");
 		if (http->body)
-			kit_js_push_bytes(J, http->body, http->body_len);
+			kit_jsstr_push_bytes(J, http->body, http->body_len);
 		else
 			js_pushnull(J);
 		js_setproperty(J, -2, "body");
@@ -459,7 +436,7 @@ static int begin_request(kit_engine *e, const kit_http_req *http, const char *ph
 	}
 	js_pushstring(J, phase);
 	if (js_pcall(J, 2)) {
-		kit_engine_exception(e, NULL, "starting the request");
+		kit_req_exception(e, NULL, "starting the request");
 		return -1;
 	}
 	js_pop(J, 1);
@@ -488,7 +465,7 @@ static int render_model(kit_engine *e)
 		return -1;
 	/* resuming after a stored shell: the host sent the headers already */
 	if (req->ppr == KIT_PPR_RESUME)
-		kit_engine_seal_headers(e);
+		kit_req_seal_headers(e);
 	js_getregistry(J, REG_RUNTIME);
 	js_getproperty(J, -1, "beginFormStateRender");
 	js_copy(J, -2);
@@ -529,7 +506,7 @@ static int render_model(kit_engine *e)
 		js_pushnumber(J, req->segment_depth);
 		js_pushstring(J, req->pathname ? req->pathname : "/");
 		if (js_pcall(J, 6)) {
-			kit_engine_exception(e, NULL, "composing the action's answer");
+			kit_req_exception(e, NULL, "composing the action's answer");
 			return -1;
 		}
 		e->root_data = 1;
@@ -557,7 +534,7 @@ static int render_model(kit_engine *e)
 			js_pushnull(J);
 		}
 		if (js_pcall(J, 6)) {
-			kit_engine_exception(e, NULL, "composing the route (layouts, page)");
+			kit_req_exception(e, NULL, "composing the route (layouts, page)");
 			return -1;
 		}
 	} else {
@@ -566,7 +543,7 @@ static int render_model(kit_engine *e)
 		js_pushnumber(J, req->route_index);
 		js_pushstring(J, req->pathname ? req->pathname : "/");
 		if (js_pcall(J, 2)) {
-			kit_engine_exception(e, NULL, "composing the not-found page");
+			kit_req_exception(e, NULL, "composing the not-found page");
 			return -1;
 		}
 	}
@@ -604,9 +581,9 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	int rc = render_model(e);
 	e->stats.rows = e->model.nrows;
 	if (rc == -1 && !e->failed)
-		kit_engine_fail(e, 500, NULL, "render failed");
+		kit_req_fail(e, 500, NULL, "render failed");
 	if (rc == -1 && !e->shell_sent)
-		kit_engine_seal_headers(e);
+		kit_req_seal_headers(e);
 	if (rc == -1 && e->shell_sent) {
 		/* a failure of the engine itself after the shell: the answer is cut */
 		fprintf(stderr, "kit: %s: the render failed after the shell was sent: %s\n",
@@ -617,10 +594,7 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 	/* nothing of this request may run in the next one */
 	end_request(e);
 	e->generation++;
-	js_getregistry(e->J, REG_KEEP);
-	js_setlength(e->J, -1, 0);
-	js_pop(e->J, 1);
-	e->nkeep = 0;
+	kit_req_keep_clear(e);
 	e->nscopes = 0;
 	js_getregistry(e->J, REG_RUNTIME);
 	js_getproperty(e->J, -1, "resetContexts");
@@ -675,7 +649,7 @@ static int await_top(kit_engine *e)
 	js_rot2(J);
 	js_copy(J, -3);    /* value, resolve, Promise, value */
 	if (js_pcall(J, 1)) {
-		kit_engine_exception(e, NULL, "Promise.resolve");
+		kit_req_exception(e, NULL, "Promise.resolve");
 		return -1;
 	}
 	js_rot2pop1(J);
@@ -684,7 +658,7 @@ static int await_top(kit_engine *e)
 	js_newcfunctionx(J, settled_cb, "kitSettled", 1, &flag, NULL);
 	js_copy(J, -1);
 	if (js_pcall(J, 2)) {
-		kit_engine_exception(e, NULL, "then()");
+		kit_req_exception(e, NULL, "then()");
 		return -1;
 	}
 	js_pop(J, 1);
@@ -695,50 +669,14 @@ static int await_top(kit_engine *e)
 	return 0;
 }
 
-static void take_response_headers(kit_engine *e, kit_buf *out)
-{
-	js_State *J = e->J;
-	js_getregistry(J, REG_RUNTIME);
-	js_getproperty(J, -1, "takeResponseHeaders");
-	js_rot2(J);
-	if (js_pcall(J, 0) || !js_isarray(J, -1)) {
-		js_pop(J, 1);
-		return;
-	}
-	int n = js_getlength(J, -1);
-	for (int i = 0; i < n; i++) {
-		js_getindex(J, -1, i);
-		js_getindex(J, -1, 0);
-		js_getindex(J, -2, 1);
-		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
-		/* names and values were checked in JS (responseHeaders(), cookies()
-		 * throw); a line break here would split the answer */
-		if (kit_header_append(out, name, value) < 0)
-			fprintf(stderr, "kit: a response header was dropped: its name is not a token or its value holds CR, LF or NUL\n");
-		js_pop(J, 3);
-	}
-	js_pop(J, 1);
-}
-
-void kit_engine_seal_headers(kit_engine *e)
-{
-	kit_buf scratch;
-	kit_buf_init(&scratch);
-	take_response_headers(e, e->out && e->out->headers ? e->out->headers : &scratch);
-	kit_buf_free(&scratch);
-}
-
 /* What every request path does when it is done with the state. */
 static void finish_request(kit_engine *e)
 {
 	end_request(e);
 	e->generation++;
-	/* fetch(): the callbacks a middleware or API route kept (kit_keep slots)
+	/* fetch(): the callbacks a middleware or API route kept (keep slots (kit_req_keep))
 	 * go with the request; kit_loop_reset removes its transfers */
-	js_getregistry(e->J, REG_KEEP);
-	js_setlength(e->J, -1, 0);
-	js_pop(e->J, 1);
-	e->nkeep = 0;
+	kit_req_keep_clear(e);
 	kit_loop_reset(e);
 	kit_model_clear(&e->model);
 	kit_arena_reset(e->arena);
@@ -766,7 +704,7 @@ int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *ht
 	js_rot2(J);
 	js_pushnumber(J, route_index);
 	if (js_pcall(J, 1)) {
-		kit_engine_exception(e, NULL, "the middleware chain");
+		kit_req_exception(e, NULL, "the middleware chain");
 		goto done;
 	}
 	if (await_top(e) < 0)
@@ -791,7 +729,7 @@ int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *ht
 	if (js_isstring(J, -1))
 		snprintf(out->visible, sizeof out->visible, "%s", js_tostring(J, -1));
 	js_pop(J, 2);
-	take_response_headers(e, &out->headers);
+	kit_req_take_headers(e, &out->headers);
 	rc = 0;
 done:
 	if (rc < 0) {
@@ -801,30 +739,6 @@ done:
 	}
 	finish_request(e);
 	return rc;
-}
-
-/* UTF-8 bytes of a mujs string. */
-static void put_text(kit_buf *out, const char *s)
-{
-	size_t n = strlen(s);
-	kit_buf_reserve(out, n + 1);
-	out->len += kit_utf8_from_mujs(out->data + out->len, s, n);
-}
-
-/* The bytes of a byte string (every character U+0000–U+00FF). */
-static void put_bytes(kit_buf *out, const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((p[0] == 0xC2 || p[0] == 0xC3) && (p[1] & 0xC0) == 0x80) {
-			kit_buf_putc(out, (char)(((p[0] & 0x03) << 6) | (p[1] & 0x3F)));
-			p++;
-		} else if (p[0] == 0xC0 && p[1] == 0x80) {
-			kit_buf_putc(out, '\0');
-			p++;
-		} else {
-			kit_buf_putc(out, (char)*p);
-		}
-	}
 }
 
 int kit_engine_api(kit_engine *e, int route_index, const char *module, const char *method,
@@ -851,7 +765,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	js_getproperty(J, -1, "api");
 	if (!js_isobject(J, -1)) {
 		js_pop(J, 2);
-		kit_engine_fail(e, 500, NULL, "the server bundle has no API route runner: rebuild with kit-build");
+		kit_req_fail(e, 500, NULL, "the server bundle has no API route runner: rebuild with kit-build");
 		goto done;
 	}
 	js_getproperty(J, -1, "runRoute");
@@ -863,7 +777,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	kit_render_req req = { .params = params, .nparams = nparams };
 	push_params(J, &req);
 	if (js_pcall(J, 3)) {
-		kit_engine_exception(e, module, NULL);
+		kit_req_exception(e, module, NULL);
 		js_pop(J, 1);
 		goto done;
 	}
@@ -888,7 +802,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	js_pop(J, 1);
 	if (!answer) {
 		const char *why = js_trystring(J, -1, "a value that is not an Error");
-		kit_engine_fail(e, 500, module, "the handler failed: %s", why);
+		kit_req_fail(e, 500, module, "the handler failed: %s", why);
 		js_pop(J, 1);
 		goto done;
 	}
@@ -920,9 +834,9 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	if (bytes || text) {
 		js_getproperty(J, -1, "body");
 		if (bytes)
-			put_bytes(&out->body, js_tostring(J, -1));
+			kit_jsstr_put_bytes(&out->body, js_tostring(J, -1));
 		else
-			put_text(&out->body, js_tostring(J, -1));
+			kit_jsstr_put_text(&out->body, js_tostring(J, -1));
 		js_pop(J, 1);
 	}
 	js_pop(J, 1);
@@ -996,11 +910,11 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 	else
 		js_pushnull(J);
 	if (c->arg_bytes)
-		kit_js_push_bytes(J, c->arg, c->arg_len);
+		kit_jsstr_push_bytes(J, c->arg, c->arg_len);
 	else
 		js_pushstring(J, c->arg ? c->arg : "");
 	if (js_pcall(J, 2)) {
-		kit_engine_exception(e, NULL, c->what);
+		kit_req_exception(e, NULL, c->what);
 		goto done;
 	}
 	if (await_top(e) < 0)
@@ -1019,7 +933,7 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 	copy_string_prop(J, "log", out->log, sizeof out->log);
 	js_getproperty(J, -1, "json");
 	if (js_isstring(J, -1))
-		put_text(&out->json, js_tostring(J, -1));
+		kit_jsstr_put_text(&out->json, js_tostring(J, -1));
 	js_pop(J, 1);
 	js_getproperty(J, -1, "regions");
 	int n = js_isarray(J, -1) ? js_getlength(J, -1) : 0;
@@ -1035,7 +949,7 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 	/* the redirect target becomes a header: no line breaks */
 	if (strpbrk(out->location, "\r\n"))
 		out->location[0] = '\0';
-	take_response_headers(e, &out->headers);
+	kit_req_take_headers(e, &out->headers);
 	rc = 0;
 done:
 	if (rc < 0) {
@@ -1100,7 +1014,7 @@ int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, k
 	}
 	js_rot2(J);                   /* app, modules, fn, ns */
 	if (js_pcall(J, 0)) {
-		kit_engine_exception(e, module, "generateStaticParams()");
+		kit_req_exception(e, module, "generateStaticParams()");
 		js_pop(J, 3);
 		goto done;
 	}
@@ -1113,7 +1027,7 @@ int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, k
 	js_pushundefined(J);
 	js_copy(J, -3);
 	if (js_pcall(J, 1)) {
-		kit_engine_exception(e, module, "JSON.stringify(generateStaticParams())");
+		kit_req_exception(e, module, "JSON.stringify(generateStaticParams())");
 		js_pop(J, 2);
 		goto done;
 	}

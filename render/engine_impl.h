@@ -141,32 +141,33 @@ int kit_walk_settle_promises(kit_engine *e);
 kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
 			   int scope);
 
-/* engine.c: pushes bytes as a JS byte string (each byte one character,
- * U+0000–U+00FF, in mujs's modified UTF-8): header values, bodies. */
-void kit_js_push_bytes(js_State *J, const char *p, size_t n);
-
-/* walk.c: mujs's modified UTF-8 (C0 80, CESU-8 surrogate pairs) as real
- * UTF-8; out has room for n bytes. Returns the length. */
-size_t kit_utf8_from_mujs(char *out, const char *s, size_t n);
-
-/* walk.c: keeps the value on top of the stack (popped) until the request
- * ends; returns its slot. kit_keep_get pushes it back. */
-int kit_keep(kit_engine *e);
-void kit_keep_get(kit_engine *e, int slot);
-
 /* walk.c: turns the JS value on top of the stack (popped) into row's value.
  * Returns 0, or -1 with the render marked failed. */
 int kit_walk_row(kit_engine *e, kit_row *row);
-/* Records a render failure (first one wins). */
-void kit_engine_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
+
+/* req.c — the request in progress; the bottom layer, callable from any file.
+ * Records a failure (the first one wins) in the request's kit_render_error. */
+void kit_req_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* Message of the JS exception on top of the stack (popped). */
-void kit_engine_exception(kit_engine *e, const char *component, const char *what);
+/* Reads the thrown value on top of the stack (popped): its text (with the
+ * mujs stack trace) and its digest — the `digest` property if it has one
+ * (redirect() and notFound() set it), else a hash of the text. */
+void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen);
+/* Records the JS exception on top of the stack (popped) as the failure. */
+void kit_req_exception(kit_engine *e, const char *component, const char *what);
+/* Keeps the value on top of the stack (popped) until the request ends;
+ * returns its slot. kit_req_keep_get pushes it back; kit_req_keep_clear
+ * empties every slot (the end of the request). */
+int kit_req_keep(kit_engine *e);
+void kit_req_keep_get(kit_engine *e, int slot);
+void kit_req_keep_clear(kit_engine *e);
+/* Appends the response headers JS set until now to out (and takes them). */
+void kit_req_take_headers(kit_engine *e, kit_buf *out);
 /* Seals the response headers of the render (a later Set-Cookie of a host
  * call is dropped with a warning) and appends what was set until now to
  * e->out->headers. Called just before out->begin and before a failed render
  * returns. */
-void kit_engine_seal_headers(kit_engine *e);
+void kit_req_seal_headers(kit_engine *e);
 
 /* loop.c */
 long long kit_loop_now_ms(void);

@@ -13,7 +13,7 @@
  * __kit_fetch_abort(id) drops a transfer without calling anything (fetch.ts
  * rejects with the signal's reason itself).
  *
- * The callbacks live in kit_keep slots (never js_ref: its names are interned
+ * The callbacks live in keep slots (kit_req_keep) (never js_ref: its names are interned
  * forever). A transfer remembers the request generation; kit_fetch_reset
  * removes every transfer when the request ends, so nothing of an old request
  * can call into the next one. Bodies arrive whole: mujs has no streams, and
@@ -30,6 +30,7 @@
 
 #include "engine_impl.h"
 #include "fetch.h"
+#include "jsstr.h"
 
 /* More transfers at once than this is a TypeError (each holds a socket). */
 #define MAX_IN_FLIGHT 256
@@ -41,7 +42,7 @@ struct transfer {
 	CURL *easy;
 	double id;
 	unsigned generation;
-	int on_done, on_fail;          /* kit_keep slots */
+	int on_done, on_fail;          /* keep slots (kit_req_keep) */
 	struct curl_slist *req_headers;
 	kit_buf req_body;
 	kit_buf headers;               /* the last response's: "name\0value\0"... */
@@ -146,26 +147,6 @@ size_t kit_fetch_pending(const kit_engine *e)
 {
 	return e->fetch ? e->fetch->n : 0;
 }
-
-/* --- byte strings ------------------------------------------------------- */
-
-/* The bytes of a JS byte string (every character U+0000–U+00FF, in mujs's
- * modified UTF-8: NUL is C0 80). */
-void kit_fetch_put_bytes(kit_buf *out, const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((p[0] == 0xC2 || p[0] == 0xC3) && (p[1] & 0xC0) == 0x80) {
-			kit_buf_putc(out, (char)(((p[0] & 0x03) << 6) | (p[1] & 0x3F)));
-			p++;
-		} else if (p[0] == 0xC0 && p[1] == 0x80) {
-			kit_buf_putc(out, '\0');
-			p++;
-		} else {
-			kit_buf_putc(out, (char)*p);
-		}
-	}
-}
-
 
 /* --- curl callbacks ----------------------------------------------------- */
 
@@ -285,7 +266,7 @@ static void read_request(js_State *J, struct transfer *t, int *has_type, int *ha
 			kit_buf_puts(&line, name);
 			if (value[0]) {
 				kit_buf_puts(&line, ": ");
-				kit_fetch_put_bytes(&line, value);
+				kit_jsstr_put_bytes(&line, value);
 			} else {
 				kit_buf_putc(&line, ';');  /* curl's way of sending an empty value */
 			}
@@ -304,7 +285,7 @@ static void read_request(js_State *J, struct transfer *t, int *has_type, int *ha
 
 	*has_body = js_isstring(J, 4);
 	if (*has_body)
-		kit_fetch_put_bytes(&t->req_body, js_tostring(J, 4));
+		kit_jsstr_put_bytes(&t->req_body, js_tostring(J, 4));
 	int post = strcmp(method, "POST") == 0;
 	if (strcmp(method, "GET") == 0)
 		kit_curl.easy_setopt(c, CURLOPT_HTTPGET, 1L);
@@ -358,9 +339,9 @@ static void native_fetch(js_State *J)
 	}
 	read_request(J, t, &has_type, &has_body);
 	js_copy(J, 7);
-	t->on_done = kit_keep(e);
+	t->on_done = kit_req_keep(e);
 	js_copy(J, 8);
-	t->on_fail = kit_keep(e);
+	t->on_fail = kit_req_keep(e);
 	js_endtry(J);
 
 	kit_curl.easy_setopt(c, CURLOPT_URL, url);
@@ -493,9 +474,9 @@ static void push_answer(js_State *J, struct transfer *t)
 	js_newobject(J);
 	js_pushnumber(J, (double)status);
 	js_setproperty(J, -2, "status");
-	kit_js_push_bytes(J, t->status_text, strlen(t->status_text));
+	kit_jsstr_push_bytes(J, t->status_text, strlen(t->status_text));
 	js_setproperty(J, -2, "statusText");
-	kit_js_push_bytes(J, url ? url : "", url ? strlen(url) : 0);
+	kit_jsstr_push_bytes(J, url ? url : "", url ? strlen(url) : 0);
 	js_setproperty(J, -2, "url");
 	js_pushboolean(J, redirects > 0);
 	js_setproperty(J, -2, "redirected");
@@ -508,12 +489,12 @@ static void push_answer(js_State *J, struct transfer *t)
 		js_newarray(J);
 		js_pushstring(J, name);
 		js_setindex(J, -2, 0);
-		kit_js_push_bytes(J, value, strlen(value));
+		kit_jsstr_push_bytes(J, value, strlen(value));
 		js_setindex(J, -2, 1);
 		js_setindex(J, -2, i);
 	}
 	js_setproperty(J, -2, "headers");
-	kit_js_push_bytes(J, t->body.data ? t->body.data : "", t->body.len);
+	kit_jsstr_push_bytes(J, t->body.data ? t->body.data : "", t->body.len);
 	js_setproperty(J, -2, "body");
 }
 
@@ -549,7 +530,7 @@ static void complete(kit_engine *e, struct transfer *t, CURLcode rc)
 		t->ext.done(e, t->ext.ctx, (int)rc);
 		return;
 	}
-	kit_keep_get(e, rc == CURLE_OK ? t->on_done : t->on_fail);
+	kit_req_keep_get(e, rc == CURLE_OK ? t->on_done : t->on_fail);
 	js_pushundefined(J);
 	if (js_try(J)) {
 		/* out of memory building the answer: the stack is [callback, this, error] */

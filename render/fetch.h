@@ -38,9 +38,6 @@ size_t kit_fetch_pending(const kit_engine *e);
  * only what is ready now); each completed transfer calls its JS callback.
  * Returns how many completed (their callbacks ran: microtasks may be queued). */
 int kit_fetch_wait(kit_engine *e, long long timeout_ms);
-/* Appends the bytes of a JS byte string (one character U+0000-U+00FF per
- * byte, in mujs's modified UTF-8) to out: header values and bodies. */
-void kit_fetch_put_bytes(kit_buf *out, const char *s);
 /* curl_slist_append that aborts when out of memory. */
 struct curl_slist *kit_fetch_add_header(struct curl_slist *list, const char *line);
 /* A transfer owned by another part of the engine (rpc.c) on the same multi

@@ -76,7 +76,7 @@ static int call_global(kit_engine *e, const char *name)
 	js_getglobal(J, name);
 	js_pushundefined(J);
 	if (js_pcall(J, 0)) {
-		kit_engine_exception(e, NULL, name);
+		kit_req_exception(e, NULL, name);
 		return -1;
 	}
 	js_pop(J, 1);
@@ -141,7 +141,7 @@ static int fire_timer(kit_engine *e, long i)
 	js_pushundefined(J);
 	js_pushnumber(J, id);
 	if (js_pcall(J, 1)) {
-		kit_engine_exception(e, NULL, "a timer");
+		kit_req_exception(e, NULL, "a timer");
 		return -1;
 	}
 	js_pop(J, 1);
@@ -201,12 +201,12 @@ int kit_loop_await(kit_engine *e, const int *settled)
 		long i = earliest(e);
 		int busy = kit_fetch_pending(e) > 0;
 		if (i < 0 && !busy) {
-			kit_engine_fail(e, 500, NULL,
+			kit_req_fail(e, 500, NULL,
 					"waiting for a promise that can never settle (no timer, no fetch in flight)");
 			return -1;
 		}
 		if (!busy && e->timers[i].due_ms > deadline) {
-			kit_engine_fail(e, 503, NULL, "did not finish within %ld ms", e->timeout_ms);
+			kit_req_fail(e, 503, NULL, "did not finish within %ld ms", e->timeout_ms);
 			return -1;
 		}
 		long long wake = deadline;
@@ -214,7 +214,7 @@ int kit_loop_await(kit_engine *e, const int *settled)
 			wake = e->timers[i].due_ms;
 		int completed = wait_until(e, wake);
 		if (kit_loop_now_ms() >= deadline) {
-			kit_engine_fail(e, 503, NULL, "did not finish within %ld ms", e->timeout_ms);
+			kit_req_fail(e, 503, NULL, "did not finish within %ld ms", e->timeout_ms);
 			return -1;
 		}
 		if (completed || i < 0 || e->timers[i].due_ms > kit_loop_now_ms())

@@ -17,7 +17,7 @@
  * collected whole. At the end, onDone({status, ndjson, body, setCookie:
  * [...]}) (body "" for NDJSON), or onFail(message, code) for a
  * transport error (code ECONNREFUSED, ETIMEDOUT, ECONNRESET, KIT_RPC_TOO_LARGE,
- * KIT_RPC_FAILED). Callbacks live in kit_keep slots; fetch.c's generation
+ * KIT_RPC_FAILED). Callbacks live in keep slots (kit_req_keep); fetch.c's generation
  * check keeps them from running after their request. The backend's address
  * never appears in a message handed to JS. */
 #include <limits.h>
@@ -30,6 +30,7 @@
 
 #include "engine_impl.h"
 #include "fetch.h"
+#include "jsstr.h"
 #include "rpc.h"
 
 static struct {
@@ -228,7 +229,7 @@ static int call_js(kit_engine *e, int n)
 static int hand_line(kit_engine *e, struct call *c, const char *start, size_t len)
 {
 	js_State *J = e->J;
-	kit_keep_get(e, c->on_line);
+	kit_req_keep_get(e, c->on_line);
 	js_pushundefined(J);
 	if (js_try(J)) {
 		js_pop(J, 3);
@@ -307,7 +308,7 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 			 : rc == CURLE_OPERATION_TIMEDOUT ? "the backend did not answer in time"
 			 : rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST ? "the backend is unreachable"
 			 : "the connection to the backend failed");
-		kit_keep_get(e, c->on_fail);
+		kit_req_keep_get(e, c->on_fail);
 		js_pushundefined(J);
 		js_pushstring(J, msg);
 		js_pushstring(J, code);
@@ -318,7 +319,7 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 		deliver_lines(e, c, 1);
 	long status = 0;
 	kit_curl.easy_getinfo(c->easy, CURLINFO_RESPONSE_CODE, &status);
-	kit_keep_get(e, c->on_done);
+	kit_req_keep_get(e, c->on_done);
 	js_pushundefined(J);
 	if (js_try(J)) {
 		fprintf(stderr, "kit: %s: rpc: cannot hand over the answer: %s\n", e->pathname ? e->pathname : "",
@@ -399,7 +400,7 @@ static void native_rpc(js_State *J)
 		if ((strcasecmp(name, "cookie") == 0 || strcasecmp(name, "authorization") == 0) && js_isstring(J, -1)) {
 			kit_buf_reset(&line);
 			kit_buf_puts(&line, strcasecmp(name, "cookie") == 0 ? "Cookie: " : "Authorization: ");
-			kit_fetch_put_bytes(&line, js_tostring(J, -1));
+			kit_jsstr_put_bytes(&line, js_tostring(J, -1));
 			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
 			    !memchr(line.data, '\n', line.len))
 				c->hdrs = kit_fetch_add_header(c->hdrs, kit_buf_cstr(&line));
@@ -410,13 +411,13 @@ static void native_rpc(js_State *J)
 	const char *body = js_tostring(J, 2);
 	size_t blen = strlen(body);
 	kit_buf_reserve(&c->req, blen + 1);
-	c->req.len = kit_utf8_from_mujs(c->req.data, body, blen);
+	c->req.len = kit_jsstr_utf8(c->req.data, body, blen);
 	js_copy(J, 3);
-	c->on_line = kit_keep(e);
+	c->on_line = kit_req_keep(e);
 	js_copy(J, 4);
-	c->on_done = kit_keep(e);
+	c->on_done = kit_req_keep(e);
 	js_copy(J, 5);
-	c->on_fail = kit_keep(e);
+	c->on_fail = kit_req_keep(e);
 	js_endtry(J);
 	kit_buf_free(&line);
 

@@ -166,11 +166,11 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad)
 	if (strncmp(d, REFUSAL_PREFIX, strlen(REFUSAL_PREFIX)) == 0) {
 		/* a backend refusal through rpc() (js/server/rpc.ts): its own status, never a 500 */
 		int status = atoi(d + strlen(REFUSAL_PREFIX));
-		kit_engine_fail(e, status >= 400 && status <= 599 ? status : 500, NULL, "%s",
+		kit_req_fail(e, status >= 400 && status <= 599 ? status : 500, NULL, "%s",
 				bad->message ? bad->message : "the backend refused");
 		return -1;
 	}
-	kit_engine_fail(e, 500, NULL, "%s", bad->message ? bad->message : "a part of the page failed to render");
+	kit_req_fail(e, 500, NULL, "%s", bad->message ? bad->message : "a part of the page failed to render");
 	return -1;
 }
 
@@ -192,7 +192,7 @@ static int write_shell(kit_engine *e)
 		if (kit_html_write(e->html, root, &b) < 0) {
 			int later = kit_html_not_ready(e->html);
 			if (!later)
-				kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
+				kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
 			kit_html_free(e->html);
 			e->html = NULL;
 			kit_buf_free(&b);
@@ -200,7 +200,7 @@ static int write_shell(kit_engine *e)
 			return later ? 0 : -1;
 		}
 	}
-	kit_engine_seal_headers(e);
+	kit_req_seal_headers(e);
 	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
 		e->client_gone = 1;
 		kit_buf_free(&b);
@@ -485,7 +485,7 @@ static int ppr_layout(kit_engine *e, ppr_walk *w, kit_buf *b)
 	if (rc < 0) {
 		int later = kit_html_not_ready(e->html);
 		if (!later)
-			kit_engine_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
+			kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
 		kit_html_free(e->html);
 		e->html = NULL;
 		kit_buf_reset(b);
@@ -507,12 +507,12 @@ static int ppr_shell(kit_engine *e, int final)
 	kit_buf_init(&b);
 	int rc = ppr_layout(e, &w, &b);
 	if (rc == 0 && final)
-		kit_engine_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
+		kit_req_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
 	if (rc <= 0) {
 		kit_buf_free(&b);
 		return final ? -1 : rc;
 	}
-	kit_engine_seal_headers(e);
+	kit_req_seal_headers(e);
 	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
 		kit_buf_free(&b);
 		e->client_gone = 1;
@@ -535,7 +535,7 @@ static int ppr_resume_start(kit_engine *e)
 	kit_buf_free(&scratch);
 	if (rc <= 0)
 		return rc;
-	kit_engine_seal_headers(e);
+	kit_req_seal_headers(e);
 	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
 		e->client_gone = 1;
 		return -2;
@@ -613,7 +613,7 @@ int kit_stream_stalled(kit_engine *e)
 	if (e->req->ppr == KIT_PPR_SHELL)
 		return ppr_shell(e, 1);
 	if (!e->shell_sent) {
-		kit_engine_fail(e, 500, NULL, "%s; %zu part(s) of the page never finished", why, e->pending_rows);
+		kit_req_fail(e, 500, NULL, "%s; %zu part(s) of the page never finished", why, e->pending_rows);
 		return -1;
 	}
 	return end_pending(e, TIMEOUT_DIGEST, why);
@@ -624,7 +624,7 @@ int kit_stream_timeout(kit_engine *e)
 	if (e->req->ppr == KIT_PPR_SHELL)
 		return ppr_shell(e, 1);
 	if (!e->shell_sent) {
-		kit_engine_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
+		kit_req_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
 		return -1;
 	}
 	return end_pending(e, TIMEOUT_DIGEST, "the render budget ran out");

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "engine_impl.h"
+#include "jsstr.h"
 
 enum walk_mode {
 	MODE_NODE,         /* a React node: children, a component's result */
@@ -56,7 +57,7 @@ struct settle_data {
 	unsigned row_id;
 	char component[96];
 	int retry;              /* re-walk the saved element instead of the settled value */
-	int retry_slot;         /* kit_keep slot of {element, contexts} */
+	int retry_slot;         /* keep slot (kit_req_keep) of {element, contexts} */
 	int ssr;
 	int data;               /* the row is a promise's value: walked as data (MODE_CLIENT_PROP) */
 	unsigned tree_id;
@@ -81,24 +82,6 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 	it->context = context;
 	it->tree_id = e->tree_id;
 	it->tree_overflow = e->tree_overflow;
-}
-
-int kit_keep(kit_engine *e)
-{
-	js_State *J = e->J;
-	js_getregistry(J, REG_KEEP);
-	js_rot2(J);
-	js_setindex(J, -2, e->nkeep);
-	js_pop(J, 1);
-	return e->nkeep++;
-}
-
-void kit_keep_get(kit_engine *e, int slot)
-{
-	js_State *J = e->J;
-	js_getregistry(J, REG_KEEP);
-	js_getindex(J, -1, slot);
-	js_rot2pop1(J);
 }
 
 /* Stack layout of a walk: [value, work array, element symbol, ...]; the
@@ -161,65 +144,6 @@ static void component_name(js_State *J, int idx, char *out, size_t n)
 	js_pop(J, 3);
 }
 
-void kit_engine_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
-{
-	if (e->failed)
-		return;
-	e->failed = 1;
-	if (!e->err)
-		return;
-	e->err->status = status;
-	snprintf(e->err->component, sizeof e->err->component, "%s", component ? component : "");
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(e->err->message, sizeof e->err->message, fmt, ap);
-	va_end(ap);
-}
-
-/* Reads the thrown value on top of the stack (popped): its text (with the
- * mujs stack trace) and its digest — the `digest` property if it has one
- * (redirect() and notFound() set it), else a hash of the text. */
-static void read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen)
-{
-	js_State *J = e->J;
-	/* js_tostring converts an object in place: convert a copy */
-	js_copy(J, -1);
-	snprintf(msg, msglen, "%s", js_trystring(J, -1, "(an exception that cannot be converted to a string)"));
-	js_pop(J, 1);
-	digest[0] = '\0';
-	if (js_isobject(J, -1)) {
-		js_getproperty(J, -1, "stackTrace");
-		if (js_isstring(J, -1)) {
-			size_t n = strlen(msg);
-			snprintf(msg + n, msglen - n, "%s", js_tostring(J, -1));
-		}
-		js_pop(J, 1);
-		js_getproperty(J, -1, "digest");
-		if (js_isstring(J, -1))
-			snprintf(digest, dlen, "%s", js_tostring(J, -1));
-		js_pop(J, 1);
-		/* useSearchParams() on the server and the like: the browser renders it */
-		js_getproperty(J, -1, "kitClientOnly");
-		if (js_toboolean(J, -1))
-			snprintf(digest, dlen, "KIT_CLIENT_ONLY");
-		js_pop(J, 1);
-	}
-	js_pop(J, 1);
-	if (!digest[0]) {
-		uint32_t h = 2166136261u;
-		for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
-			h = (h ^ *p) * 16777619u;
-		snprintf(digest, dlen, "%u", (unsigned)h);
-	}
-}
-
-void kit_engine_exception(kit_engine *e, const char *component, const char *what)
-{
-	char msg[900], digest[256];
-	read_exception(e, msg, sizeof msg, digest, sizeof digest);
-	kit_engine_fail(e, 500, component, "%s threw %s", component ? component : what, msg);
-}
-
 /* Marks row as errored with the message (logged, kept for the host's 500). */
 static void reject_row(kit_engine *e, kit_row *row, const char *component, const char *digest, const char *message)
 {
@@ -237,7 +161,7 @@ static void reject_row(kit_engine *e, kit_row *row, const char *component, const
 static void exception_at(kit_engine *e, kit_value **target, const char *component, const char *what)
 {
 	char msg[900], text[1100], digest[256];
-	read_exception(e, msg, sizeof msg, digest, sizeof digest);
+	kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 	snprintf(text, sizeof text, "%s threw %s", component ? component : what, msg);
 	kit_row *row = kit_model_new_row(&e->model);
 	row->html_only = e->ssr;  /* a client component's error in the HTML phase is never a Flight row */
@@ -264,41 +188,6 @@ static void error_at(kit_engine *e, kit_value **target, const char *fmt, ...)
 	reject_row(e, row, NULL, digest, text);
 }
 
-/* mujs strings are "modified UTF-8": U+0000 is C0 80, and a \uD83D\uDE00
- * escape in the source becomes two 3-byte surrogate sequences (CESU-8).
- * React's client expects real UTF-8, so both are rewritten here: pairs join
- * into one 4-byte sequence, a lone surrogate becomes U+FFFD. */
-size_t kit_utf8_from_mujs(char *out, const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t o = 0;
-	for (size_t i = 0; i < n;) {
-		if (p[i] == 0xC0 && i + 1 < n && p[i + 1] == 0x80) {
-			out[o++] = '\0';
-			i += 2;
-		} else if (p[i] == 0xED && i + 2 < n && p[i + 1] >= 0xA0) {
-			unsigned hi = ((p[i + 1] & 0x0Fu) << 6) | (p[i + 2] & 0x3Fu);  /* low 10 bits of 0xD800+ */
-			if (p[i + 1] < 0xB0 && i + 5 < n && p[i + 3] == 0xED && p[i + 4] >= 0xB0 && p[i + 4] <= 0xBF) {
-				unsigned lo = ((p[i + 4] & 0x0Fu) << 6) | (p[i + 5] & 0x3Fu);
-				unsigned cp = 0x10000 + ((hi & 0x3FF) << 10) + (lo & 0x3FF);
-				out[o++] = (char)(0xF0 | (cp >> 18));
-				out[o++] = (char)(0x80 | ((cp >> 12) & 0x3F));
-				out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-				out[o++] = (char)(0x80 | (cp & 0x3F));
-				i += 6;
-			} else {
-				out[o++] = (char)0xEF;
-				out[o++] = (char)0xBF;
-				out[o++] = (char)0xBD;
-				i += 3;
-			}
-		} else {
-			out[o++] = (char)p[i++];
-		}
-	}
-	return o;
-}
-
 /* A mujs string as model text (arena copy, real UTF-8). */
 static const char *js_text(kit_engine *e, const char *s, size_t *len)
 {
@@ -308,7 +197,7 @@ static const char *js_text(kit_engine *e, const char *s, size_t *len)
 		return kit_arena_strndup(e->arena, s, n);
 	}
 	char *out = kit_arena_alloc(e->arena, n + 1);
-	*len = kit_utf8_from_mujs(out, s, n);
+	*len = kit_jsstr_utf8(out, s, n);
 	out[*len] = '\0';
 	return out;
 }
@@ -364,7 +253,7 @@ static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *
 	js_newcfunctionx(J, on_rejected, "kitRejected", 1, settle_data_new(e, row, component), settle_data_free);
 	if (js_pcall(J, 2)) {
 		char msg[900], digest[256], text[1100];
-		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of a thenable threw %s", msg);
 		e->pending_rows--;
 		reject_row(e, row, component, digest, text);
@@ -385,7 +274,7 @@ static int defer_promise(kit_engine *e, int t, kit_value **target, const char *p
 	/* the same promise passed again refers to the same row, as React does */
 	for (struct row_promise *p = e->sent_promises; p; p = p->next) {
 		js_copy(J, t);
-		kit_keep_get(e, p->slot);
+		kit_req_keep_get(e, p->slot);
 		int same = js_strictequal(J);  /* compares -2 and -1, pops nothing */
 		js_pop(J, 2);
 		if (same) {
@@ -397,7 +286,7 @@ static int defer_promise(kit_engine *e, int t, kit_value **target, const char *p
 	struct row_promise *sent = kit_arena_zalloc(e->arena, sizeof *sent);
 	sent->row = row;
 	js_copy(J, t);
-	sent->slot = kit_keep(e);
+	sent->slot = kit_req_keep(e);
 	sent->next = e->sent_promises;
 	e->sent_promises = sent;
 	*target = kit_v_promise(&e->model, row);
@@ -412,7 +301,7 @@ static int defer_promise(kit_engine *e, int t, kit_value **target, const char *p
 	js_newcfunctionx(J, on_rejected, "kitRejected", 1, bad, settle_data_free);
 	if (js_pcall(J, 2)) {
 		char msg[900], digest[256], text[1100];
-		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of %s threw %s", what, msg);
 		e->pending_rows--;
 		reject_row(e, row, what, digest, text);
@@ -440,7 +329,7 @@ static void on_settle(js_State *J, int fulfilled)
 	if (d->retry) {
 		/* the component suspended: render it again now that its promise settled
 		 * (a rejection is re-thrown by use() inside it) */
-		kit_keep_get(e, d->retry_slot);
+		kit_req_keep_get(e, d->retry_slot);
 		js_getregistry(J, REG_RUNTIME);
 		js_getproperty(J, -1, "restoreContexts");
 		js_rot2(J);
@@ -473,7 +362,7 @@ static void on_settle(js_State *J, int fulfilled)
 		walk_row(e, row, d->data ? MODE_CLIENT_PROP : MODE_NODE);
 	} else {
 		char msg[900], digest[256], text[1100];
-		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		const char *component = d->component[0] ? d->component : NULL;
 		snprintf(text, sizeof text, "%s rejected with %s", component ? component : "an awaited promise", msg);
 		e->pending_rows--;
@@ -599,7 +488,7 @@ static int defer_retry(kit_engine *e, kit_value **target, int fnidx, int propsid
 		js_pop(J, 1), js_newarray(J);
 	js_setproperty(J, -2, "contexts");
 	js_copy(J, -1);
-	int slot = kit_keep(e);
+	int slot = kit_req_keep(e);
 	struct settle_data *ok = settle_data_new(e, row, name), *bad = settle_data_new(e, row, name);
 	ok->retry = bad->retry = 1;
 	ok->retry_slot = bad->retry_slot = slot;
@@ -612,7 +501,7 @@ static int defer_retry(kit_engine *e, kit_value **target, int fnidx, int propsid
 	if (js_pcall(J, 2)) {
 		e->pending_rows--;
 		char msg[900], digest[256], text[1100];
-		read_exception(e, msg, sizeof msg, digest, sizeof digest);
+		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of the promise %s waits for threw %s", name, msg);
 		reject_row(e, row, name, digest, text);
 	} else {
@@ -1122,7 +1011,7 @@ static kit_value *scoped(kit_engine *e, kit_value *node)
 				e->scopes = more;
 				e->capscopes = cap;
 			}
-			e->scopes[e->nscopes] = kit_keep(e);
+			e->scopes[e->nscopes] = kit_req_keep(e);
 			number = ++e->nscopes;
 		}
 	}
@@ -1264,7 +1153,7 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 	js_State *J = e->J;
 	if (e->walking) {
 		js_pop(J, 1);
-		kit_engine_fail(e, 500, NULL, "internal error: re-entrant walk");
+		kit_req_fail(e, 500, NULL, "internal error: re-entrant walk");
 		return -1;
 	}
 	e->walking = 1;
@@ -1336,7 +1225,7 @@ static void settle_row_promise(kit_engine *e, struct row_promise *p, int depth)
 	js_State *J = e->J;
 	const kit_row *r = p->row;
 	p->settled = 1;
-	kit_keep_get(e, p->slot);
+	kit_req_keep_get(e, p->slot);
 	js_getproperty(J, -1, r->state == KIT_ROW_READY ? "resolve" : "reject");
 	js_pushundefined(J);
 	if (r->state == KIT_ROW_READY) {
@@ -1370,13 +1259,13 @@ static void push_row_promise(kit_engine *e, const kit_row *row, int depth)
 		}
 		p = kit_arena_zalloc(e->arena, sizeof *p);
 		p->row = row;
-		p->slot = kit_keep(e);
+		p->slot = kit_req_keep(e);
 		p->next = e->row_promises;
 		e->row_promises = p;
 		if (row->state != KIT_ROW_PENDING)
 			settle_row_promise(e, p, depth);
 	}
-	kit_keep_get(e, p->slot);
+	kit_req_keep_get(e, p->slot);
 	js_getproperty(J, -1, "promise");
 	js_rot2pop1(J);
 }
@@ -1526,7 +1415,7 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 				js_getregistry(J, REG_RUNTIME);
 				js_getproperty(J, -1, "restoreContexts");
 				js_rot2(J);
-				kit_keep_get(e, e->scopes[scope - 1]);
+				kit_req_keep_get(e, e->scopes[scope - 1]);
 				if (js_pcall(J, 1) == 0 && js_isnumber(J, -1))
 					restored = js_toint32(J, -1);
 				js_pop(J, 1);

@@ -1,0 +1,133 @@
+/* req.c — the request in progress, as every layer of the engine sees it.
+ *
+ * Its failure (the first one recorded wins; the host answers its status),
+ * the JS values it keeps between calls (keep slots, emptied when it ends) and
+ * the response headers it set. The bottom of the engine's layers: it calls
+ * nothing of engine.c, stream.c, walk.c, fetch.c, rpc.c or loop.c, so any of
+ * them may call it. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine_impl.h"
+#include "header.h"
+
+void kit_req_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
+{
+	if (e->failed)
+		return;
+	e->failed = 1;
+	if (!e->err)
+		return;
+	e->err->status = status;
+	snprintf(e->err->component, sizeof e->err->component, "%s", component ? component : "");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->err->message, sizeof e->err->message, fmt, ap);
+	va_end(ap);
+}
+
+void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen)
+{
+	js_State *J = e->J;
+	/* js_tostring converts an object in place: convert a copy */
+	js_copy(J, -1);
+	snprintf(msg, msglen, "%s", js_trystring(J, -1, "(an exception that cannot be converted to a string)"));
+	js_pop(J, 1);
+	digest[0] = '\0';
+	if (js_isobject(J, -1)) {
+		js_getproperty(J, -1, "stackTrace");
+		if (js_isstring(J, -1)) {
+			size_t n = strlen(msg);
+			snprintf(msg + n, msglen - n, "%s", js_tostring(J, -1));
+		}
+		js_pop(J, 1);
+		js_getproperty(J, -1, "digest");
+		if (js_isstring(J, -1))
+			snprintf(digest, dlen, "%s", js_tostring(J, -1));
+		js_pop(J, 1);
+		/* useSearchParams() on the server and the like: the browser renders it */
+		js_getproperty(J, -1, "kitClientOnly");
+		if (js_toboolean(J, -1))
+			snprintf(digest, dlen, "KIT_CLIENT_ONLY");
+		js_pop(J, 1);
+	}
+	js_pop(J, 1);
+	if (!digest[0]) {
+		uint32_t h = 2166136261u;
+		for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
+			h = (h ^ *p) * 16777619u;
+		snprintf(digest, dlen, "%u", (unsigned)h);
+	}
+}
+
+void kit_req_exception(kit_engine *e, const char *component, const char *what)
+{
+	char msg[900], digest[256];
+	kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
+	kit_req_fail(e, 500, component, "%s threw %s", component ? component : what, msg);
+}
+
+/* --- keep slots ----------------------------------------------------------- */
+
+int kit_req_keep(kit_engine *e)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_KEEP);
+	js_rot2(J);
+	js_setindex(J, -2, e->nkeep);
+	js_pop(J, 1);
+	return e->nkeep++;
+}
+
+void kit_req_keep_get(kit_engine *e, int slot)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_KEEP);
+	js_getindex(J, -1, slot);
+	js_rot2pop1(J);
+}
+
+void kit_req_keep_clear(kit_engine *e)
+{
+	js_getregistry(e->J, REG_KEEP);
+	js_setlength(e->J, -1, 0);
+	js_pop(e->J, 1);
+	e->nkeep = 0;
+}
+
+/* --- response headers ----------------------------------------------------- */
+
+void kit_req_take_headers(kit_engine *e, kit_buf *out)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "takeResponseHeaders");
+	js_rot2(J);
+	if (js_pcall(J, 0) || !js_isarray(J, -1)) {
+		js_pop(J, 1);
+		return;
+	}
+	int n = js_getlength(J, -1);
+	for (int i = 0; i < n; i++) {
+		js_getindex(J, -1, i);
+		js_getindex(J, -1, 0);
+		js_getindex(J, -2, 1);
+		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
+		/* names and values were checked in JS (responseHeaders(), cookies()
+		 * throw); a line break here would split the answer */
+		if (kit_header_append(out, name, value) < 0)
+			fprintf(stderr, "kit: a response header was dropped: its name is not a token or its value holds CR, LF or NUL\n");
+		js_pop(J, 3);
+	}
+	js_pop(J, 1);
+}
+
+void kit_req_seal_headers(kit_engine *e)
+{
+	kit_buf scratch;
+	kit_buf_init(&scratch);
+	kit_req_take_headers(e, e->out && e->out->headers ? e->out->headers : &scratch);
+	kit_buf_free(&scratch);
+}
