@@ -354,7 +354,7 @@ size_t kit_engine_heap_bytes(const kit_engine *e)
 
 void kit_engine_last_stats(const kit_engine *e, kit_render_stats *out)
 {
-	*out = e->stats;
+	*out = e->last_stats;
 }
 
 /* Pushes {name: value or [values]} for the route params. */
@@ -403,10 +403,48 @@ static void push_search(js_State *J, const kit_render_req *req)
 	}
 }
 
-/* runtime.beginRequest({method, url, headers, body}, phase) */
-static int begin_request(kit_engine *e, const kit_http_req *http, const char *phase)
+/* Calls runtime.<name>() and drops its result; an exception is ignored. */
+static void call_runtime(kit_engine *e, const char *name)
 {
 	js_State *J = e->J;
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, name);
+	js_rot2(J);
+	if (js_pcall(J, 0) == 0)
+		js_pop(J, 1);
+	else
+		js_pop(J, 1);
+}
+
+/* --- the request scope: one begin, one end for every entry point ---------
+ *
+ * Every entry point below runs   request_begin → its work → request_end,
+ * with a single exit path to request_end whatever failed. begin gives the
+ * request a fresh scope (e->rq) and starts it in JS; end runs nothing of it
+ * any more: JS's request state, keep slots, contexts, the answer's state,
+ * timers and transfers (loop.c), the model and the arena all go, and the
+ * scope is zeroed. */
+
+/* err (cleared) receives the request's failure; render and out are a
+ * render's (NULL for the other requests). Then runtime.beginRequest({method,
+ * url, headers, body} or null, phase). Returns 0, or -1 with the failure
+ * recorded: the caller still ends the request. */
+static int request_begin(kit_engine *e, const char *phase, const kit_http_req *http, kit_render_error *err,
+			 const kit_render_req *render, const kit_render_out *out)
+{
+	js_State *J = e->J;
+	memset(err, 0, sizeof *err);
+	memset(&e->rq, 0, sizeof e->rq);
+	e->generation++;
+	e->rq.err = err;
+	e->rq.render = render;
+	e->rq.out = out;
+	e->rq.pathname = render ? render->pathname : NULL;
+	e->rq.last_write_ms = kit_loop_now_ms();
+	e->rq.tree_id = 1;
+	e->rq.tree_overflow = "";
+	kit_model_init(&e->rq.model, e->arena);
+
 	js_getregistry(J, REG_RUNTIME);
 	js_getproperty(J, -1, "beginRequest");
 	js_rot2(J);
@@ -443,26 +481,86 @@ static int begin_request(kit_engine *e, const kit_http_req *http, const char *ph
 	return 0;
 }
 
-static void end_request(kit_engine *e)
+/* Nothing of the request may run in the next one. */
+static void request_end(kit_engine *e)
+{
+	call_runtime(e, "endRequest");
+	e->generation++;           /* callbacks still held by JS see another request */
+	kit_req_keep_clear(e);     /* fetch()/rpc() callbacks, retries, kit.scope values */
+	call_runtime(e, "resetContexts");
+	kit_stream_reset(e);
+	kit_loop_reset(e);         /* timers, transfers, JS's queues */
+	kit_model_clear(&e->rq.model);
+	kit_arena_reset(e->arena);
+	if (e->rq.render)
+		e->last_stats = e->rq.stats;
+	memset(&e->rq, 0, sizeof e->rq);  /* rq.err NULL: natives refuse to run outside a request */
+	/* A full collection costs ~20 % of a small render (measured on
+	 * /bench/list), so it runs once the heap has grown by half since the last
+	 * one (at least 2 MiB): memory stays flat, most responses skip it. */
+	size_t grown = e->heap_bytes > e->heap_after_gc ? e->heap_bytes - e->heap_after_gc : 0;
+	if (grown > e->heap_after_gc / 2 && grown > ((size_t)2 << 20)) {
+		js_gc(e->J, 0);
+		/* a big render (1,000 boundaries) must not leave the worker at its peak RSS */
+		if (e->heap_after_gc + ((size_t)8 << 20) < grown)
+			malloc_trim(0);
+		e->heap_after_gc = e->heap_bytes;
+	}
+}
+
+/* --- awaiting one promise (middleware, API routes, actions, build) -------- */
+
+static void settled_cb(js_State *J)
+{
+	int *flag = js_currentfunctiondata(J);
+	if (*flag == 0) {
+		js_copy(J, 1);
+		js_setregistry(J, "kit.settled");
+		*flag = 1;
+	}
+	js_pushundefined(J);
+}
+
+/* The promise on top of the stack (popped): waits for it through the loop.
+ * Its value is then on top of the stack. Returns 0 or -1 (e->rq.err filled). */
+static int await_top(kit_engine *e)
 {
 	js_State *J = e->J;
-	js_getregistry(J, REG_RUNTIME);
-	js_getproperty(J, -1, "endRequest");
+	static int flag;  /* one request at a time per process */
+	flag = 0;
+	js_getglobal(J, "Promise");
+	js_getproperty(J, -1, "resolve");
 	js_rot2(J);
-	if (js_pcall(J, 0) == 0)
-		js_pop(J, 1);
-	else
-		js_pop(J, 1);
+	js_copy(J, -3);    /* value, resolve, Promise, value */
+	if (js_pcall(J, 1)) {
+		kit_req_exception(e, NULL, "Promise.resolve");
+		return -1;
+	}
+	js_rot2pop1(J);
+	js_getproperty(J, -1, "then");
+	js_rot2(J);
+	js_newcfunctionx(J, settled_cb, "kitSettled", 1, &flag, NULL);
+	js_copy(J, -1);
+	if (js_pcall(J, 2)) {
+		kit_req_exception(e, NULL, "then()");
+		return -1;
+	}
+	js_pop(J, 1);
+	if (kit_loop_await(e, &flag) < 0)
+		return -1;
+	js_getregistry(J, "kit.settled");
+	js_delregistry(J, "kit.settled");
+	return 0;
 }
+
+/* --- a render ------------------------------------------------------------ */
 
 /* Phase 1 (the route's element tree walked into row 0 and every lazy row),
  * interleaved by the loop with writing the answer (stream.c). */
 static int render_model(kit_engine *e)
 {
-	const kit_render_req *req = e->req;
+	const kit_render_req *req = e->rq.render;
 	js_State *J = e->J;
-	if (begin_request(e, req->http, req->http ? "render" : "build") < 0)
-		return -1;
 	/* resuming after a stored shell: the host sent the headers already */
 	if (req->ppr == KIT_PPR_RESUME)
 		kit_req_seal_headers(e);
@@ -474,12 +572,11 @@ static int render_model(kit_engine *e)
 		js_pop(J, 1);
 	else
 		js_pop(J, 1);
-	e->form_state_json = NULL;
 	if (req->form_state) {
 		js_getproperty(J, -1, "formStateJSON");
 		js_copy(J, -2);
 		if (js_pcall(J, 0) == 0 && js_isstring(J, -1) && *js_tostring(J, -1))
-			e->form_state_json = kit_arena_strdup(e->arena, js_tostring(J, -1));
+			e->rq.form_state_json = kit_arena_strdup(e->arena, js_tostring(J, -1));
 		js_pop(J, 1);
 	}
 	if (req->action) {
@@ -509,7 +606,7 @@ static int render_model(kit_engine *e)
 			kit_req_exception(e, NULL, "composing the action's answer");
 			return -1;
 		}
-		e->root_data = 1;
+		e->rq.root_data = 1;
 	} else if (req->route_index >= 0 && !req->not_found) {
 		js_getproperty(J, -1, "buildTree");
 		js_rot2(J);
@@ -547,7 +644,7 @@ static int render_model(kit_engine *e)
 			return -1;
 		}
 	}
-	kit_row *root = kit_model_new_row(&e->model);
+	kit_row *root = kit_model_new_row(&e->rq.model);
 	if (kit_walk_row(e, root) < 0)
 		return -1;
 	return kit_loop_run(e);
@@ -556,148 +653,36 @@ static int render_model(kit_engine *e)
 int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
 		      kit_render_error *err)
 {
-	memset(err, 0, sizeof *err);
-	e->generation++;
-	e->failed = 0;
-	e->err = err;
-	e->pending_rows = 0;
-	e->pathname = req->pathname;
-	e->req = req;
-	e->out = out;
-	e->last_write_ms = kit_loop_now_ms();
-	e->client_refs = NULL;
-	e->server_refs = NULL;
-	e->ssr_cache = NULL;
-	e->row_promises = NULL;
-	e->sent_promises = NULL;
-	e->nkeep = 0;
-	e->nscopes = 0;
-	e->ssr = 0;
-	e->tree_id = 1;
-	e->tree_overflow = "";
-	kit_model_init(&e->model, e->arena);
-	memset(&e->stats, 0, sizeof e->stats);
-
-	int rc = render_model(e);
-	e->stats.rows = e->model.nrows;
-	if (rc == -1 && !e->failed)
+	int rc = request_begin(e, req->http ? "render" : "build", req->http, err, req, out);
+	if (rc == 0)
+		rc = render_model(e);
+	e->rq.stats.rows = e->rq.model.nrows;
+	if (rc == -1 && !e->rq.failed)
 		kit_req_fail(e, 500, NULL, "render failed");
-	if (rc == -1 && !e->shell_sent)
+	if (rc == -1 && !e->rq.shell_sent)
 		kit_req_seal_headers(e);
-	if (rc == -1 && e->shell_sent) {
+	if (rc == -1 && e->rq.shell_sent) {
 		/* a failure of the engine itself after the shell: the answer is cut */
 		fprintf(stderr, "kit: %s: the render failed after the shell was sent: %s\n",
 			req->pathname, err->message);
 		rc = -2;
 	}
-
-	/* nothing of this request may run in the next one */
-	end_request(e);
-	e->generation++;
-	kit_req_keep_clear(e);
-	e->nscopes = 0;
-	js_getregistry(e->J, REG_RUNTIME);
-	js_getproperty(e->J, -1, "resetContexts");
-	js_rot2(e->J);
-	if (js_pcall(e->J, 0) == 0)
-		js_pop(e->J, 1);
-	else
-		js_pop(e->J, 1);
-	kit_stream_reset(e);
-	kit_loop_reset(e);
-	kit_model_clear(&e->model);
-	kit_arena_reset(e->arena);
-	e->err = NULL;
-	e->req = NULL;
-	e->out = NULL;
-	/* A full collection costs ~20 % of a small render (measured on
-	 * /bench/list), so it runs once the heap has grown by half since the last
-	 * one (at least 2 MiB): memory stays flat, most responses skip it. */
-	size_t grown = e->heap_bytes > e->heap_after_gc ? e->heap_bytes - e->heap_after_gc : 0;
-	if (grown > e->heap_after_gc / 2 && grown > ((size_t)2 << 20)) {
-		js_gc(e->J, 0);
-		/* a big render (1,000 boundaries) must not leave the worker at its peak RSS */
-		if (e->heap_after_gc + ((size_t)8 << 20) < grown)
-			malloc_trim(0);
-		e->heap_after_gc = e->heap_bytes;
-	}
+	request_end(e);
 	return rc;
 }
 
-/* --- awaiting one promise (middleware, API routes) ---------------------- */
-
-static void settled_cb(js_State *J)
-{
-	int *flag = js_currentfunctiondata(J);
-	if (*flag == 0) {
-		js_copy(J, 1);
-		js_setregistry(J, "kit.settled");
-		*flag = 1;
-	}
-	js_pushundefined(J);
-}
-
-/* The promise on top of the stack (popped): waits for it through the loop.
- * Its value is then on top of the stack. Returns 0 or -1 (e->err filled). */
-static int await_top(kit_engine *e)
-{
-	js_State *J = e->J;
-	static int flag;  /* one request at a time per process */
-	flag = 0;
-	js_getglobal(J, "Promise");
-	js_getproperty(J, -1, "resolve");
-	js_rot2(J);
-	js_copy(J, -3);    /* value, resolve, Promise, value */
-	if (js_pcall(J, 1)) {
-		kit_req_exception(e, NULL, "Promise.resolve");
-		return -1;
-	}
-	js_rot2pop1(J);
-	js_getproperty(J, -1, "then");
-	js_rot2(J);
-	js_newcfunctionx(J, settled_cb, "kitSettled", 1, &flag, NULL);
-	js_copy(J, -1);
-	if (js_pcall(J, 2)) {
-		kit_req_exception(e, NULL, "then()");
-		return -1;
-	}
-	js_pop(J, 1);
-	if (kit_loop_await(e, &flag) < 0)
-		return -1;
-	js_getregistry(J, "kit.settled");
-	js_delregistry(J, "kit.settled");
-	return 0;
-}
-
-/* What every request path does when it is done with the state. */
-static void finish_request(kit_engine *e)
-{
-	end_request(e);
-	e->generation++;
-	/* fetch(): the callbacks a middleware or API route kept (keep slots (kit_req_keep))
-	 * go with the request; kit_loop_reset removes its transfers */
-	kit_req_keep_clear(e);
-	kit_loop_reset(e);
-	kit_model_clear(&e->model);
-	kit_arena_reset(e->arena);
-	e->err = NULL;
-}
+/* --- middleware, API routes ---------------------------------------------- */
 
 int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *http, kit_guard_result *out)
 {
 	js_State *J = e->J;
 	kit_render_error err;
-	memset(&err, 0, sizeof err);
 	out->outcome = KIT_GUARD_REFUSE;
 	out->status = 500;
 	out->location[0] = out->message[0] = out->visible[0] = '\0';
 	kit_buf_init(&out->headers);
-	e->generation++;
-	e->failed = 0;
-	e->err = &err;
-	kit_model_init(&e->model, e->arena);
 	int rc = -1;
-	if (begin_request(e, http, "middleware") < 0)
+	if (request_begin(e, "middleware", http, &err, NULL, NULL) < 0)
 		goto done;
 	js_getregistry(J, REG_RUNTIME);
 	js_getproperty(J, -1, "runMiddleware");
@@ -737,7 +722,7 @@ done:
 		out->status = err.status ? err.status : 500;
 		snprintf(out->message, sizeof out->message, "%.500s", err.message);
 	}
-	finish_request(e);
+	request_end(e);
 	return rc;
 }
 
@@ -747,19 +732,14 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 {
 	(void)route_index;
 	js_State *J = e->J;
-	memset(err, 0, sizeof *err);
 	out->status = 500;
 	out->bytes = 0;
 	out->reads_query = 0;
 	kit_buf_init(&out->headers);
 	kit_buf_init(&out->body);
-	e->generation++;
-	e->failed = 0;
-	e->err = err;
-	kit_model_init(&e->model, e->arena);
 	int rc = -1;
 	/* no request: kit-build stores GET answers (request reads throw KIT_DYNAMIC) */
-	if (begin_request(e, http, http ? "route" : "build") < 0)
+	if (request_begin(e, http ? "route" : "build", http, err, NULL, NULL) < 0)
 		goto done;
 	js_getregistry(J, REG_APP);
 	js_getproperty(J, -1, "api");
@@ -844,7 +824,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 done:
 	if (rc < 0 && !err->status)
 		err->status = 500;
-	finish_request(e);
+	request_end(e);
 	return rc;
 }
 
@@ -878,19 +858,14 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 {
 	js_State *J = e->J;
 	kit_render_error err;
-	memset(&err, 0, sizeof err);
 	out->ok = 0;
 	out->status = 500;
 	out->cache_public = 0;
 	out->location[0] = out->regions[0] = out->log[0] = '\0';
 	kit_buf_init(&out->json);
 	kit_buf_init(&out->headers);
-	e->generation++;
-	e->failed = 0;
-	e->err = &err;
-	kit_model_init(&e->model, e->arena);
 	int rc = -1;
-	if (begin_request(e, http, "action") < 0)
+	if (request_begin(e, "action", http, &err, NULL, NULL) < 0)
 		goto done;
 	js_getregistry(J, REG_APP);
 	js_getproperty(J, -1, "actions");
@@ -959,7 +934,7 @@ done:
 		kit_buf_reset(&out->json);
 		kit_buf_puts(&out->json, c->failed_json);
 	}
-	finish_request(e);
+	request_end(e);
 	return rc;
 }
 
@@ -995,13 +970,8 @@ int kit_engine_query(kit_engine *e, const char *id, const char *args, size_t arg
 int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, kit_render_error *err)
 {
 	js_State *J = e->J;
-	memset(err, 0, sizeof *err);
-	e->generation++;
-	e->failed = 0;
-	e->err = err;
-	kit_model_init(&e->model, e->arena);
 	int rc = -1;
-	if (begin_request(e, NULL, "build") < 0)
+	if (request_begin(e, "build", NULL, err, NULL, NULL) < 0)
 		goto done;
 	js_getregistry(J, REG_APP);
 	js_getproperty(J, -1, "modules");
@@ -1037,7 +1007,7 @@ int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, k
 done:
 	if (rc < 0 && !err->status)
 		err->status = 500;
-	finish_request(e);
+	request_end(e);
 	return rc;
 }
 

@@ -40,22 +40,29 @@ struct kit_timer {
 	unsigned long seq;  /* ties fire in arming order */
 };
 
-struct kit_engine {
-	js_State *J;
-	size_t heap_bytes, heap_limit;
-	kit_heap *heap;           /* the one-shot heap (kit.cgi), or NULL: malloc */
-	size_t heap_after_gc;    /* heap size right after the last full collection */
-	long timeout_ms;
-	char version[64];
+/* One request being answered — a render, a middleware chain, an API route,
+ * an action or a query, generateStaticParams at build: everything that
+ * lives from engine.c's request_begin to its request_end, and nothing else.
+ * Zeroed at both ends: nothing of one request is seen by the next. Its
+ * memory comes from the worker's arena (kit_engine.arena), which
+ * request_end resets; its JS values live in keep slots (req.c). */
+struct kit_req {
+	/* every request */
+	kit_render_error *err;   /* where its failure goes (kit_req_fail); NULL outside a request */
+	int failed;
+	const char *pathname;    /* for log lines: a render's path, else NULL */
+	kit_model model;
+	int nkeep;               /* keep slots in use (req.c) */
 
-	long keepalive_ms;
-	int always_inline_rows;  /* inline Flight rows even without client components (tests, debugging) */
-
-	/* per request */
-	unsigned generation;     /* bumps per request: late callbacks are ignored */
-	const char *pathname;    /* for log lines */
-	const kit_render_req *req;
+	/* a render (NULL and 0 for the other requests) */
+	const kit_render_req *render;
 	const struct kit_render_out *out;
+	size_t pending_rows;     /* rows not settled yet */
+	kit_render_stats stats;
+	int root_data;               /* walk the next root as data, not as a node (an action's answer) */
+	const char *form_state_json; /* a no-JS post's useActionState state for self.__kit_fs (arena), or NULL */
+
+	/* the answer (stream.c) */
 	struct kit_html *html;   /* document mode, from the shell on */
 	int shell_sent;
 	int client_gone;
@@ -63,27 +70,11 @@ struct kit_engine {
 	kit_buf held_rows;       /* Flight rows of a document with no client component (yet) */
 	int entry_sent;          /* the browser runtime's <script> went out */
 	long long last_write_ms;
-	kit_arena *arena;
-	kit_model model;
-	size_t pending_rows;
-	int failed;
-	kit_render_error *err;
-	kit_render_stats stats;
 
-	/* .kit/client-manifest.json: module id -> chunk list (engine lifetime) */
-	kit_arena *manifest_arena;
-	kit_model manifest_model;
-	kit_value *client_modules;   /* the manifest's "modules" object, or NULL */
-	const char *client_entry;    /* the browser runtime entry URL, or NULL */
-	const char *form_state_json; /* a no-JS post's useActionState state for self.__kit_fs (arena), or NULL */
-	char *query_ids;             /* the app's query ids, comma-separated (self.__kit_q), or NULL */
-	struct client_ref_entry *client_refs;  /* this request's, arena memory */
-	struct server_ref_entry *server_refs;  /* this request's "$h" values by action id, arena memory */
-	int root_data;               /* walk the next root as data, not as a node (an action's answer) */
-
-	/* phase 1 work stack (walk.c): JS values live in the REG_WORK array */
-	struct walk_item *items;
-	size_t nitems, capitems;
+	/* the walk (walk.c); JS values of the work stack live in the REG_WORK array */
+	struct client_ref_entry *client_refs;  /* arena memory */
+	struct server_ref_entry *server_refs;  /* "$h" values by action id, arena memory */
+	size_t nitems;               /* used of kit_engine.items */
 	unsigned work_top;
 	int walking;
 	int ssr;                     /* phase 2: components run with hooks, rows are html_only */
@@ -91,16 +82,44 @@ struct kit_engine {
 	const char *tree_overflow;
 	unsigned ssr_tree_id;        /* the tree context of the client element kit_walk_client renders */
 	const char *ssr_tree_overflow;
-	struct ssr_cache *ssr_cache; /* client element -> its SSR row, this request */
-	struct row_promise *row_promises; /* phase 2 JS promises of "$@" rows, this request */
+	struct ssr_cache *ssr_cache; /* client element -> its SSR row */
+	struct row_promise *row_promises;  /* phase 2 JS promises of "$@" rows */
 	struct row_promise *sent_promises; /* phase 1: promise props already given a row (slot: the JS promise) */
-	/* JS values a request keeps between calls (retries, kit.scope context
-	 * values): slots of the REG_KEEP array, emptied when the request ends.
-	 * Not js_ref: its names never repeat, and mujs keeps every property
-	 * name it has seen, so a per-request js_ref leaks. */
-	int nkeep;
-	int *scopes;                 /* kit.scope number n -> keep slot scopes[n - 1] */
-	int nscopes, capscopes;
+	int nscopes;                 /* used of kit_engine.scopes */
+};
+
+/* The worker: one warm mujs state with server.js loaded, for every request
+ * it answers, one at a time (rq). */
+struct kit_engine {
+	js_State *J;
+	kit_heap *heap;           /* heap.c's size classes, or NULL: malloc */
+	size_t heap_bytes, heap_limit;
+	size_t heap_after_gc;     /* heap size right after the last full collection */
+	long timeout_ms;
+	long keepalive_ms;
+	int always_inline_rows;   /* inline Flight rows even without client components (tests, debugging) */
+	char version[64];
+
+	/* .kit/client-manifest.json: module id -> chunk list */
+	kit_arena *manifest_arena;
+	kit_model manifest_model;
+	kit_value *client_modules;   /* the manifest's "modules" object, or NULL */
+	const char *client_entry;    /* the browser runtime entry URL, or NULL */
+	char *query_ids;             /* the app's query ids, comma-separated (self.__kit_q), or NULL */
+
+	kit_arena *arena;         /* the pool of the request being answered: request_end resets it */
+	unsigned generation;      /* bumps when a request begins and ends: late callbacks are ignored */
+	kit_render_stats last_stats;  /* of the last render */
+	/* Arrays the walk reuses from request to request (their used lengths are
+	 * the request's: rq.nitems, rq.nscopes). scopes: kit.scope number n ->
+	 * keep slot scopes[n - 1]. JS values a request keeps between calls
+	 * (retries, kit.scope context values) are keep slots, not js_ref: its
+	 * names never repeat, and mujs keeps every property name it has seen,
+	 * so a per-request js_ref leaks. */
+	struct walk_item *items;
+	size_t capitems;
+	int *scopes;
+	int capscopes;
 
 	/* timers (loop.c) */
 	struct kit_timer *timers;
@@ -109,6 +128,8 @@ struct kit_engine {
 
 	/* fetch() (fetch.c): the worker's curl multi handle and this request's transfers */
 	struct kit_fetch *fetch;
+
+	struct kit_req rq;        /* the request being answered */
 };
 
 /* The SSR of one client element (phase 2), cached per element and place:

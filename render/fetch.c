@@ -306,7 +306,7 @@ static void native_fetch(js_State *J)
 {
 	kit_engine *e = js_getcontext(J);
 	struct kit_fetch *f = e->fetch;
-	if (!e->err)
+	if (!e->rq.err)
 		js_typeerror(J, "fetch() can only run while a request is answered (not while the app loads)");
 	char err[600];
 	if (kit_fetch_ready(e, err, sizeof err) < 0)
@@ -534,7 +534,7 @@ static void complete(kit_engine *e, struct transfer *t, CURLcode rc)
 	js_pushundefined(J);
 	if (js_try(J)) {
 		/* out of memory building the answer: the stack is [callback, this, error] */
-		fprintf(stderr, "kit: %s: fetch: cannot hand over the answer: %s\n", e->pathname ? e->pathname : "",
+		fprintf(stderr, "kit: %s: fetch: cannot hand over the answer: %s\n", e->rq.pathname ? e->rq.pathname : "",
 			js_trystring(J, -1, "?"));
 		js_pop(J, 3);
 		return;
@@ -545,7 +545,7 @@ static void complete(kit_engine *e, struct transfer *t, CURLcode rc)
 		push_failure(J, t, rc);
 	js_endtry(J);
 	if (js_pcall(J, 1)) {
-		fprintf(stderr, "kit: %s: fetch: a callback threw: %s\n", e->pathname ? e->pathname : "",
+		fprintf(stderr, "kit: %s: fetch: a callback threw: %s\n", e->rq.pathname ? e->rq.pathname : "",
 			js_trystring(J, -1, "?"));
 	}
 	js_pop(J, 1);

@@ -152,7 +152,7 @@ int kit_loop_run(kit_engine *e)
 {
 	long long deadline = kit_loop_now_ms() + e->timeout_ms;
 	for (;;) {
-		if (drain(e) < 0 || e->failed)
+		if (drain(e) < 0 || e->rq.failed)
 			return -1;
 		if (kit_walk_settle_promises(e) > 0)
 			continue;  /* what waited on them runs first */
@@ -169,15 +169,15 @@ int kit_loop_run(kit_engine *e)
 		long long wake = deadline;
 		if (i >= 0 && e->timers[i].due_ms < wake)
 			wake = e->timers[i].due_ms;
-		if (e->shell_sent && e->last_write_ms + e->keepalive_ms < wake)
-			wake = e->last_write_ms + e->keepalive_ms;
+		if (e->rq.shell_sent && e->rq.last_write_ms + e->keepalive_ms < wake)
+			wake = e->rq.last_write_ms + e->keepalive_ms;
 		int completed = wait_until(e, wake);
 		long long now = kit_loop_now_ms();
 		if (now >= deadline) {
 			p = kit_stream_timeout(e);
 			return p > 0 ? 0 : p;
 		}
-		if (e->shell_sent && now >= e->last_write_ms + e->keepalive_ms) {
+		if (e->rq.shell_sent && now >= e->rq.last_write_ms + e->keepalive_ms) {
 			p = kit_stream_keepalive(e);
 			if (p != 0)
 				return p > 0 ? 0 : p;

@@ -15,16 +15,16 @@
 
 void kit_req_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
 {
-	if (e->failed)
+	if (e->rq.failed)
 		return;
-	e->failed = 1;
-	if (!e->err)
+	e->rq.failed = 1;
+	if (!e->rq.err)
 		return;
-	e->err->status = status;
-	snprintf(e->err->component, sizeof e->err->component, "%s", component ? component : "");
+	e->rq.err->status = status;
+	snprintf(e->rq.err->component, sizeof e->rq.err->component, "%s", component ? component : "");
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->err->message, sizeof e->err->message, fmt, ap);
+	vsnprintf(e->rq.err->message, sizeof e->rq.err->message, fmt, ap);
 	va_end(ap);
 }
 
@@ -76,9 +76,9 @@ int kit_req_keep(kit_engine *e)
 	js_State *J = e->J;
 	js_getregistry(J, REG_KEEP);
 	js_rot2(J);
-	js_setindex(J, -2, e->nkeep);
+	js_setindex(J, -2, e->rq.nkeep);
 	js_pop(J, 1);
-	return e->nkeep++;
+	return e->rq.nkeep++;
 }
 
 void kit_req_keep_get(kit_engine *e, int slot)
@@ -94,7 +94,7 @@ void kit_req_keep_clear(kit_engine *e)
 	js_getregistry(e->J, REG_KEEP);
 	js_setlength(e->J, -1, 0);
 	js_pop(e->J, 1);
-	e->nkeep = 0;
+	e->rq.nkeep = 0;
 }
 
 /* --- response headers ----------------------------------------------------- */
@@ -128,6 +128,6 @@ void kit_req_seal_headers(kit_engine *e)
 {
 	kit_buf scratch;
 	kit_buf_init(&scratch);
-	kit_req_take_headers(e, e->out && e->out->headers ? e->out->headers : &scratch);
+	kit_req_take_headers(e, e->rq.out && e->rq.out->headers ? e->rq.out->headers : &scratch);
 	kit_buf_free(&scratch);
 }

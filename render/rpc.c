@@ -219,7 +219,7 @@ static int call_js(kit_engine *e, int n)
 {
 	js_State *J = e->J;
 	if (js_pcall(J, n)) {
-		fprintf(stderr, "kit: %s: rpc: a callback threw: %s\n", e->pathname ? e->pathname : "",
+		fprintf(stderr, "kit: %s: rpc: a callback threw: %s\n", e->rq.pathname ? e->rq.pathname : "",
 			js_trystring(J, -1, "?"));
 	}
 	js_pop(J, 1);
@@ -322,7 +322,7 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 	kit_req_keep_get(e, c->on_done);
 	js_pushundefined(J);
 	if (js_try(J)) {
-		fprintf(stderr, "kit: %s: rpc: cannot hand over the answer: %s\n", e->pathname ? e->pathname : "",
+		fprintf(stderr, "kit: %s: rpc: cannot hand over the answer: %s\n", e->rq.pathname ? e->rq.pathname : "",
 			js_trystring(J, -1, "?"));
 		js_pop(J, 3);
 		return;
@@ -361,7 +361,7 @@ static void native_rpc(js_State *J)
 	kit_engine *e = js_getcontext(J);
 	if (!cfg.enabled)
 		js_error(J, "rpc(): no backend is configured (set RSC_BACKEND and RSC_HOST_CALL_SECRET)");
-	if (!e->err)
+	if (!e->rq.err)
 		js_error(J, "rpc() can only run while a request is answered");
 	if (!js_isstring(J, 2) || !js_iscallable(J, 3) || !js_iscallable(J, 4) || !js_iscallable(J, 5))
 		js_typeerror(J, "__kit_rpc: bad arguments");

@@ -32,13 +32,13 @@ enum shell_state { SHELL_READY, SHELL_PENDING, SHELL_ERROR };
 
 static int send(kit_engine *e, kit_buf *b)
 {
-	if (e->client_gone)
+	if (e->rq.client_gone)
 		return -2;
-	if (kit_sink_write(&e->out->sink, b->data, b->len) < 0 || kit_sink_flush(&e->out->sink) < 0) {
-		e->client_gone = 1;
+	if (kit_sink_write(&e->rq.out->sink, b->data, b->len) < 0 || kit_sink_flush(&e->rq.out->sink) < 0) {
+		e->rq.client_gone = 1;
 		return -2;
 	}
-	e->last_write_ms = kit_loop_now_ms();
+	e->rq.last_write_ms = kit_loop_now_ms();
 	kit_buf_reset(b);
 	return 0;
 }
@@ -69,9 +69,9 @@ static void put_script_string(kit_buf *out, const char *s, size_t n)
  * sent on with location.replace (the digest also reaches React's client). */
 static void redirect_scripts(kit_engine *e, kit_buf *out)
 {
-	if (e->redirect_script_sent || e->req->mode != KIT_RENDER_DOCUMENT)
+	if (e->rq.redirect_script_sent || e->rq.render->mode != KIT_RENDER_DOCUMENT)
 		return;
-	for (const kit_row *r = e->model.ready_head; r; r = r->next_ready) {
+	for (const kit_row *r = e->rq.model.ready_head; r; r = r->next_ready) {
 		if (r->state != KIT_ROW_ERROR || strncmp(r->digest, REDIRECT_PREFIX, strlen(REDIRECT_PREFIX)) != 0)
 			continue;
 		const char *url = strchr(r->digest + strlen(REDIRECT_PREFIX), ';');
@@ -81,7 +81,7 @@ static void redirect_scripts(kit_engine *e, kit_buf *out)
 		kit_buf_puts(out, "<script>location.replace(");
 		put_script_string(out, url, strlen(url));
 		kit_buf_puts(out, ")</script>");
-		e->redirect_script_sent = 1;
+		e->rq.redirect_script_sent = 1;
 		return;
 	}
 }
@@ -90,7 +90,7 @@ static void redirect_scripts(kit_engine *e, kit_buf *out)
  * matters to a page that can navigate, i.e. one with a client component). */
 static int has_client_component(const kit_engine *e)
 {
-	for (const struct client_ref_entry *c = e->client_refs; c; c = c->next)
+	for (const struct client_ref_entry *c = e->rq.client_refs; c; c = c->next)
 		if (strcmp(c->ref->module_id, "@kit/core/client/segment") != 0)
 			return 1;
 	return 0;
@@ -103,24 +103,24 @@ static int has_client_component(const kit_engine *e)
  * shell or in a later boundary). */
 static void rows_out(kit_engine *e, kit_buf *out)
 {
-	if (e->req->mode == KIT_RENDER_FLIGHT) {
-		kit_flight_write_ready(&e->model, out);
+	if (e->rq.render->mode == KIT_RENDER_FLIGHT) {
+		kit_flight_write_ready(&e->rq.model, out);
 		return;
 	}
-	kit_flight_write_ready(&e->model, &e->held_rows);
-	if ((!has_client_component(e) && !e->always_inline_rows) || !e->held_rows.len)
+	kit_flight_write_ready(&e->rq.model, &e->rq.held_rows);
+	if ((!has_client_component(e) && !e->always_inline_rows) || !e->rq.held_rows.len)
 		return;
 	int runtime = has_client_component(e);
-	if (!e->entry_sent && runtime) {
+	if (!e->rq.entry_sent && runtime) {
 		/* what the browser runtime sends on its first navigation (js/client/README.md) */
 		kit_buf_puts(out, "<script>self.__kit_v=");
-		put_script_string(out, e->req->version ? e->req->version : "", e->req->version ? strlen(e->req->version) : 0);
+		put_script_string(out, e->rq.render->version ? e->rq.render->version : "", e->rq.render->version ? strlen(e->rq.render->version) : 0);
 		kit_buf_puts(out, ";self.__kit_l=");
-		put_script_string(out, e->req->layouts ? e->req->layouts : "", e->req->layouts ? strlen(e->req->layouts) : 0);
-		if (e->form_state_json) {
+		put_script_string(out, e->rq.render->layouts ? e->rq.render->layouts : "", e->rq.render->layouts ? strlen(e->rq.render->layouts) : 0);
+		if (e->rq.form_state_json) {
 			/* the state a no-JS post left, for hydrateRoot's formState (js/client/entry.ts) */
 			kit_buf_puts(out, ";self.__kit_fs=");
-			put_script_string(out, e->form_state_json, strlen(e->form_state_json));
+			put_script_string(out, e->rq.form_state_json, strlen(e->rq.form_state_json));
 		}
 		if (e->query_ids) {
 			/* ids the browser's callServer sends as GET /_rsc/query (docs/action-client.md) */
@@ -130,26 +130,26 @@ static void rows_out(kit_engine *e, kit_buf *out)
 		kit_buf_puts(out, "</script>");
 	}
 	kit_buf_puts(out, "<script>(self.__kit_f=self.__kit_f||[]).push(");
-	put_script_string(out, e->held_rows.data, e->held_rows.len);
+	put_script_string(out, e->rq.held_rows.data, e->rq.held_rows.len);
 	kit_buf_puts(out, ")</script>");
-	kit_buf_reset(&e->held_rows);
-	if (!e->entry_sent && runtime && e->client_entry) {
+	kit_buf_reset(&e->rq.held_rows);
+	if (!e->rq.entry_sent && runtime && e->client_entry) {
 		kit_buf_puts(out, "<script type=\"module\" async=\"\" src=\"");
 		kit_html_escape_attr(out, e->client_entry, strlen(e->client_entry));
 		kit_buf_puts(out, "\"></script>");
-		e->entry_sent = 1;
+		e->rq.entry_sent = 1;
 	}
 }
 
 /* An error above every boundary, before anything was sent. */
 static int fail_before_shell(kit_engine *e, const kit_row *bad)
 {
-	kit_render_error *err = e->err;
+	kit_render_error *err = e->rq.err;
 	const char *d = bad->digest ? bad->digest : "";
 	if (strncmp(d, REDIRECT_PREFIX, strlen(REDIRECT_PREFIX)) == 0) {
 		const char *status = d + strlen(REDIRECT_PREFIX);
 		const char *url = strchr(status, ';');
-		e->failed = 1;
+		e->rq.failed = 1;
 		err->status = atoi(status);
 		if (err->status < 300 || err->status > 399)
 			err->status = 307;
@@ -158,7 +158,7 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad)
 		return -1;
 	}
 	if (strcmp(d, NOT_FOUND_DIGEST) == 0) {
-		e->failed = 1;
+		e->rq.failed = 1;
 		err->status = 404;
 		snprintf(err->message, sizeof err->message, "notFound()");
 		return -1;
@@ -185,28 +185,28 @@ static int write_shell(kit_engine *e)
 {
 	kit_buf b;
 	kit_buf_init(&b);
-	if (e->req->mode == KIT_RENDER_DOCUMENT) {
+	if (e->rq.render->mode == KIT_RENDER_DOCUMENT) {
 		kit_html_opts hopts = { .render_client = render_client, .client_ctx = e };
-		e->html = kit_html_new(&e->model, &hopts);
-		kit_value *root = kit_v_lazy(&e->model, kit_model_row(&e->model, 0));
-		if (kit_html_write(e->html, root, &b) < 0) {
-			int later = kit_html_not_ready(e->html);
+		e->rq.html = kit_html_new(&e->rq.model, &hopts);
+		kit_value *root = kit_v_lazy(&e->rq.model, kit_model_row(&e->rq.model, 0));
+		if (kit_html_write(e->rq.html, root, &b) < 0) {
+			int later = kit_html_not_ready(e->rq.html);
 			if (!later)
-				kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
-			kit_html_free(e->html);
-			e->html = NULL;
+				kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->rq.html));
+			kit_html_free(e->rq.html);
+			e->rq.html = NULL;
 			kit_buf_free(&b);
 			/* a client component above every boundary still waits (use()): try again later */
 			return later ? 0 : -1;
 		}
 	}
 	kit_req_seal_headers(e);
-	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
-		e->client_gone = 1;
+	if (e->rq.out->begin && e->rq.out->begin(e->rq.out->ctx) < 0) {
+		e->rq.client_gone = 1;
 		kit_buf_free(&b);
 		return -2;
 	}
-	e->shell_sent = 1;
+	e->rq.shell_sent = 1;
 	rows_out(e, &b);
 	int rc = send(e, &b);
 	kit_buf_free(&b);
@@ -216,14 +216,14 @@ static int write_shell(kit_engine *e)
 /* Completions and rows that became ready since the last step. */
 static int write_progress(kit_engine *e)
 {
-	if (!e->model.ready_head)
+	if (!e->rq.model.ready_head)
 		return 0;
 	kit_buf b;
 	kit_buf_init(&b);
-	if (e->html && kit_html_write_completions(e->html, &b) < 0) {
+	if (e->rq.html && kit_html_write_completions(e->rq.html, &b) < 0) {
 		/* the shell is out: the failure can only be logged */
-		fprintf(stderr, "kit: %s: HTML of a completed boundary: %s\n", e->pathname, kit_html_error(e->html));
-		kit_html_abort_pending(e->html, &b, "KIT_HTML_ERROR");
+		fprintf(stderr, "kit: %s: HTML of a completed boundary: %s\n", e->rq.pathname, kit_html_error(e->rq.html));
+		kit_html_abort_pending(e->rq.html, &b, "KIT_HTML_ERROR");
 	}
 	redirect_scripts(e, &b);
 	rows_out(e, &b);
@@ -236,8 +236,8 @@ static int finish(kit_engine *e)
 {
 	kit_buf b;
 	kit_buf_init(&b);
-	if (e->html)
-		kit_html_finish(e->html, &b);
+	if (e->rq.html)
+		kit_html_finish(e->rq.html, &b);
 	int rc = b.len ? send(e, &b) : 0;
 	kit_buf_free(&b);
 	return rc < 0 ? rc : 1;
@@ -449,7 +449,7 @@ static void ppr_restore(ppr_walk *w)
  * something outside the holes still waits, -1 on a failure (err filled). */
 static int ppr_layout(kit_engine *e, ppr_walk *w, kit_buf *b)
 {
-	kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->model, 0) };
+	kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->rq.model, 0) };
 	const kit_row *bad = NULL;
 	w->n = 0;
 	if (w->found)
@@ -479,15 +479,15 @@ static int ppr_layout(kit_engine *e, ppr_walk *w, kit_buf *b)
 	w->flip = 1;
 	ppr_visit(w, &root, 0, &bad, 0);
 	kit_html_opts hopts = { .render_client = render_client, .client_ctx = e };
-	e->html = kit_html_new(&e->model, &hopts);
-	int rc = kit_html_write(e->html, &root, b);
+	e->rq.html = kit_html_new(&e->rq.model, &hopts);
+	int rc = kit_html_write(e->rq.html, &root, b);
 	ppr_restore(w);
 	if (rc < 0) {
-		int later = kit_html_not_ready(e->html);
+		int later = kit_html_not_ready(e->rq.html);
 		if (!later)
-			kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->html));
-		kit_html_free(e->html);
-		e->html = NULL;
+			kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->rq.html));
+		kit_html_free(e->rq.html);
+		e->rq.html = NULL;
 		kit_buf_reset(b);
 		return later ? 0 : -1;
 	}
@@ -498,11 +498,11 @@ static int ppr_layout(kit_engine *e, ppr_walk *w, kit_buf *b)
  * shell alone. Returns 1 when written (the render is over), 0 to wait. */
 static int ppr_shell(kit_engine *e, int final)
 {
-	if (e->shell_sent)
+	if (e->rq.shell_sent)
 		return 1;
-	if (!final && e->pending_rows)
+	if (!final && e->rq.pending_rows)
 		return 0;
-	ppr_walk w = { .build = 1, .found = e->req->ppr_holes_out };
+	ppr_walk w = { .build = 1, .found = e->rq.render->ppr_holes_out };
 	kit_buf b;
 	kit_buf_init(&b);
 	int rc = ppr_layout(e, &w, &b);
@@ -513,12 +513,12 @@ static int ppr_shell(kit_engine *e, int final)
 		return final ? -1 : rc;
 	}
 	kit_req_seal_headers(e);
-	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
+	if (e->rq.out->begin && e->rq.out->begin(e->rq.out->ctx) < 0) {
 		kit_buf_free(&b);
-		e->client_gone = 1;
+		e->rq.client_gone = 1;
 		return -2;
 	}
-	e->shell_sent = 1;
+	e->rq.shell_sent = 1;
 	rc = send(e, &b);
 	kit_buf_free(&b);
 	return rc < 0 ? rc : 1;
@@ -528,7 +528,7 @@ static int ppr_shell(kit_engine *e, int final)
  * stored one), then what is ready of the holes and the rows. */
 static int ppr_resume_start(kit_engine *e)
 {
-	ppr_walk w = { .build = 0, .holes = e->req->ppr_holes };
+	ppr_walk w = { .build = 0, .holes = e->rq.render->ppr_holes };
 	kit_buf scratch, b;
 	kit_buf_init(&scratch);
 	int rc = ppr_layout(e, &w, &scratch);
@@ -536,15 +536,15 @@ static int ppr_resume_start(kit_engine *e)
 	if (rc <= 0)
 		return rc;
 	kit_req_seal_headers(e);
-	if (e->out->begin && e->out->begin(e->out->ctx) < 0) {
-		e->client_gone = 1;
+	if (e->rq.out->begin && e->rq.out->begin(e->rq.out->ctx) < 0) {
+		e->rq.client_gone = 1;
 		return -2;
 	}
-	e->shell_sent = 1;
+	e->rq.shell_sent = 1;
 	kit_buf_init(&b);
-	if (kit_html_write_completions(e->html, &b) < 0) {
-		fprintf(stderr, "kit: %s: HTML of a completed boundary: %s\n", e->pathname, kit_html_error(e->html));
-		kit_html_abort_pending(e->html, &b, "KIT_HTML_ERROR");
+	if (kit_html_write_completions(e->rq.html, &b) < 0) {
+		fprintf(stderr, "kit: %s: HTML of a completed boundary: %s\n", e->rq.pathname, kit_html_error(e->rq.html));
+		kit_html_abort_pending(e->rq.html, &b, "KIT_HTML_ERROR");
 	}
 	redirect_scripts(e, &b);
 	rows_out(e, &b);
@@ -555,19 +555,19 @@ static int ppr_resume_start(kit_engine *e)
 
 int kit_stream_progress(kit_engine *e)
 {
-	if (e->client_gone)
+	if (e->rq.client_gone)
 		return -2;
-	if (e->req->ppr == KIT_PPR_SHELL)
+	if (e->rq.render->ppr == KIT_PPR_SHELL)
 		return ppr_shell(e, 0);
-	if (e->req->ppr == KIT_PPR_RESUME && !e->shell_sent) {
+	if (e->rq.render->ppr == KIT_PPR_RESUME && !e->rq.shell_sent) {
 		int rc = ppr_resume_start(e);
-		if (rc < 0 || !e->shell_sent)
+		if (rc < 0 || !e->rq.shell_sent)
 			return rc;
-		return e->pending_rows == 0 ? finish(e) : 0;
+		return e->rq.pending_rows == 0 ? finish(e) : 0;
 	}
-	if (!e->shell_sent) {
+	if (!e->rq.shell_sent) {
 		const kit_row *bad = NULL;
-		kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->model, 0) };
+		kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->rq.model, 0) };
 		ppr_walk every_boundary = { .all_holes = 1 };
 		switch (ppr_visit(&every_boundary, &root, 0, &bad, 0)) {
 		case SHELL_PENDING:
@@ -580,29 +580,29 @@ int kit_stream_progress(kit_engine *e)
 		int rc = write_shell(e);
 		if (rc < 0)
 			return rc;
-		if (!e->shell_sent)
+		if (!e->rq.shell_sent)
 			return 0;
 	} else {
 		int rc = write_progress(e);
 		if (rc < 0)
 			return rc;
 	}
-	return e->pending_rows == 0 ? finish(e) : 0;
+	return e->rq.pending_rows == 0 ? finish(e) : 0;
 }
 
 /* Ends every pending row with an error: E rows on the wire, error
  * completions for the boundaries waiting on them. */
 static int end_pending(kit_engine *e, const char *digest, const char *why)
 {
-	for (size_t i = 0; i < e->model.nrows; i++) {
-		kit_row *r = e->model.rows[i];
+	for (size_t i = 0; i < e->rq.model.nrows; i++) {
+		kit_row *r = e->rq.model.rows[i];
 		if (r->kind == KIT_ROWK_MODEL && r->state == KIT_ROW_PENDING) {
-			kit_row_reject(&e->model, r, digest);
+			kit_row_reject(&e->rq.model, r, digest);
 			r->message = why;
 		}
 	}
-	e->pending_rows = 0;
-	fprintf(stderr, "kit: %s: %s; the boundaries still waiting end with an error\n", e->pathname, why);
+	e->rq.pending_rows = 0;
+	fprintf(stderr, "kit: %s: %s; the boundaries still waiting end with an error\n", e->rq.pathname, why);
 	int rc = kit_stream_progress(e);
 	return rc == 0 ? finish(e) : rc;
 }
@@ -610,10 +610,10 @@ static int end_pending(kit_engine *e, const char *digest, const char *why)
 int kit_stream_stalled(kit_engine *e)
 {
 	const char *why = "the render is waiting for a promise that can never settle (no timer, no I/O pending)";
-	if (e->req->ppr == KIT_PPR_SHELL)
+	if (e->rq.render->ppr == KIT_PPR_SHELL)
 		return ppr_shell(e, 1);
-	if (!e->shell_sent) {
-		kit_req_fail(e, 500, NULL, "%s; %zu part(s) of the page never finished", why, e->pending_rows);
+	if (!e->rq.shell_sent) {
+		kit_req_fail(e, 500, NULL, "%s; %zu part(s) of the page never finished", why, e->rq.pending_rows);
 		return -1;
 	}
 	return end_pending(e, TIMEOUT_DIGEST, why);
@@ -621,9 +621,9 @@ int kit_stream_stalled(kit_engine *e)
 
 int kit_stream_timeout(kit_engine *e)
 {
-	if (e->req->ppr == KIT_PPR_SHELL)
+	if (e->rq.render->ppr == KIT_PPR_SHELL)
 		return ppr_shell(e, 1);
-	if (!e->shell_sent) {
+	if (!e->rq.shell_sent) {
 		kit_req_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
 		return -1;
 	}
@@ -636,7 +636,7 @@ int kit_stream_keepalive(kit_engine *e)
 	kit_buf_init(&b);
 	/* A comment after the shell: hydration skips comments that are not
 	 * boundary markers; a Flight stream has no such thing, so it only flushes. */
-	if (e->req->mode == KIT_RENDER_DOCUMENT)
+	if (e->rq.render->mode == KIT_RENDER_DOCUMENT)
 		kit_buf_puts(&b, "<!--k-->");
 	int rc = send(e, &b);
 	kit_buf_free(&b);
@@ -645,12 +645,12 @@ int kit_stream_keepalive(kit_engine *e)
 
 void kit_stream_reset(kit_engine *e)
 {
-	if (e->html)
-		kit_html_free(e->html);
-	e->html = NULL;
-	e->shell_sent = 0;
-	e->client_gone = 0;
-	e->redirect_script_sent = 0;
-	e->entry_sent = 0;
-	kit_buf_free(&e->held_rows);
+	if (e->rq.html)
+		kit_html_free(e->rq.html);
+	e->rq.html = NULL;
+	e->rq.shell_sent = 0;
+	e->rq.client_gone = 0;
+	e->rq.redirect_script_sent = 0;
+	e->rq.entry_sent = 0;
+	kit_buf_free(&e->rq.held_rows);
 }

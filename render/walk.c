@@ -66,7 +66,7 @@ struct settle_data {
 
 static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode, const char *context)
 {
-	if (e->nitems == e->capitems) {
+	if (e->rq.nitems == e->capitems) {
 		size_t cap = e->capitems ? e->capitems * 2 : 256;
 		struct walk_item *items = realloc(e->items, cap * sizeof *items);
 		if (!items)
@@ -74,14 +74,14 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 		e->items = items;
 		e->capitems = cap;
 	}
-	struct walk_item *it = &e->items[e->nitems++];
+	struct walk_item *it = &e->items[e->rq.nitems++];
 	it->target = target;
 	it->slot = slot;
 	it->mode = (unsigned char)mode;
 	it->kind = ITEM_VALUE;
 	it->context = context;
-	it->tree_id = e->tree_id;
-	it->tree_overflow = e->tree_overflow;
+	it->tree_id = e->rq.tree_id;
+	it->tree_overflow = e->rq.tree_overflow;
 }
 
 /* Stack layout of a walk: [value, work array, element symbol, ...]; the
@@ -93,7 +93,7 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
  * work array sits at stack index `work`. */
 static unsigned stash(kit_engine *e, int work)
 {
-	unsigned slot = e->work_top++;
+	unsigned slot = e->rq.work_top++;
 	js_setindex(e->J, work, (int)slot);
 	return slot;
 }
@@ -147,12 +147,12 @@ static void component_name(js_State *J, int idx, char *out, size_t n)
 /* Marks row as errored with the message (logged, kept for the host's 500). */
 static void reject_row(kit_engine *e, kit_row *row, const char *component, const char *digest, const char *message)
 {
-	kit_row_reject(&e->model, row, digest);
+	kit_row_reject(&e->rq.model, row, digest);
 	row->message = kit_arena_strdup(e->arena, message);
 	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0 ||
 	    strcmp(digest, "KIT_CLIENT_ONLY") == 0 || strncmp(digest, "KIT_DYNAMIC;", 12) == 0)
 		return;  /* redirect(), notFound() and client-only bailouts are answers, not errors */
-	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->pathname ? e->pathname : "?",
+	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->rq.pathname ? e->rq.pathname : "?",
 		component ? component : "", component ? ": " : "", message, digest);
 }
 
@@ -163,9 +163,9 @@ static void exception_at(kit_engine *e, kit_value **target, const char *componen
 	char msg[900], text[1100], digest[256];
 	kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 	snprintf(text, sizeof text, "%s threw %s", component ? component : what, msg);
-	kit_row *row = kit_model_new_row(&e->model);
-	row->html_only = e->ssr;  /* a client component's error in the HTML phase is never a Flight row */
-	*target = kit_v_lazy(&e->model, row);
+	kit_row *row = kit_model_new_row(&e->rq.model);
+	row->html_only = e->rq.ssr;  /* a client component's error in the HTML phase is never a Flight row */
+	*target = kit_v_lazy(&e->rq.model, row);
 	reject_row(e, row, component, digest, text);
 }
 
@@ -182,9 +182,9 @@ static void error_at(kit_engine *e, kit_value **target, const char *fmt, ...)
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
 		h = (h ^ *p) * 16777619u;
 	snprintf(digest, sizeof digest, "%u", (unsigned)h);
-	kit_row *row = kit_model_new_row(&e->model);
-	row->html_only = e->ssr;
-	*target = kit_v_lazy(&e->model, row);
+	kit_row *row = kit_model_new_row(&e->rq.model);
+	row->html_only = e->rq.ssr;
+	*target = kit_v_lazy(&e->rq.model, row);
 	reject_row(e, row, NULL, digest, text);
 }
 
@@ -206,7 +206,7 @@ static kit_value *make_string(kit_engine *e, js_State *J, int idx)
 {
 	size_t len;
 	const char *text = js_text(e, js_tostring(J, idx), &len);
-	kit_value *v = kit_v_string(&e->model, "", 0);
+	kit_value *v = kit_v_string(&e->rq.model, "", 0);
 	v->u.str.ptr = text;
 	v->u.str.len = len;
 	return v;
@@ -226,9 +226,9 @@ static struct settle_data *settle_data_new(kit_engine *e, kit_row *row, const ch
 	d->generation = e->generation;
 	d->row_id = row->id;
 	snprintf(d->component, sizeof d->component, "%s", component ? component : "");
-	d->ssr = e->ssr;
-	d->tree_id = e->tree_id;
-	snprintf(d->tree_overflow, sizeof d->tree_overflow, "%s", e->tree_overflow);
+	d->ssr = e->rq.ssr;
+	d->tree_id = e->rq.tree_id;
+	snprintf(d->tree_overflow, sizeof d->tree_overflow, "%s", e->rq.tree_overflow);
 	return d;
 }
 
@@ -243,10 +243,10 @@ static void settle_data_free(js_State *J, void *p)
 static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *component)
 {
 	js_State *J = e->J;
-	kit_row *row = kit_model_new_row(&e->model);
-	row->html_only = e->ssr;
-	*target = kit_v_lazy(&e->model, row);
-	e->pending_rows++;
+	kit_row *row = kit_model_new_row(&e->rq.model);
+	row->html_only = e->rq.ssr;
+	*target = kit_v_lazy(&e->rq.model, row);
+	e->rq.pending_rows++;
 	js_getproperty(J, t, "then");
 	js_copy(J, t);
 	js_newcfunctionx(J, on_fulfilled, "kitFulfilled", 1, settle_data_new(e, row, component), settle_data_free);
@@ -255,7 +255,7 @@ static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *
 		char msg[900], digest[256], text[1100];
 		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of a thenable threw %s", msg);
-		e->pending_rows--;
+		e->rq.pending_rows--;
 		reject_row(e, row, component, digest, text);
 		return 0;
 	}
@@ -272,25 +272,25 @@ static int defer_promise(kit_engine *e, int t, kit_value **target, const char *p
 {
 	js_State *J = e->J;
 	/* the same promise passed again refers to the same row, as React does */
-	for (struct row_promise *p = e->sent_promises; p; p = p->next) {
+	for (struct row_promise *p = e->rq.sent_promises; p; p = p->next) {
 		js_copy(J, t);
 		kit_req_keep_get(e, p->slot);
 		int same = js_strictequal(J);  /* compares -2 and -1, pops nothing */
 		js_pop(J, 2);
 		if (same) {
-			*target = kit_v_promise(&e->model, (kit_row *)p->row);
+			*target = kit_v_promise(&e->rq.model, (kit_row *)p->row);
 			return 0;
 		}
 	}
-	kit_row *row = kit_model_new_row(&e->model);
+	kit_row *row = kit_model_new_row(&e->rq.model);
 	struct row_promise *sent = kit_arena_zalloc(e->arena, sizeof *sent);
 	sent->row = row;
 	js_copy(J, t);
 	sent->slot = kit_req_keep(e);
-	sent->next = e->sent_promises;
-	e->sent_promises = sent;
-	*target = kit_v_promise(&e->model, row);
-	e->pending_rows++;
+	sent->next = e->rq.sent_promises;
+	e->rq.sent_promises = sent;
+	*target = kit_v_promise(&e->rq.model, row);
+	e->rq.pending_rows++;
 	char what[128];
 	snprintf(what, sizeof what, "the promise passed as prop \"%s\"", prop ? prop : "?");
 	struct settle_data *ok = settle_data_new(e, row, what), *bad = settle_data_new(e, row, what);
@@ -303,7 +303,7 @@ static int defer_promise(kit_engine *e, int t, kit_value **target, const char *p
 		char msg[900], digest[256], text[1100];
 		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of %s threw %s", what, msg);
-		e->pending_rows--;
+		e->rq.pending_rows--;
 		reject_row(e, row, what, digest, text);
 		return 0;
 	}
@@ -317,11 +317,11 @@ static void on_settle(js_State *J, int fulfilled)
 {
 	struct settle_data *d = js_currentfunctiondata(J);
 	kit_engine *e = d->e;
-	if (d->generation != e->generation || e->failed) {
+	if (d->generation != e->generation || e->rq.failed) {
 		js_pushundefined(J);
 		return;
 	}
-	kit_row *row = kit_model_row(&e->model, d->row_id);
+	kit_row *row = kit_model_row(&e->rq.model, d->row_id);
 	if (!row || row->state != KIT_ROW_PENDING) {
 		js_pushundefined(J);
 		return;
@@ -340,9 +340,9 @@ static void on_settle(js_State *J, int fulfilled)
 		js_pop(J, 1);
 		js_getproperty(J, -1, "element");
 		js_remove(J, -2);
-		e->ssr = d->ssr;
-		e->tree_id = d->tree_id;
-		e->tree_overflow = kit_arena_strdup(e->arena, d->tree_overflow);
+		e->rq.ssr = d->ssr;
+		e->rq.tree_id = d->tree_id;
+		e->rq.tree_overflow = kit_arena_strdup(e->arena, d->tree_overflow);
 		kit_walk_row(e, row);
 		for (int i = 0; i < restored; i++) {
 			js_getregistry(J, REG_RUNTIME);
@@ -356,16 +356,16 @@ static void on_settle(js_State *J, int fulfilled)
 	}
 	js_copy(J, 1);
 	if (fulfilled) {
-		e->ssr = d->ssr;
-		e->tree_id = d->tree_id;
-		e->tree_overflow = kit_arena_strdup(e->arena, d->tree_overflow);
+		e->rq.ssr = d->ssr;
+		e->rq.tree_id = d->tree_id;
+		e->rq.tree_overflow = kit_arena_strdup(e->arena, d->tree_overflow);
 		walk_row(e, row, d->data ? MODE_CLIENT_PROP : MODE_NODE);
 	} else {
 		char msg[900], digest[256], text[1100];
 		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		const char *component = d->component[0] ? d->component : NULL;
 		snprintf(text, sizeof text, "%s rejected with %s", component ? component : "an awaited promise", msg);
-		e->pending_rows--;
+		e->rq.pending_rows--;
 		reject_row(e, row, component, digest, text);
 	}
 	js_pushundefined(J);
@@ -398,10 +398,10 @@ static const char **own_keys(kit_engine *e, int idx, size_t *n)
 static kit_value *leaf_value(kit_engine *e, js_State *J, int idx)
 {
 	switch (js_type(J, idx)) {
-	case JS_ISUNDEFINED: return kit_v_undefined(&e->model);
-	case JS_ISNULL: return kit_v_null(&e->model);
-	case JS_ISBOOLEAN: return kit_v_bool(&e->model, js_toboolean(J, idx));
-	case JS_ISNUMBER: return kit_v_number(&e->model, js_tonumber(J, idx));
+	case JS_ISUNDEFINED: return kit_v_undefined(&e->rq.model);
+	case JS_ISNULL: return kit_v_null(&e->rq.model);
+	case JS_ISBOOLEAN: return kit_v_bool(&e->rq.model, js_toboolean(J, idx));
+	case JS_ISNUMBER: return kit_v_number(&e->rq.model, js_tonumber(J, idx));
 	case JS_ISSTRING: return make_string(e, J, idx);
 	default: return NULL;
 	}
@@ -442,9 +442,9 @@ static int walk_host(kit_engine *e, int work, kit_value **target, const char *ta
 		if (strcmp(keys[i], "ref") != 0 && strcmp(keys[i], "key") != 0)
 			keys[kept++] = keys[i];
 	kit_value *key = js_isstring(J, keyidx) ? make_string(e, J, keyidx) : NULL;
-	kit_value *el = kit_v_element(&e->model, kit_v_cstring(&e->model, tag), key, kept);
+	kit_value *el = kit_v_element(&e->rq.model, kit_v_cstring(&e->rq.model, tag), key, kept);
 	*target = el;
-	e->stats.host_elements++;
+	e->rq.stats.host_elements++;
 	const char *ctag = el->u.elem.type->u.str.ptr;
 	for (size_t i = kept; i-- > 0;) {
 		kit_prop *p = &el->u.elem.props[i];
@@ -465,10 +465,10 @@ static int walk_host(kit_engine *e, int work, kit_value **target, const char *ta
 static int defer_retry(kit_engine *e, kit_value **target, int fnidx, int propsidx, const char *name)
 {
 	js_State *J = e->J;
-	kit_row *row = kit_model_new_row(&e->model);
-	row->html_only = e->ssr;
-	*target = kit_v_lazy(&e->model, row);
-	e->pending_rows++;
+	kit_row *row = kit_model_new_row(&e->rq.model);
+	row->html_only = e->rq.ssr;
+	*target = kit_v_lazy(&e->rq.model, row);
+	e->rq.pending_rows++;
 	/* {element, contexts} kept in the registry until the callbacks are collected */
 	js_newobject(J);
 	js_newobject(J);
@@ -499,7 +499,7 @@ static int defer_retry(kit_engine *e, kit_value **target, int fnidx, int propsid
 	js_newcfunctionx(J, on_fulfilled, "kitRetry", 1, ok, settle_data_free);
 	js_newcfunctionx(J, on_fulfilled, "kitRetry", 1, bad, settle_data_free);
 	if (js_pcall(J, 2)) {
-		e->pending_rows--;
+		e->rq.pending_rows--;
 		char msg[900], digest[256], text[1100];
 		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of the promise %s waits for threw %s", name, msg);
@@ -530,11 +530,11 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 {
 	js_State *J = e->J;
 	char name[96];
-	e->stats.components++;
+	e->rq.stats.components++;
 	int failed;
-	if (e->ssr) {
+	if (e->rq.ssr) {
 		char tid[160];
-		kit_tree_text(e->tree_id, e->tree_overflow, tid, sizeof tid);
+		kit_tree_text(e->rq.tree_id, e->rq.tree_overflow, tid, sizeof tid);
 		js_getregistry(J, REG_RUNTIME);
 		js_getproperty(J, -1, "renderComponent");
 		js_rot2(J);
@@ -569,9 +569,9 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 		exception_at(e, target, name, NULL);
 		return 0;
 	}
-	unsigned tree_id = e->tree_id;
-	const char *tree_overflow = e->tree_overflow;
-	if (e->ssr) {
+	unsigned tree_id = e->rq.tree_id;
+	const char *tree_overflow = e->rq.tree_overflow;
+	if (e->rq.ssr) {
 		/* a component that called useId() forks the tree context of its children */
 		js_getregistry(J, REG_RUNTIME);
 		js_getproperty(J, -1, "takeIdCount");
@@ -579,15 +579,15 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 		int ids = js_pcall(J, 0) == 0 && js_isnumber(J, -1) ? js_toint32(J, -1) : 0;
 		js_pop(J, 1);
 		if (ids > 0)
-			kit_tree_push(e->arena, tree_id, tree_overflow, 1, 0, &e->tree_id, &e->tree_overflow);
-		if (e->req && e->req->form_state) {
+			kit_tree_push(e->arena, tree_id, tree_overflow, 1, 0, &e->rq.tree_id, &e->rq.tree_overflow);
+		if (e->rq.render && e->rq.render->form_state) {
 			/* the page answering a no-JS post: Fizz's form state markers (js/server/hooks.ts) */
 			js_getregistry(J, REG_RUNTIME);
 			js_getproperty(J, -1, "takeActionStateMarkers");
 			js_rot2(J);
 			if (js_pcall(J, 0) == 0 && js_isstring(J, -1) && *js_tostring(J, -1)) {
-				kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "kit.formstate"), NULL, 2);
-				kit_v_set_prop(&e->model, &el->u.elem.props[0], "markers", kit_v_cstring(&e->model, js_tostring(J, -1)));
+				kit_value *el = kit_v_element(&e->rq.model, kit_v_symbol(&e->rq.model, "kit.formstate"), NULL, 2);
+				kit_v_set_prop(&e->rq.model, &el->u.elem.props[0], "markers", kit_v_cstring(&e->rq.model, js_tostring(J, -1)));
 				el->u.elem.props[1].key = "children";
 				el->u.elem.props[1].keylen = 8;
 				*target = el;
@@ -609,21 +609,21 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 			js_getproperty(J, t, "_v");
 			exception_at(e, target, name, NULL);
 			js_pop(J, 1);
-			e->tree_id = tree_id;
-			e->tree_overflow = tree_overflow;
+			e->rq.tree_id = tree_id;
+			e->rq.tree_overflow = tree_overflow;
 			return 0;
 		} else {
 			component_name(J, fnidx, name, sizeof name);
 			int rc = defer_thenable(e, t, target, name);
 			js_pop(J, 1);
-			e->tree_id = tree_id;
-			e->tree_overflow = tree_overflow;
+			e->rq.tree_id = tree_id;
+			e->rq.tree_overflow = tree_overflow;
 			return rc;
 		}
 	}
 	push_item(e, target, stash(e, work), MODE_NODE, NULL);
-	e->tree_id = tree_id;
-	e->tree_overflow = tree_overflow;
+	e->rq.tree_id = tree_id;
+	e->rq.tree_overflow = tree_overflow;
 	return 0;
 }
 
@@ -637,7 +637,7 @@ static int fail_type(kit_engine *e, kit_value **target, const char *what, const 
  * request, with the chunks kit-build listed for the module. */
 static kit_client_ref *client_ref(kit_engine *e, const char *id, const char *name)
 {
-	for (struct client_ref_entry *c = e->client_refs; c; c = c->next)
+	for (struct client_ref_entry *c = e->rq.client_refs; c; c = c->next)
 		if (strcmp(c->ref->module_id, id) == 0 && strcmp(c->ref->export_name, name) == 0)
 			return c->ref;
 	kit_client_ref *ref = kit_arena_zalloc(e->arena, sizeof *ref);
@@ -653,8 +653,8 @@ static kit_client_ref *client_ref(kit_engine *e, const char *id, const char *nam
 	}
 	struct client_ref_entry *c = kit_arena_alloc(e->arena, sizeof *c);
 	c->ref = ref;
-	c->next = e->client_refs;
-	e->client_refs = c;
+	c->next = e->rq.client_refs;
+	e->rq.client_refs = c;
 	return ref;
 }
 
@@ -684,7 +684,7 @@ static kit_value *server_ref(kit_engine *e, int work, int idx)
 	size_t n = 0;
 	const char *id = js_isstring(J, -1) ? js_text(e, js_tostring(J, -1), &n) : "";
 	js_pop(J, 1);
-	if (e->ssr) {
+	if (e->rq.ssr) {
 		/* useActionState's dispatch (js/server/hooks.ts): bound to its state */
 		js_getproperty(J, idx, "$$kitBound");
 		js_getproperty(J, idx, "$$kitKey");
@@ -693,7 +693,7 @@ static kit_value *server_ref(kit_engine *e, int work, int idx)
 			const char *bound = js_text(e, js_tostring(J, -2), &bl);
 			const char *key = js_isstring(J, -1) ? js_text(e, js_tostring(J, -1), &kl) : NULL;
 			js_pop(J, 2);
-			kit_value *v = kit_v_server_ref_bound(&e->model, id, n, bound, key);
+			kit_value *v = kit_v_server_ref_bound(&e->rq.model, id, n, bound, key);
 			v->u.lazy->html_only = 1;
 			return v;
 		}
@@ -704,31 +704,31 @@ static kit_value *server_ref(kit_engine *e, int work, int idx)
 		/* bound with .bind(): {"id","bound":"$@<row>"}, the arguments walked as data into that row */
 		int bidx = js_gettop(J) - 1;
 		int len = js_getlength(J, bidx);
-		kit_value *args = kit_v_array(&e->model, (size_t)len);
+		kit_value *args = kit_v_array(&e->rq.model, (size_t)len);
 		for (int i = len; i-- > 0;) {
 			js_getindex(J, bidx, i);
 			take_or_push(e, work, &args->u.arr.items[i], MODE_CLIENT_PROP, "a bound argument of a server action");
 		}
 		js_pop(J, 1);
-		kit_row *r = kit_model_new_row(&e->model);
-		r->html_only = e->ssr;
-		kit_row_resolve(&e->model, r, args);
-		kit_value *v = kit_v_server_ref(&e->model, id, n);
-		v->u.lazy->html_only = e->ssr;
-		v->u.lazy->value->u.obj.props[1].value = kit_v_promise(&e->model, r);
+		kit_row *r = kit_model_new_row(&e->rq.model);
+		r->html_only = e->rq.ssr;
+		kit_row_resolve(&e->rq.model, r, args);
+		kit_value *v = kit_v_server_ref(&e->rq.model, id, n);
+		v->u.lazy->html_only = e->rq.ssr;
+		v->u.lazy->value->u.obj.props[1].value = kit_v_promise(&e->rq.model, r);
 		return v;
 	}
 	js_pop(J, 1);
-	for (struct server_ref_entry *s = e->server_refs; s; s = s->next)
-		if (s->ssr == e->ssr && strcmp(s->id, id) == 0)
+	for (struct server_ref_entry *s = e->rq.server_refs; s; s = s->next)
+		if (s->ssr == e->rq.ssr && strcmp(s->id, id) == 0)
 			return s->value;
 	struct server_ref_entry *s = kit_arena_alloc(e->arena, sizeof *s);
 	s->id = id;
-	s->ssr = e->ssr;
-	s->value = kit_v_server_ref(&e->model, id, n);
-	s->value->u.lazy->html_only = e->ssr;
-	s->next = e->server_refs;
-	e->server_refs = s;
+	s->ssr = e->rq.ssr;
+	s->value = kit_v_server_ref(&e->rq.model, id, n);
+	s->value->u.lazy->html_only = e->rq.ssr;
+	s->next = e->rq.server_refs;
+	e->rq.server_refs = s;
 	return s->value;
 }
 
@@ -768,7 +768,7 @@ static int walk_client_element(kit_engine *e, int work, kit_value **target, int 
 	if (strncmp(ref->module_id, "@kit/core/", 10) != 0 &&
 	    (!e->client_modules || !kit_v_get(e->client_modules, ref->module_id)))
 		fprintf(stderr, "kit: %s: client module %s is missing from .kit/client-manifest.json; "
-			"the browser cannot load it (rebuild with kit-build)\n", e->pathname ? e->pathname : "?", ref->module_id);
+			"the browser cannot load it (rebuild with kit-build)\n", e->rq.pathname ? e->rq.pathname : "?", ref->module_id);
 	size_t n = 0;
 	const char **keys = js_isobject(J, propsidx) ? own_keys(e, propsidx, &n) : NULL;
 	size_t kept = 0;
@@ -776,7 +776,7 @@ static int walk_client_element(kit_engine *e, int work, kit_value **target, int 
 		if (strcmp(keys[i], "ref") != 0 && strcmp(keys[i], "key") != 0)
 			keys[kept++] = keys[i];
 	kit_value *key = js_isstring(J, keyidx) ? make_string(e, J, keyidx) : NULL;
-	kit_value *el = kit_v_element(&e->model, kit_v_client_ref(&e->model, ref), key, kept);
+	kit_value *el = kit_v_element(&e->rq.model, kit_v_client_ref(&e->rq.model, ref), key, kept);
 	*target = el;
 	for (size_t i = kept; i-- > 0;) {
 		kit_prop *p = &el->u.elem.props[i];
@@ -820,7 +820,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 	if (js_isstring(J, ty)) {
 		rc = walk_host(e, work, it->target, js_tostring(J, ty), key, props);
 	} else if (is_client_reference(J, ty)) {
-		if (!e->ssr) {
+		if (!e->rq.ssr) {
 			rc = walk_client_element(e, work, it->target, ty, key, props);
 		} else {
 			/* phase 2: the client module's SSR implementation renders here */
@@ -847,7 +847,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 		else
 			js_pushundefined(J);
 		if (keyed) {
-			kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "react.fragment"),
+			kit_value *el = kit_v_element(&e->rq.model, kit_v_symbol(&e->rq.model, "react.fragment"),
 						      make_string(e, J, key), 1);
 			*it->target = el;
 			el->u.elem.props[0].key = "children";
@@ -857,7 +857,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
 		}
 	} else if (is_registry(J, ty, REG_SYM_SUSPENSE)) {
-		kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "react.suspense"),
+		kit_value *el = kit_v_element(&e->rq.model, kit_v_symbol(&e->rq.model, "react.suspense"),
 					      js_isstring(J, key) ? make_string(e, J, key) : NULL, 2);
 		*it->target = el;
 		static const char *names[2] = { "fallback", "children" };
@@ -888,7 +888,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			} else {
 				js_pop(J, 1);
 				push_item(e, NULL, 0, MODE_NODE, NULL);
-				e->items[e->nitems - 1].kind = ITEM_POP_PROVIDER;
+				e->items[e->rq.nitems - 1].kind = ITEM_POP_PROVIDER;
 				if (js_isobject(J, props))
 					js_getproperty(J, props, "children");
 				else
@@ -962,7 +962,7 @@ static int walk_object_prop(kit_engine *e, int work, struct walk_item *it, int t
 	js_State *J = e->J;
 	size_t n;
 	const char **keys = own_keys(e, t, &n);
-	kit_value *obj = kit_v_object(&e->model, n);
+	kit_value *obj = kit_v_object(&e->rq.model, n);
 	*it->target = obj;
 	for (size_t i = n; i-- > 0;) {
 		kit_prop *p = &obj->u.obj.props[i];
@@ -1003,7 +1003,7 @@ static kit_value *scoped(kit_engine *e, kit_value *node)
 		if (js_pcall(J, 0)) {
 			js_pop(J, 1);
 		} else {
-			if (e->nscopes == e->capscopes) {
+			if (e->rq.nscopes == e->capscopes) {
 				int cap = e->capscopes ? e->capscopes * 2 : 16;
 				int *more = realloc(e->scopes, (size_t)cap * sizeof *more);
 				if (!more)
@@ -1011,24 +1011,24 @@ static kit_value *scoped(kit_engine *e, kit_value *node)
 				e->scopes = more;
 				e->capscopes = cap;
 			}
-			e->scopes[e->nscopes] = kit_req_keep(e);
-			number = ++e->nscopes;
+			e->scopes[e->rq.nscopes] = kit_req_keep(e);
+			number = ++e->rq.nscopes;
 		}
 	}
 	/* (a retry walks outside kit_walk_client: then the context is always written) */
-	int moved = !e->ssr_tree_overflow || e->tree_id != e->ssr_tree_id ||
-		    strcmp(e->tree_overflow, e->ssr_tree_overflow) != 0;
+	int moved = !e->rq.ssr_tree_overflow || e->rq.tree_id != e->rq.ssr_tree_id ||
+		    strcmp(e->rq.tree_overflow, e->rq.ssr_tree_overflow) != 0;
 	if (number == 0 && !moved)
 		return node;
-	kit_value *el = kit_v_element(&e->model, kit_v_symbol(&e->model, "kit.scope"), NULL, 4);
+	kit_value *el = kit_v_element(&e->rq.model, kit_v_symbol(&e->rq.model, "kit.scope"), NULL, 4);
 	size_t n = 0;
 	if (number)
-		kit_v_set_prop(&e->model, &el->u.elem.props[n++], "scope", kit_v_number(&e->model, number));
+		kit_v_set_prop(&e->rq.model, &el->u.elem.props[n++], "scope", kit_v_number(&e->rq.model, number));
 	if (moved) {
-		kit_v_set_prop(&e->model, &el->u.elem.props[n++], "treeId", kit_v_number(&e->model, e->tree_id));
-		kit_v_set_prop(&e->model, &el->u.elem.props[n++], "treeOverflow", kit_v_cstring(&e->model, e->tree_overflow));
+		kit_v_set_prop(&e->rq.model, &el->u.elem.props[n++], "treeId", kit_v_number(&e->rq.model, e->rq.tree_id));
+		kit_v_set_prop(&e->rq.model, &el->u.elem.props[n++], "treeOverflow", kit_v_cstring(&e->rq.model, e->rq.tree_overflow));
 	}
-	kit_v_set_prop(&e->model, &el->u.elem.props[n++], "children", node);
+	kit_v_set_prop(&e->rq.model, &el->u.elem.props[n++], "children", node);
 	el->u.elem.nprops = n;
 	return el;
 }
@@ -1037,7 +1037,7 @@ static kit_value *scoped(kit_engine *e, kit_value *node)
 static int walk_one(kit_engine *e, int work, struct walk_item *it)
 {
 	js_State *J = e->J;
-	kit_model *m = &e->model;
+	kit_model *m = &e->rq.model;
 	int t = js_gettop(J) - 1;
 	int rc = 0;
 	/* one call for the type, then comparisons (the js_is* chain was a
@@ -1057,7 +1057,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 	} else if (type == JS_ISFUNCTION && it->mode != MODE_NODE && is_server_reference(J, t)) {
 		/* a server action passed as a prop (a client component's, <form action>) */
 		*it->target = server_ref(e, work, t);
-	} else if (type == JS_ISFUNCTION && e->ssr && it->mode != MODE_NODE) {
+	} else if (type == JS_ISFUNCTION && e->rq.ssr && it->mode != MODE_NODE) {
 		/* phase 2: event handlers and other functions of client components only
 		 * matter in the browser; the HTML leaves them out */
 		*it->target = kit_v_undefined(m);
@@ -1081,16 +1081,16 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		int len = js_getlength(J, t);
 		kit_value *arr = kit_v_array(m, (size_t)len);
 		*it->target = arr;
-		unsigned tree_id = e->tree_id;
-		const char *tree_overflow = e->tree_overflow;
+		unsigned tree_id = e->rq.tree_id;
+		const char *tree_overflow = e->rq.tree_overflow;
 		for (int i = len; i-- > 0;) {
 			js_getindex(J, t, i);
-			if (e->ssr && it->mode == MODE_NODE)  /* React forks the tree context per array child */
-				kit_tree_push(e->arena, tree_id, tree_overflow, (unsigned)len, (unsigned)i, &e->tree_id, &e->tree_overflow);
+			if (e->rq.ssr && it->mode == MODE_NODE)  /* React forks the tree context per array child */
+				kit_tree_push(e->arena, tree_id, tree_overflow, (unsigned)len, (unsigned)i, &e->rq.tree_id, &e->rq.tree_overflow);
 			take_or_push(e, work, &arr->u.arr.items[i], it->mode, it->context);
 		}
-		e->tree_id = tree_id;
-		e->tree_overflow = tree_overflow;
+		e->rq.tree_id = tree_id;
+		e->rq.tree_overflow = tree_overflow;
 	} else if (js_isdateobject(J, t)) {
 		js_getproperty(J, t, "toISOString");
 		js_copy(J, t);
@@ -1110,7 +1110,7 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		if (is_element) {
 			rc = walk_element(e, work, it, t);
 		} else if (is_thenable(J, t)) {
-			if (it->mode == MODE_CLIENT_PROP && !e->ssr) {
+			if (it->mode == MODE_CLIENT_PROP && !e->rq.ssr) {
 				rc = defer_promise(e, t, it->target, it->context);
 			} else if (it->mode != MODE_NODE) {
 				error_at(e, it->target, "A promise cannot be passed as a prop of an element "
@@ -1151,26 +1151,26 @@ int kit_walk_row(kit_engine *e, kit_row *row)
 static int walk_row(kit_engine *e, kit_row *row, int mode)
 {
 	js_State *J = e->J;
-	if (e->walking) {
+	if (e->rq.walking) {
 		js_pop(J, 1);
 		kit_req_fail(e, 500, NULL, "internal error: re-entrant walk");
 		return -1;
 	}
-	e->walking = 1;
+	e->rq.walking = 1;
 	int base = js_gettop(J) - 1;        /* the value to walk */
 	js_getregistry(J, REG_WORK);
 	js_getregistry(J, REG_SYM_ELEMENT);
 	js_copy(J, base);                    /* value, work, symbol, value */
 	int work = base + 1;
-	e->work_top = 0;
-	e->nitems = 0;
-	push_item(e, &row->value, stash(e, work), e->root_data ? MODE_CLIENT_PROP : mode, NULL);
-	e->root_data = 0;
+	e->rq.work_top = 0;
+	e->rq.nitems = 0;
+	push_item(e, &row->value, stash(e, work), e->rq.root_data ? MODE_CLIENT_PROP : mode, NULL);
+	e->rq.root_data = 0;
 	int rc = 0;
-	unsigned tree_id = e->tree_id;
-	const char *tree_overflow = e->tree_overflow;
-	while (e->nitems) {
-		struct walk_item it = e->items[--e->nitems];
+	unsigned tree_id = e->rq.tree_id;
+	const char *tree_overflow = e->rq.tree_overflow;
+	while (e->rq.nitems) {
+		struct walk_item it = e->items[--e->rq.nitems];
 		if (it.kind == ITEM_POP_PROVIDER) {
 			js_getregistry(J, REG_RUNTIME);
 			js_getproperty(J, -1, "popProvider");
@@ -1179,24 +1179,24 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 			js_pop(J, 1);
 			continue;
 		}
-		e->tree_id = it.tree_id;
-		e->tree_overflow = it.tree_overflow;
+		e->rq.tree_id = it.tree_id;
+		e->rq.tree_overflow = it.tree_overflow;
 		js_getindex(J, work, (int)it.slot);
 		if (walk_one(e, work, &it) < 0) {
 			rc = -1;
 			break;
 		}
 	}
-	e->tree_id = tree_id;
-	e->tree_overflow = tree_overflow;
-	e->nitems = 0;
+	e->rq.tree_id = tree_id;
+	e->rq.tree_overflow = tree_overflow;
+	e->rq.nitems = 0;
 	js_setlength(J, work, 0);
 	js_pop(J, js_gettop(J) - base);
-	e->walking = 0;
+	e->rq.walking = 0;
 	if (rc == 0 && row->state == KIT_ROW_PENDING) {
-		kit_row_resolve(&e->model, row, row->value);
+		kit_row_resolve(&e->rq.model, row, row->value);
 		if (row->id != 0)
-			e->pending_rows--;
+			e->rq.pending_rows--;
 	}
 	return rc;
 }
@@ -1246,7 +1246,7 @@ static void push_row_promise(kit_engine *e, const kit_row *row, int depth)
 {
 	js_State *J = e->J;
 	struct row_promise *p;
-	for (p = e->row_promises; p; p = p->next)
+	for (p = e->rq.row_promises; p; p = p->next)
 		if (p->row == row)
 			break;
 	if (!p) {
@@ -1260,8 +1260,8 @@ static void push_row_promise(kit_engine *e, const kit_row *row, int depth)
 		p = kit_arena_zalloc(e->arena, sizeof *p);
 		p->row = row;
 		p->slot = kit_req_keep(e);
-		p->next = e->row_promises;
-		e->row_promises = p;
+		p->next = e->rq.row_promises;
+		e->rq.row_promises = p;
 		if (row->state != KIT_ROW_PENDING)
 			settle_row_promise(e, p, depth);
 	}
@@ -1273,7 +1273,7 @@ static void push_row_promise(kit_engine *e, const kit_row *row, int depth)
 int kit_walk_settle_promises(kit_engine *e)
 {
 	int n = 0;
-	for (struct row_promise *p = e->row_promises; p; p = p->next)
+	for (struct row_promise *p = e->rq.row_promises; p; p = p->next)
 		if (!p->settled && p->row->state != KIT_ROW_PENDING) {
 			settle_row_promise(e, p, 0);
 			n++;
@@ -1367,7 +1367,7 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 {
 	if (!tree_overflow)
 		tree_overflow = "";
-	for (struct ssr_cache *c = e->ssr_cache; c; c = c->next)
+	for (struct ssr_cache *c = e->rq.ssr_cache; c; c = c->next)
 		if (c->element == element && c->tree_id == tree_id && c->scope == scope &&
 		    strcmp(c->tree_overflow, tree_overflow) == 0)
 			return c->result;
@@ -1398,19 +1398,19 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 		js_setproperty(J, -2, "props");
 		js_pushnull(J);
 		js_setproperty(J, -2, "key");
-		kit_row *row = kit_model_new_row(&e->model);
+		kit_row *row = kit_model_new_row(&e->rq.model);
 		row->html_only = 1;
-		e->pending_rows++;
-		int ssr = e->ssr;
-		unsigned saved_id = e->tree_id;
-		const char *saved_overflow = e->tree_overflow;
-		e->ssr = 1;
-		e->tree_id = tree_id;
-		e->tree_overflow = tree_overflow ? kit_arena_strdup(e->arena, tree_overflow) : "";
-		e->ssr_tree_id = e->tree_id;
-		e->ssr_tree_overflow = e->tree_overflow;
+		e->rq.pending_rows++;
+		int ssr = e->rq.ssr;
+		unsigned saved_id = e->rq.tree_id;
+		const char *saved_overflow = e->rq.tree_overflow;
+		e->rq.ssr = 1;
+		e->rq.tree_id = tree_id;
+		e->rq.tree_overflow = tree_overflow ? kit_arena_strdup(e->arena, tree_overflow) : "";
+		e->rq.ssr_tree_id = e->rq.tree_id;
+		e->rq.ssr_tree_overflow = e->rq.tree_overflow;
 		int restored = 0;
-		if (scope > 0 && scope <= e->nscopes) {
+		if (scope > 0 && scope <= e->rq.nscopes) {
 			{
 				js_getregistry(J, REG_RUNTIME);
 				js_getproperty(J, -1, "restoreContexts");
@@ -1424,11 +1424,11 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 		kit_walk_row(e, row);
 		for (int i = 0; i < restored; i++)
 			call_runtime_int(e, "popProvider");
-		e->ssr = ssr;
-		e->ssr_tree_overflow = NULL;
-		e->tree_id = saved_id;
-		e->tree_overflow = saved_overflow;
-		result = kit_v_lazy(&e->model, row);
+		e->rq.ssr = ssr;
+		e->rq.ssr_tree_overflow = NULL;
+		e->rq.tree_id = saved_id;
+		e->rq.tree_overflow = saved_overflow;
+		result = kit_v_lazy(&e->rq.model, row);
 	}
 	struct ssr_cache *c = kit_arena_alloc(e->arena, sizeof *c);
 	c->element = element;
@@ -1436,7 +1436,7 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 	c->tree_overflow = kit_arena_strdup(e->arena, tree_overflow);
 	c->scope = scope;
 	c->result = result;
-	c->next = e->ssr_cache;
-	e->ssr_cache = c;
+	c->next = e->rq.ssr_cache;
+	e->rq.ssr_cache = c;
 	return result;
 }
