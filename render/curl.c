@@ -5,6 +5,7 @@
  * until the process exits: easy handles and the global state live that long. */
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "curl.h"
@@ -89,6 +90,14 @@ int kit_curl_load(char *err, size_t errlen)
 	if (state < 0)
 		snprintf(err, errlen, "%s", failure);
 	return state > 0 ? 0 : -1;
+}
+
+struct curl_slist *kit_curl_slist_add(struct curl_slist *list, const char *line)
+{
+	struct curl_slist *l = kit_curl.slist_append(list, line);
+	if (!l)
+		abort();
+	return l;
 }
 
 void kit_curl_cleanup(void)

@@ -41,6 +41,9 @@ extern struct kit_curl_api kit_curl;
  * Not thread-safe: call it from the thread that serves requests. */
 int kit_curl_load(char *err, size_t errlen);
 
+/* kit_curl.slist_append that aborts when out of memory. */
+struct curl_slist *kit_curl_slist_add(struct curl_slist *list, const char *line);
+
 /* curl_global_cleanup, when kit_curl_load loaded the library: what the
  * process's exit paths call last (kit.cgi, kit-fcgi), after every easy and
  * multi handle is gone. A later kit_curl_load starts libcurl again. */

@@ -15,6 +15,7 @@
 
 #include "engine_impl.h"
 #include "fetch.h"
+#include "loop.h"
 #include "header.h"
 #include "jsstr.h"
 #include "json.h"
@@ -287,12 +288,12 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 
 	js_newcfunction(e->J, native_log, "__kit_log", 2);
 	js_setglobal(e->J, "__kit_log");
-	kit_loop_install(e);
-	/* fetch(): the curl multi handle and the natives (fetch.c) */
-	if (kit_fetch_open(e, err, errlen) < 0) {
+	/* timers and transfers (loop.c); fetch()'s natives (fetch.c) */
+	if (kit_loop_open(e, err, errlen) < 0) {
 		kit_engine_close(e);
 		return NULL;
 	}
+	kit_loop_install(e);
 	kit_fetch_install(e);
 	/* rpc(): the backend's configuration and the natives (rpc.c) */
 	if (kit_rpc_open(e, err, errlen) < 0) {
@@ -326,7 +327,7 @@ void kit_engine_close(kit_engine *e)
 {
 	if (!e)
 		return;
-	kit_fetch_close(e);  /* fetch.c: transfers, then the multi handle */
+	kit_loop_close(e);  /* transfers, the multi handle, timers */
 	if (e->J)
 		js_freestate(e->J);
 	kit_heap_free_all(e->heap);
@@ -336,7 +337,6 @@ void kit_engine_close(kit_engine *e)
 		kit_arena_free(e->manifest_arena);
 	}
 	free(e->items);
-	free(e->timers);
 	free(e->scopes);
 	free(e->query_ids);
 	free(e);

@@ -34,12 +34,6 @@ struct client_ref_entry {
 	struct client_ref_entry *next;
 };
 
-struct kit_timer {
-	double id;
-	long long due_ms;   /* monotonic */
-	unsigned long seq;  /* ties fire in arming order */
-};
-
 /* One request being answered — a render, a middleware chain, an API route,
  * an action or a query, generateStaticParams at build: everything that
  * lives from engine.c's request_begin to its request_end, and nothing else.
@@ -121,13 +115,8 @@ struct kit_engine {
 	int *scopes;
 	int capscopes;
 
-	/* timers (loop.c) */
-	struct kit_timer *timers;
-	size_t ntimers, captimers;
-	unsigned long timer_seq;
-
-	/* fetch() (fetch.c): the worker's curl multi handle and this request's transfers */
-	struct kit_fetch *fetch;
+	/* every wait (loop.c): the curl multi handle; the request's timers and transfers */
+	struct kit_loop *loop;
 
 	struct kit_req rq;        /* the request being answered */
 };
@@ -189,18 +178,6 @@ void kit_req_take_headers(kit_engine *e, kit_buf *out);
  * e->out->headers. Called just before out->begin and before a failed render
  * returns. */
 void kit_req_seal_headers(kit_engine *e);
-
-/* loop.c */
-long long kit_loop_now_ms(void);
-void kit_loop_install(kit_engine *e);
-/* Drains microtasks, lets stream.c write what became ready, waits for
- * timers; until the answer is complete. Returns 0, -1 (failed before the
- * shell) or -2 (client gone). */
-int kit_loop_run(kit_engine *e);
-void kit_loop_reset(kit_engine *e);
-/* Runs microtasks and timers until *settled is set (by a then-callback).
- * Returns 0, or -1 (nothing can settle any more, or the budget ran out). */
-int kit_loop_await(kit_engine *e, const int *settled);
 
 /* stream.c — when each piece of the answer is written. Each returns
  * 0 to go on, 1 when the answer is complete, -1 failed before the shell,

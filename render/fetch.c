@@ -3,9 +3,9 @@
  * js/server/fetch.ts turns fetch(input, init) into a call of the native
  *   __kit_fetch(method, url, [[name, value]...], bodyBytes|null, timeoutMs,
  *               redirect, onDone, onFail) → id
- * which adds one easy handle to the engine's multi handle. The event loop
- * (loop.c) waits on the multi handle as well as on its timers and calls
- * kit_fetch_wait, which drives curl and, for each finished transfer, calls
+ * which registers one easy handle with the event loop (loop.c's
+ * kit_loop_add_transfer). The loop drives curl next to its timers and, when
+ * the transfer finished, calls fetch_done here, which calls
  *   onDone({status, statusText, url, redirected, headers, body})
  * with the headers of the last response as [[name, value]...] (set-cookie
  * lines kept apart) and the body as a byte string, or
@@ -14,9 +14,8 @@
  * rejects with the signal's reason itself).
  *
  * The callbacks live in keep slots (kit_req_keep) (never js_ref: its names are interned
- * forever). A transfer remembers the request generation; kit_fetch_reset
- * removes every transfer when the request ends, so nothing of an old request
- * can call into the next one. Bodies arrive whole: mujs has no streams, and
+ * forever). kit_loop_reset removes every transfer when the request ends, so
+ * nothing of an old request can call into the next one. Bodies arrive whole: mujs has no streams, and
  * a body past KIT_FETCH_MAX_BODY fails the fetch. Only http and https, no
  * signals (CURLOPT_NOSIGNAL), no proxy from the environment (like Node's
  * fetch), Accept-Encoding: identity (bytes come back as the server sent them). */
@@ -31,17 +30,14 @@
 #include "engine_impl.h"
 #include "fetch.h"
 #include "jsstr.h"
+#include "loop.h"
 
-/* More transfers at once than this is a TypeError (each holds a socket). */
-#define MAX_IN_FLIGHT 256
 #define MAX_HEADER_BYTES ((size_t)1 << 20)
 #define MAX_REDIRECTS 20L
 
-struct transfer {
-	kit_engine *e;
-	CURL *easy;
-	double id;
-	unsigned generation;
+/* One fetch() in flight: the context loop.c hands back to fetch_done. */
+struct fetch {
+	CURL *easy;                    /* the loop's once registered */
 	int on_done, on_fail;          /* keep slots (kit_req_keep) */
 	struct curl_slist *req_headers;
 	kit_buf req_body;
@@ -49,55 +45,13 @@ struct transfer {
 	kit_buf body;
 	char status_text[256];
 	int body_too_big, headers_too_big;
-	CURLcode result;               /* once done */
 	char errbuf[CURL_ERROR_SIZE];
-	struct kit_fetch_ext ext;      /* another part of the engine's transfer (rpc.c), or zeros */
-	struct transfer *next;
 };
 
-struct kit_fetch {
-	CURLM *multi;
-	struct transfer *list;         /* in flight */
-	size_t n;
-	double next_id;
-};
-
-int kit_fetch_open(kit_engine *e, char *err, size_t errlen)
+/* What the loop calls when it frees the transfer (its easy handle is gone). */
+static void fetch_drop(void *ctx)
 {
-	struct kit_fetch *f = calloc(1, sizeof *f);
-	if (!f) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	f->next_id = 1;
-	e->fetch = f;
-	return 0;
-}
-
-/* libcurl and the multi handle come with the first transfer (curl.h). */
-int kit_fetch_ready(kit_engine *e, char *err, size_t errlen)
-{
-	struct kit_fetch *f = e->fetch;
-	if (f && f->multi)
-		return 0;
-	if (!f) {
-		snprintf(err, errlen, "the engine has no fetch state");
-		return -1;
-	}
-	if (kit_curl_load(err, errlen) < 0)
-		return -1;
-	if (!(f->multi = kit_curl.multi_init())) {
-		snprintf(err, errlen, "cannot create a curl multi handle (out of memory)");
-		return -1;
-	}
-	return 0;
-}
-
-static void transfer_free(struct transfer *t)
-{
-	if (t->ext.drop)
-		t->ext.drop(t->ext.ctx);
-	kit_curl.easy_cleanup(t->easy);
+	struct fetch *t = ctx;
 	kit_curl.slist_free_all(t->req_headers);
 	kit_buf_free(&t->req_body);
 	kit_buf_free(&t->headers);
@@ -105,54 +59,11 @@ static void transfer_free(struct transfer *t)
 	free(t);
 }
 
-/* Takes t out of the multi handle and the list (not freed). */
-static void transfer_unlink(struct kit_fetch *f, struct transfer *t)
-{
-	kit_curl.multi_remove_handle(f->multi, t->easy);
-	for (struct transfer **p = &f->list; *p; p = &(*p)->next) {
-		if (*p == t) {
-			*p = t->next;
-			f->n--;
-			break;
-		}
-	}
-	t->next = NULL;
-}
-
-void kit_fetch_reset(kit_engine *e)
-{
-	struct kit_fetch *f = e->fetch;
-	if (!f)
-		return;
-	while (f->list) {
-		struct transfer *t = f->list;
-		transfer_unlink(f, t);
-		transfer_free(t);
-	}
-}
-
-void kit_fetch_close(kit_engine *e)
-{
-	struct kit_fetch *f = e->fetch;
-	if (!f)
-		return;
-	kit_fetch_reset(e);
-	if (f->multi)
-		kit_curl.multi_cleanup(f->multi);
-	free(f);
-	e->fetch = NULL;
-}
-
-size_t kit_fetch_pending(const kit_engine *e)
-{
-	return e->fetch ? e->fetch->n : 0;
-}
-
 /* --- curl callbacks ----------------------------------------------------- */
 
 static size_t on_body(char *p, size_t size, size_t n, void *ctx)
 {
-	struct transfer *t = ctx;
+	struct fetch *t = ctx;
 	size_t len = size * n;
 	if (t->body.len + len > KIT_FETCH_MAX_BODY) {
 		t->body_too_big = 1;
@@ -172,7 +83,7 @@ static int is_tchar(unsigned char c)
  * response (a redirect, a 100 Continue): the headers kept so far go. */
 static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 {
-	struct transfer *t = ctx;
+	struct fetch *t = ctx;
 	size_t len = size * n;
 	while (len && (p[len - 1] == '\n' || p[len - 1] == '\r'))
 		len--;
@@ -238,16 +149,8 @@ static int dropped_header(const char *name)
 	return 0;
 }
 
-struct curl_slist *kit_fetch_add_header(struct curl_slist *list, const char *line)
-{
-	struct curl_slist *l = kit_curl.slist_append(list, line);
-	if (!l)
-		abort();
-	return l;
-}
-
 /* Reads the arguments of __kit_fetch into t (may throw: t is freed by the caller's try). */
-static void read_request(js_State *J, struct transfer *t, int *has_type, int *has_body)
+static void read_request(js_State *J, struct fetch *t, int *has_type, int *has_body)
 {
 	const char *method = js_tostring(J, 1);
 	CURL *c = t->easy;
@@ -273,15 +176,15 @@ static void read_request(js_State *J, struct transfer *t, int *has_type, int *ha
 			/* Headers refused CR, LF and NUL already; a NUL would end the line early */
 			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
 			    !memchr(line.data, '\n', line.len))
-				t->req_headers = kit_fetch_add_header(t->req_headers, kit_buf_cstr(&line));
+				t->req_headers = kit_curl_slist_add(t->req_headers, kit_buf_cstr(&line));
 			if (strcasecmp(name, "content-type") == 0)
 				*has_type = 1;
 		}
 		js_pop(J, 3);
 	}
 	kit_buf_free(&line);
-	t->req_headers = kit_fetch_add_header(t->req_headers, "Accept-Encoding: identity");
-	t->req_headers = kit_fetch_add_header(t->req_headers, "Expect:");  /* no 100-continue round trip */
+	t->req_headers = kit_curl_slist_add(t->req_headers, "Accept-Encoding: identity");
+	t->req_headers = kit_curl_slist_add(t->req_headers, "Expect:");  /* no 100-continue round trip */
 
 	*has_body = js_isstring(J, 4);
 	if (*has_body)
@@ -298,21 +201,30 @@ static void read_request(js_State *J, struct transfer *t, int *has_type, int *ha
 		kit_curl.easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)t->req_body.len);
 		kit_curl.easy_setopt(c, CURLOPT_POSTFIELDS, t->req_body.len ? t->req_body.data : "");
 		if (!*has_type)  /* curl would add application/x-www-form-urlencoded */
-			t->req_headers = kit_fetch_add_header(t->req_headers, "Content-Type:");
+			t->req_headers = kit_curl_slist_add(t->req_headers, "Content-Type:");
 	}
 }
+
+/* Before it is registered (the loop frees it from then on). */
+static void fetch_free(struct fetch *t)
+{
+	kit_curl.easy_cleanup(t->easy);
+	fetch_drop(t);
+}
+
+static void fetch_done(kit_engine *e, void *ctx, int rc);
+static const struct kit_loop_transfer_ops fetch_ops = { NULL, fetch_done, fetch_drop };
 
 static void native_fetch(js_State *J)
 {
 	kit_engine *e = js_getcontext(J);
-	struct kit_fetch *f = e->fetch;
 	if (!e->rq.err)
 		js_typeerror(J, "fetch() can only run while a request is answered (not while the app loads)");
 	char err[600];
-	if (kit_fetch_ready(e, err, sizeof err) < 0)
+	if (kit_curl_load(err, sizeof err) < 0)  /* libcurl comes with the first transfer */
 		js_error(J, "fetch: %s", err);
-	if (f->n >= MAX_IN_FLIGHT)
-		js_typeerror(J, "fetch failed: more than %d requests in flight at once", MAX_IN_FLIGHT);
+	if (kit_loop_transfers(e) >= KIT_LOOP_MAX_TRANSFERS)
+		js_typeerror(J, "fetch failed: more than %d requests in flight at once", KIT_LOOP_MAX_TRANSFERS);
 	if (!js_isstring(J, 1) || !js_isstring(J, 2) || !js_iscallable(J, 7) || !js_iscallable(J, 8))
 		js_typeerror(J, "__kit_fetch: bad arguments");
 	const char *url = js_tostring(J, 2);
@@ -321,20 +233,18 @@ static void native_fetch(js_State *J)
 	double timeout = js_isnumber(J, 5) ? js_tonumber(J, 5) : KIT_FETCH_DEFAULT_TIMEOUT_MS;
 	const char *redirect = js_isstring(J, 6) ? js_tostring(J, 6) : "follow";
 
-	struct transfer *t = calloc(1, sizeof *t);
+	struct fetch *t = calloc(1, sizeof *t);
 	if (!t || !(t->easy = kit_curl.easy_init())) {
 		free(t);
 		js_error(J, "fetch: out of memory");
 	}
-	t->e = e;
-	t->generation = e->generation;
 	kit_buf_init(&t->req_body);
 	kit_buf_init(&t->headers);
 	kit_buf_init(&t->body);
 	CURL *c = t->easy;
 	int has_type, has_body;
 	if (js_try(J)) {
-		transfer_free(t);
+		fetch_free(t);
 		js_throw(J);
 	}
 	read_request(J, t, &has_type, &has_body);
@@ -367,32 +277,18 @@ static void native_fetch(js_State *J)
 	kit_curl.easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
 	kit_curl.easy_setopt(c, CURLOPT_HEADERDATA, t);
 	kit_curl.easy_setopt(c, CURLOPT_ERRORBUFFER, t->errbuf);
-	kit_curl.easy_setopt(c, CURLOPT_PRIVATE, t);
 
-	CURLMcode mc = kit_curl.multi_add_handle(f->multi, c);
-	if (mc != CURLM_OK) {
-		transfer_free(t);
-		js_error(J, "fetch: kit_curl.multi_add_handle: %s", kit_curl.multi_strerror(mc));
+	double id;
+	if (kit_loop_add_transfer(e, c, &fetch_ops, t, &id, err, sizeof err) < 0) {
+		fetch_free(t);
+		js_error(J, "fetch: %s", err);
 	}
-	t->id = f->next_id++;
-	t->next = f->list;
-	f->list = t;
-	f->n++;
-	js_pushnumber(J, t->id);
+	js_pushnumber(J, id);
 }
 
 static void native_fetch_abort(js_State *J)
 {
-	kit_engine *e = js_getcontext(J);
-	struct kit_fetch *f = e->fetch;
-	double id = js_tonumber(J, 1);
-	for (struct transfer *t = f ? f->list : NULL; t; t = t->next) {
-		if (t->id == id) {
-			transfer_unlink(f, t);
-			transfer_free(t);
-			break;
-		}
-	}
+	kit_loop_cancel_transfer(js_getcontext(J), js_tonumber(J, 1));
 	js_pushundefined(J);
 }
 
@@ -405,48 +301,10 @@ void kit_fetch_install(kit_engine *e)
 	js_setglobal(J, "__kit_fetch_abort");
 }
 
-/* A transfer of another part of the engine (rpc.c) on the same multi handle. */
-int kit_fetch_add_easy(kit_engine *e, void *easy, const struct kit_fetch_ext *ext, char *err, size_t errlen)
-{
-	struct kit_fetch *f = e->fetch;
-	if (kit_fetch_ready(e, err, errlen) < 0)
-		return -1;
-	if (f->n >= MAX_IN_FLIGHT) {
-		snprintf(err, errlen, "more than %d requests in flight at once", MAX_IN_FLIGHT);
-		return -1;
-	}
-	struct transfer *t = calloc(1, sizeof *t);
-	if (!t) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	t->e = e;
-	t->easy = easy;
-	t->generation = e->generation;
-	t->ext = *ext;
-	kit_buf_init(&t->req_body);
-	kit_buf_init(&t->headers);
-	kit_buf_init(&t->body);
-	kit_curl.easy_setopt(t->easy, CURLOPT_PRIVATE, t);
-	CURLMcode mc = kit_curl.multi_add_handle(f->multi, t->easy);
-	if (mc != CURLM_OK) {
-		snprintf(err, errlen, "kit_curl.multi_add_handle: %s", kit_curl.multi_strerror(mc));
-		t->ext.drop = NULL;  /* the caller still owns its context on failure */
-		t->easy = NULL;
-		free(t);
-		return -1;
-	}
-	t->id = f->next_id++;
-	t->next = f->list;
-	f->list = t;
-	f->n++;
-	return 0;
-}
-
 /* --- completion --------------------------------------------------------- */
 
 /* Node's error codes where there is one, so code can test err.cause.code. */
-static const char *error_code(const struct transfer *t, CURLcode rc)
+static const char *error_code(const struct fetch *t, CURLcode rc)
 {
 	if (t->body_too_big || t->headers_too_big)
 		return "KIT_FETCH_TOO_LARGE";
@@ -464,7 +322,7 @@ static const char *error_code(const struct transfer *t, CURLcode rc)
 }
 
 /* Pushes the argument of onDone. */
-static void push_answer(js_State *J, struct transfer *t)
+static void push_answer(js_State *J, struct fetch *t)
 {
 	long status = 0, redirects = 0;
 	char *url = NULL;
@@ -499,7 +357,7 @@ static void push_answer(js_State *J, struct transfer *t)
 }
 
 /* Pushes the TypeError for onFail, its cause an Error with curl's message and a code. */
-static void push_failure(js_State *J, struct transfer *t, CURLcode rc)
+static void push_failure(js_State *J, struct fetch *t, CURLcode rc)
 {
 	char text[CURL_ERROR_SIZE + 128];
 	if (t->body_too_big)
@@ -520,16 +378,14 @@ static void push_failure(js_State *J, struct transfer *t, CURLcode rc)
 	js_setproperty(J, -2, "cause");
 }
 
-/* Calls the transfer's callback; t is already out of the list. */
-static void complete(kit_engine *e, struct transfer *t, CURLcode rc)
+/* The transfer finished (the loop calls it, only while its request runs):
+ * onDone(answer) or onFail(error). */
+static void fetch_done(kit_engine *e, void *ctx, int code)
 {
+	struct fetch *t = ctx;
+	CURLcode rc = (CURLcode)code;
 	js_State *J = e->J;
-	if (t->generation != e->generation)
-		return;
-	if (t->ext.done) {
-		t->ext.done(e, t->ext.ctx, (int)rc);
-		return;
-	}
+	t->errbuf[sizeof t->errbuf - 1] = '\0';
 	kit_req_keep_get(e, rc == CURLE_OK ? t->on_done : t->on_fail);
 	js_pushundefined(J);
 	if (js_try(J)) {
@@ -549,51 +405,4 @@ static void complete(kit_engine *e, struct transfer *t, CURLcode rc)
 			js_trystring(J, -1, "?"));
 	}
 	js_pop(J, 1);
-}
-
-int kit_fetch_wait(kit_engine *e, long long timeout_ms)
-{
-	struct kit_fetch *f = e->fetch;
-	if (!f || !f->n)
-		return 0;
-	int running, completed = 0;
-	for (int round = 0; round < 2 && !completed; round++) {
-		if (round == 1) {
-			if (timeout_ms <= 0)
-				break;
-			kit_curl.multi_poll(f->multi, NULL, 0, timeout_ms > INT_MAX ? INT_MAX : (int)timeout_ms, NULL);
-		}
-		kit_curl.multi_perform(f->multi, &running);
-		/* transfers of other parts of the engine hand over what arrived so
-		 * far (rpc.c: each complete NDJSON line settles its call now) */
-		for (struct transfer *t = f->list, *nx; t; t = nx) {
-			nx = t->next;
-			if (t->ext.progress && t->generation == e->generation)
-				completed += t->ext.progress(e, t->ext.ctx);
-		}
-		/* take every finished transfer out first: their callbacks may start
-		 * or abort other transfers */
-		struct transfer *done = NULL, **tail = &done;
-		CURLMsg *m;
-		int left;
-		while ((m = kit_curl.multi_info_read(f->multi, &left))) {
-			if (m->msg != CURLMSG_DONE)
-				continue;
-			struct transfer *t = NULL;
-			kit_curl.easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&t);
-			t->result = m->data.result;
-			transfer_unlink(f, t);  /* m is invalid from here */
-			t->errbuf[sizeof t->errbuf - 1] = '\0';
-			*tail = t;
-			tail = &t->next;
-		}
-		while (done) {
-			struct transfer *t = done;
-			done = t->next;
-			complete(e, t, t->result);
-			transfer_free(t);
-			completed++;
-		}
-	}
-	return completed;
 }

@@ -7,7 +7,7 @@ librender_a_SOURCES = \
 	render/model.c render/model.h
 librender_a_SOURCES += \
 	render/engine.c render/engine.h render/engine_impl.h \
-	render/walk.c render/loop.c render/stream.c \
+	render/walk.c render/loop.c render/loop.h render/stream.c \
 	render/req.c render/jsstr.c render/jsstr.h
 # Encoders: JSON, Flight rows, Fizz-compatible HTML (html*.c by job, see
 # render/html_impl.h).

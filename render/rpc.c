@@ -3,9 +3,9 @@
  * js/server/rpc.ts builds the JSON body (one call, or a batch of calls made
  * in the same tick) and calls
  *   __kit_rpc([[name, value]...], body, onLine, onDone, onFail)
- * C adds one POST to {RSC_BACKEND}{RSC_HOST_CALL_PATH} to the worker's curl
- * multi handle (fetch.c's kit_fetch_add_easy: the loop waits on it like on a
- * fetch, and it is dropped when the request ends). Headers sent: Content-Type:
+ * C registers one POST to {RSC_BACKEND}{RSC_HOST_CALL_PATH} with the event
+ * loop (loop.c's kit_loop_add_transfer: it waits on it like on a fetch, and
+ * drops it when the request ends). Headers sent: Content-Type:
  * application/json, X-Rsc-Host-Secret, and of the given ones only Cookie and
  * Authorization — nothing else (curl's Accept and Expect are removed).
  *
@@ -17,8 +17,8 @@
  * collected whole. At the end, onDone({status, ndjson, body, setCookie:
  * [...]}) (body "" for NDJSON), or onFail(message, code) for a
  * transport error (code ECONNREFUSED, ETIMEDOUT, ECONNRESET, KIT_RPC_TOO_LARGE,
- * KIT_RPC_FAILED). Callbacks live in keep slots (kit_req_keep); fetch.c's generation
- * check keeps them from running after their request. The backend's address
+ * KIT_RPC_FAILED). Callbacks live in keep slots (kit_req_keep); the loop never calls
+ * a transfer back after its request. The backend's address
  * never appears in a message handed to JS. */
 #include <limits.h>
 #include <stdio.h>
@@ -29,8 +29,8 @@
 #include "curl.h"
 
 #include "engine_impl.h"
-#include "fetch.h"
 #include "jsstr.h"
+#include "loop.h"
 #include "rpc.h"
 
 static struct {
@@ -42,7 +42,7 @@ static struct {
 
 struct call {
 	kit_engine *e;
-	CURL *easy;           /* owned by fetch.c once added */
+	CURL *easy;           /* owned by loop.c once added */
 	struct curl_slist *hdrs;
 	kit_buf req;          /* request body */
 	kit_buf in;           /* answer bytes not handed over yet */
@@ -366,7 +366,7 @@ static void native_rpc(js_State *J)
 	if (!js_isstring(J, 2) || !js_iscallable(J, 3) || !js_iscallable(J, 4) || !js_iscallable(J, 5))
 		js_typeerror(J, "__kit_rpc: bad arguments");
 	char err[600];
-	if (kit_fetch_ready(e, err, sizeof err) < 0)
+	if (kit_curl_load(err, sizeof err) < 0)  /* libcurl comes with the first transfer */
 		js_error(J, "rpc: %s", err);
 	struct call *c = calloc(1, sizeof *c);
 	if (!c || !(c->easy = kit_curl.easy_init())) {
@@ -385,11 +385,11 @@ static void native_rpc(js_State *J)
 		rpc_drop(c);
 		js_throw(J);
 	}
-	c->hdrs = kit_fetch_add_header(c->hdrs, "Content-Type: application/json");
+	c->hdrs = kit_curl_slist_add(c->hdrs, "Content-Type: application/json");
 	kit_buf_printf(&line, "X-Rsc-Host-Secret: %s", cfg.secret);
-	c->hdrs = kit_fetch_add_header(c->hdrs, kit_buf_cstr(&line));
-	c->hdrs = kit_fetch_add_header(c->hdrs, "Accept:");
-	c->hdrs = kit_fetch_add_header(c->hdrs, "Expect:");
+	c->hdrs = kit_curl_slist_add(c->hdrs, kit_buf_cstr(&line));
+	c->hdrs = kit_curl_slist_add(c->hdrs, "Accept:");
+	c->hdrs = kit_curl_slist_add(c->hdrs, "Expect:");
 	/* the visitor's Cookie and Authorization, unchanged; nothing else */
 	int n = js_isarray(J, 1) ? js_getlength(J, 1) : 0;
 	for (int i = 0; i < n; i++) {
@@ -403,7 +403,7 @@ static void native_rpc(js_State *J)
 			kit_jsstr_put_bytes(&line, js_tostring(J, -1));
 			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
 			    !memchr(line.data, '\n', line.len))
-				c->hdrs = kit_fetch_add_header(c->hdrs, kit_buf_cstr(&line));
+				c->hdrs = kit_curl_slist_add(c->hdrs, kit_buf_cstr(&line));
 		}
 		js_pop(J, 3);
 	}
@@ -441,8 +441,8 @@ static void native_rpc(js_State *J)
 	kit_curl.easy_setopt(h, CURLOPT_HEADERDATA, c);
 	kit_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, c->errbuf);
 
-	struct kit_fetch_ext ext = { rpc_progress, rpc_done, rpc_drop, c };
-	if (kit_fetch_add_easy(e, h, &ext, err, sizeof err) < 0) {
+	static const struct kit_loop_transfer_ops ops = { rpc_progress, rpc_done, rpc_drop };
+	if (kit_loop_add_transfer(e, h, &ops, c, NULL, err, sizeof err) < 0) {
 		kit_curl.easy_cleanup(h);
 		rpc_drop(c);
 		js_error(J, "rpc: %s", err);

@@ -22,6 +22,7 @@
 #include "flight.h"
 #include "html.h"
 #include "json.h"
+#include "loop.h"
 
 #define REDIRECT_PREFIX "KIT_REDIRECT;"
 #define NOT_FOUND_DIGEST "KIT_NOT_FOUND"
