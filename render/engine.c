@@ -647,7 +647,7 @@ static int render_model(kit_engine *e)
 	kit_row *root = kit_model_new_row(&e->rq.model);
 	if (kit_walk_row(e, root) < 0)
 		return -1;
-	return kit_loop_run(e);
+	return kit_stream_run(e);
 }
 
 int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,

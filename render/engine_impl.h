@@ -141,8 +141,8 @@ struct row_promise {
 	int settled;
 	struct row_promise *next;
 };
-/* Settles the phase 2 promises whose rows settled since the last call (the
- * loop calls it after each drain); returns how many (their callbacks are
+/* Settles the phase 2 promises whose rows settled since the last call (a
+ * hook of the loop stream.c runs: after each drain); returns how many (their callbacks are
  * queued microtasks). */
 int kit_walk_settle_promises(kit_engine *e);
 
@@ -179,16 +179,11 @@ void kit_req_take_headers(kit_engine *e, kit_buf *out);
  * returns. */
 void kit_req_seal_headers(kit_engine *e);
 
-/* stream.c — when each piece of the answer is written. Each returns
- * 0 to go on, 1 when the answer is complete, -1 failed before the shell,
- * -2 client gone. */
-int kit_stream_progress(kit_engine *e);
-/* Nothing is pending that could settle a row (no timer, no I/O). */
-int kit_stream_stalled(kit_engine *e);
-/* The render budget ran out. */
-int kit_stream_timeout(kit_engine *e);
-/* Nothing was written for keepalive_ms while boundaries are pending. */
-int kit_stream_keepalive(kit_engine *e);
+/* stream.c — when each piece of the answer is written. Runs the loop
+ * (loop.c) with its hooks until the answer is complete, walk.c's
+ * kit_walk_settle_promises among them. Returns 0, -1 (failed before the
+ * shell) or -2 (client gone). */
+int kit_stream_run(kit_engine *e);
 /* Frees the per-request stream state (after the answer or a failure). */
 void kit_stream_reset(kit_engine *e);
 

@@ -4,13 +4,13 @@
  * and calls __kit_timer_fire(id) when one is due. Transfers (fetch.c's
  * fetch(), rpc.c's host calls) are easy handles on the worker's curl multi
  * handle, each with the callbacks its module registered. One loop iteration
- * drains every microtask, lets stream.c write whatever became ready, then
- * waits until the earliest deadline (a timer, the render budget, the
- * keep-alive): a plain sleep, or, while transfers are in flight, a wait on
+ * drains every microtask, lets the answer's writer (stream.c, through the
+ * hooks it passes to kit_loop_run) write whatever became ready, then waits
+ * until the earliest deadline (a timer, the render budget, the keep-alive): a plain sleep, or, while transfers are in flight, a wait on
  * the multi handle, so a completion wakes the loop at once and its callback
  * runs before the next drain. A render that waits with nothing armed and
- * nothing in flight can never finish: stream.c ends it (an error before the
- * shell, error completions after), never a hang. libcurl is never touched
+ * nothing in flight can never finish: the stalled hook ends it (an error
+ * before the shell, error completions after), never a hang. libcurl is never touched
  * while no transfer was ever registered. */
 #include <errno.h>
 #include <limits.h>
@@ -336,38 +336,39 @@ static int wait_until(kit_engine *e, long long wake)
 	return 0;
 }
 
-int kit_loop_run(kit_engine *e)
+int kit_loop_run(kit_engine *e, const struct kit_loop_hooks *h)
 {
 	struct kit_loop *l = e->loop;
 	long long deadline = kit_loop_now_ms() + e->timeout_ms;
 	for (;;) {
 		if (drain(e) < 0 || e->rq.failed)
 			return -1;
-		if (kit_walk_settle_promises(e) > 0)
+		if (h->settle(e) > 0)
 			continue;  /* what waited on them runs first */
-		int p = kit_stream_progress(e);
+		int p = h->progress(e);
 		if (p != 0)
 			return p > 0 ? 0 : p;
 		if (microtasks_queued(e))
 			continue;
 		long i = earliest(l);
 		if (i < 0 && !l->ntransfers) {
-			p = kit_stream_stalled(e);
+			p = h->stalled(e);
 			return p > 0 ? 0 : p;
 		}
 		long long wake = deadline;
 		if (i >= 0 && l->timers[i].due_ms < wake)
 			wake = l->timers[i].due_ms;
-		if (e->rq.shell_sent && e->rq.last_write_ms + e->keepalive_ms < wake)
-			wake = e->rq.last_write_ms + e->keepalive_ms;
+		long long keepalive = h->keepalive_due(e);
+		if (keepalive < wake)
+			wake = keepalive;
 		int completed = wait_until(e, wake);
 		long long now = kit_loop_now_ms();
 		if (now >= deadline) {
-			p = kit_stream_timeout(e);
+			p = h->timeout(e);
 			return p > 0 ? 0 : p;
 		}
-		if (e->rq.shell_sent && now >= e->rq.last_write_ms + e->keepalive_ms) {
-			p = kit_stream_keepalive(e);
+		if (now >= h->keepalive_due(e)) {
+			p = h->keepalive(e);
 			if (p != 0)
 				return p > 0 ? 0 : p;
 		}

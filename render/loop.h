@@ -27,10 +27,28 @@ void kit_loop_close(kit_engine *e);
 /* Defines the natives __kit_timer_arm and __kit_timer_disarm. */
 void kit_loop_install(kit_engine *e);
 
-/* Drains microtasks, lets stream.c write what became ready, waits for
- * timers and transfers; until the answer is complete. Returns 0, -1 (failed
- * before the shell) or -2 (client gone). */
-int kit_loop_run(kit_engine *e);
+/* What kit_loop_run calls back: the layer that writes the answer (stream.c)
+ * registers them, so the loop names no function above it. Unless said
+ * otherwise each returns 0 to go on, 1 when the answer is complete, -1 when
+ * the render failed before the shell, -2 when the client went away. */
+struct kit_loop_hooks {
+	/* after each drain: how many callbacks it queued (the loop drains again) */
+	int (*settle)(kit_engine *e);
+	/* write what became ready */
+	int (*progress)(kit_engine *e);
+	/* nothing is armed or in flight that could settle anything */
+	int (*stalled)(kit_engine *e);
+	/* the render budget (kit_engine.timeout_ms) ran out */
+	int (*timeout)(kit_engine *e);
+	/* when a keep-alive is due (monotonic ms), or LLONG_MAX for none */
+	long long (*keepalive_due)(kit_engine *e);
+	/* it is due */
+	int (*keepalive)(kit_engine *e);
+};
+/* Drains microtasks, calls the hooks, fires timers and drives transfers;
+ * until the answer is complete. Returns 0, -1 (failed before the shell) or
+ * -2 (client gone). */
+int kit_loop_run(kit_engine *e, const struct kit_loop_hooks *h);
 /* Runs microtasks, timers and transfers until *settled is set (by a
  * then-callback). Returns 0, or -1 (nothing can settle any more, or the
  * budget ran out: the failure is recorded). */

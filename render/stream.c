@@ -14,6 +14,7 @@
  * Digests of redirect() and notFound() (js/redirect.ts):
  *   KIT_REDIRECT;<status>;<url>     KIT_NOT_FOUND
  * and of a backend refusal through rpc() (js/server/rpc.ts): KIT_REFUSAL;<status> */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -554,7 +555,7 @@ static int ppr_resume_start(kit_engine *e)
 	return rc;
 }
 
-int kit_stream_progress(kit_engine *e)
+static int stream_progress(kit_engine *e)
 {
 	if (e->rq.client_gone)
 		return -2;
@@ -604,11 +605,11 @@ static int end_pending(kit_engine *e, const char *digest, const char *why)
 	}
 	e->rq.pending_rows = 0;
 	fprintf(stderr, "kit: %s: %s; the boundaries still waiting end with an error\n", e->rq.pathname, why);
-	int rc = kit_stream_progress(e);
+	int rc = stream_progress(e);
 	return rc == 0 ? finish(e) : rc;
 }
 
-int kit_stream_stalled(kit_engine *e)
+static int stream_stalled(kit_engine *e)
 {
 	const char *why = "the render is waiting for a promise that can never settle (no timer, no I/O pending)";
 	if (e->rq.render->ppr == KIT_PPR_SHELL)
@@ -620,7 +621,7 @@ int kit_stream_stalled(kit_engine *e)
 	return end_pending(e, TIMEOUT_DIGEST, why);
 }
 
-int kit_stream_timeout(kit_engine *e)
+static int stream_timeout(kit_engine *e)
 {
 	if (e->rq.render->ppr == KIT_PPR_SHELL)
 		return ppr_shell(e, 1);
@@ -631,7 +632,14 @@ int kit_stream_timeout(kit_engine *e)
 	return end_pending(e, TIMEOUT_DIGEST, "the render budget ran out");
 }
 
-int kit_stream_keepalive(kit_engine *e)
+/* While boundaries are pending after the shell: nothing written for
+ * keepalive_ms. */
+static long long stream_keepalive_due(kit_engine *e)
+{
+	return e->rq.shell_sent ? e->rq.last_write_ms + e->keepalive_ms : LLONG_MAX;
+}
+
+static int stream_keepalive(kit_engine *e)
 {
 	kit_buf b;
 	kit_buf_init(&b);
@@ -642,6 +650,19 @@ int kit_stream_keepalive(kit_engine *e)
 	int rc = send(e, &b);
 	kit_buf_free(&b);
 	return rc;
+}
+
+int kit_stream_run(kit_engine *e)
+{
+	static const struct kit_loop_hooks hooks = {
+		.settle = kit_walk_settle_promises,
+		.progress = stream_progress,
+		.stalled = stream_stalled,
+		.timeout = stream_timeout,
+		.keepalive_due = stream_keepalive_due,
+		.keepalive = stream_keepalive,
+	};
+	return kit_loop_run(e, &hooks);
 }
 
 void kit_stream_reset(kit_engine *e)
