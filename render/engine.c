@@ -1,11 +1,15 @@
-/* engine.c — the warm mujs state and the render of one request.
+/* engine.c — the warm mujs state and the entry points of the engine.
  *
  * kit_engine_open builds the state once per worker: a capped allocator, the
  * natives the prelude needs, server.js, then the JS runtime's init() with the
- * manifest, and finally frozen built-in prototypes. kit_engine_render runs
- * phase 1 (buildTree + walk.c + the loop) and writes the answer (flight.c or
- * html.c). Everything a request allocated goes with its arena; the JS heap is
- * collected after each response. */
+ * manifest, and finally frozen built-in prototypes. Each entry point (render,
+ * middleware, API route, action, query, generateStaticParams) runs between
+ * request_begin and request_end, the one start and the one end of a request.
+ * kit_engine_render runs phase 1 (buildTree + walk.c) and hands over to
+ * stream.c, which runs the loop and writes the answer (flight.c or html.c).
+ * Everything a request allocated goes with its arena; the JS heap is
+ * collected once it has grown enough. The top layer: it calls stream.c,
+ * walk.c, loop.c, fetch.c, rpc.c and req.c, and nothing calls it back. */
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -4,7 +4,8 @@
  * app bundle) once; every request then runs in that warm state. A render has
  * two phases (docs/architecture.md §4): server components → the Flight model (walk.c), then
  * the model → Flight rows or HTML (flight.c, html.c). Promises settle through
- * the event loop in loop.c, which drains microtasks and fires timers.
+ * the event loop in loop.c, which drains microtasks, fires timers and waits
+ * on the transfers of fetch() and rpc().
  *
  * Request data goes in as arguments (kit_render_req), never as JS globals.
  * After each response the state is garbage-collected and its queues cleared. */

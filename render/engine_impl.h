@@ -1,4 +1,8 @@
-/* engine_impl.h — state shared by engine.c, walk.c and loop.c (not public). */
+/* engine_impl.h — the engine's state and what its files call of each other
+ * (not public). struct kit_engine is the worker, struct kit_req the request
+ * being answered (e->rq). Files call only downward: engine.c → stream.c →
+ * walk.c; engine.c, fetch.c, rpc.c → loop.c (loop.h) → req.c; render/README.md
+ * draws the layers. */
 #ifndef KIT_ENGINE_IMPL_H
 #define KIT_ENGINE_IMPL_H
 
@@ -141,19 +145,30 @@ struct row_promise {
 	int settled;
 	struct row_promise *next;
 };
-/* Settles the phase 2 promises whose rows settled since the last call (a
- * hook of the loop stream.c runs: after each drain); returns how many (their callbacks are
- * queued microtasks). */
-int kit_walk_settle_promises(kit_engine *e);
 
-/* Phase 2: renders a client component element for the HTML (walk.c).
- * tree_id/tree_overflow: React's tree context at the element. */
-kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
-			   int scope);
+/* --- what the files call of each other, top layer first ----------------- */
+
+/* stream.c — when each piece of the answer is written. Runs the loop
+ * (loop.h) with its hooks until the answer is complete, walk.c's
+ * kit_walk_settle_promises among them. Returns 0, -1 (failed before the
+ * shell) or -2 (client gone). */
+int kit_stream_run(kit_engine *e);
+/* Frees the per-request stream state (after the answer or a failure). */
+void kit_stream_reset(kit_engine *e);
 
 /* walk.c: turns the JS value on top of the stack (popped) into row's value.
  * Returns 0, or -1 with the render marked failed. */
 int kit_walk_row(kit_engine *e, kit_row *row);
+/* Phase 2: renders a client component element for the HTML (walk.c).
+ * tree_id/tree_overflow: React's tree context at the element. */
+kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,
+			   int scope);
+/* Settles the phase 2 promises whose rows settled since the last call
+ * (stream.c's hook, which the loop calls after each drain); returns how
+ * many (their callbacks are queued microtasks). */
+int kit_walk_settle_promises(kit_engine *e);
+
+/* (fetch.h, rpc.h: their natives; loop.h: every wait.) */
 
 /* req.c — the request in progress; the bottom layer, callable from any file.
  * Records a failure (the first one wins) in the request's kit_render_error. */
@@ -175,16 +190,8 @@ void kit_req_keep_clear(kit_engine *e);
 void kit_req_take_headers(kit_engine *e, kit_buf *out);
 /* Seals the response headers of the render (a later Set-Cookie of a host
  * call is dropped with a warning) and appends what was set until now to
- * e->out->headers. Called just before out->begin and before a failed render
- * returns. */
+ * e->rq.out->headers. Called just before out->begin and before a failed
+ * render returns. */
 void kit_req_seal_headers(kit_engine *e);
-
-/* stream.c — when each piece of the answer is written. Runs the loop
- * (loop.c) with its hooks until the answer is complete, walk.c's
- * kit_walk_settle_promises among them. Returns 0, -1 (failed before the
- * shell) or -2 (client gone). */
-int kit_stream_run(kit_engine *e);
-/* Frees the per-request stream state (after the answer or a failure). */
-void kit_stream_reset(kit_engine *e);
 
 #endif

@@ -13,10 +13,11 @@
  * __kit_fetch_abort(id) drops a transfer without calling anything (fetch.ts
  * rejects with the signal's reason itself).
  *
- * The callbacks live in keep slots (kit_req_keep) (never js_ref: its names are interned
- * forever). kit_loop_reset removes every transfer when the request ends, so
- * nothing of an old request can call into the next one. Bodies arrive whole: mujs has no streams, and
- * a body past KIT_FETCH_MAX_BODY fails the fetch. Only http and https, no
+ * The callbacks live in keep slots (kit_req_keep; never js_ref: its names
+ * are interned forever). kit_loop_reset removes every transfer when the
+ * request ends, so nothing of an old request can call into the next one.
+ * Bodies arrive whole: mujs has no streams, and a body past
+ * KIT_FETCH_MAX_BODY fails the fetch. Only http and https, no
  * signals (CURLOPT_NOSIGNAL), no proxy from the environment (like Node's
  * fetch), Accept-Encoding: identity (bytes come back as the server sent them). */
 #include <limits.h>

@@ -17,9 +17,9 @@
  * collected whole. At the end, onDone({status, ndjson, body, setCookie:
  * [...]}) (body "" for NDJSON), or onFail(message, code) for a
  * transport error (code ECONNREFUSED, ETIMEDOUT, ECONNRESET, KIT_RPC_TOO_LARGE,
- * KIT_RPC_FAILED). Callbacks live in keep slots (kit_req_keep); the loop never calls
- * a transfer back after its request. The backend's address
- * never appears in a message handed to JS. */
+ * KIT_RPC_FAILED). Callbacks live in keep slots (kit_req_keep); the loop
+ * never calls a transfer back after its request. The backend's address never
+ * appears in a message handed to JS. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
