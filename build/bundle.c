@@ -248,7 +248,7 @@ int kit_bundle_run(const kit_bundle_job *job, const kit_scan *scan, kit_diags *d
 	kit_buf_init(&jb);
 	kit_buf_init(&out);
 	write_job(job, &jb);
-	char err[1024];
+	char err[KIT_ERR_SIZE];
 	int status = run_node(job, kit_buf_cstr(&jb), &out, err, sizeof err);
 	kit_buf_free(&jb);
 	if (status < 0) {

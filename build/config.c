@@ -247,7 +247,7 @@ int kit_config_load(kit_config *c, kit_arena *a, const char *app_root, kit_diags
 	js_State *J = js_newstate(NULL, NULL, 0);
 	if (!J)
 		kit_out_of_memory(0);  /* mujs could not allocate its state */
-	char err[512];
+	char err[KIT_ERR_SIZE];
 	int rc;
 	if (kit_bjson_parse(J, text, err, sizeof err) != 0) {
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "not valid JSON (%s)", err);

@@ -640,7 +640,7 @@ int kit_hostgen_load(kit_hostgen *g, const char *app_root, kit_diags *d)
 	js_State *J = js_newstate(NULL, NULL, 0);
 	if (!J)
 		kit_out_of_memory(0);  /* mujs could not allocate its state */
-	char err[512];
+	char err[KIT_ERR_SIZE];
 	int rc;
 	if (strlen(text) != len || kit_bjson_parse(J, text, err, sizeof err) != 0) {
 		kit_diag *w = kit_diag_add(d, KIT_DIAG_ERROR, KIT_HOSTGEN_MANIFEST, "not valid JSON (%s)",

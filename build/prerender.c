@@ -129,7 +129,7 @@ static int write_variant(const kit_prerender_job *job, kit_arena *a, pending *p,
 			 kit_store_variant v, int depth, int status, const char *headers, const kit_buf *body,
 			 kit_diags *d)
 {
-	char rel[4096], err[4400];
+	char rel[4096], err[KIT_ERR_SIZE];
 	if (kit_store_file_name(job->version, route, v, depth, rel, sizeof rel) < 0) {
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "route %s: its path cannot be a stored file name", route);
 		kit_diag_fix(d, g, "rename the directory: no \".\" or \"..\" segments");
@@ -400,7 +400,7 @@ static int list_urls(const kit_prerender_job *job, kit_engine *e, kit_arena *a, 
 	kit_model m;
 	kit_model_init(&m, a);
 	kit_value *list = NULL;
-	char perr[256];
+	char perr[KIT_ERR_SIZE];
 	if (kit_json_parse(&m, json.data ? json.data : "null", json.len ? json.len : 4, &list, perr, sizeof perr) < 0 ||
 	    !list || list->kind != KIT_ARRAY) {
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file, "route %s: generateStaticParams() did not return an array",
@@ -646,7 +646,7 @@ static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena 
 int kit_prerender(kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_outcome *outcomes)
 {
 	const kit_scan *scan = job->scan;
-	char path[4200], err[4400];
+	char path[4200], err[KIT_ERR_SIZE];
 	snprintf(path, sizeof path, "%s/manifest.json", job->dir);
 	size_t len;
 	char *manifest = kit_outdir_read(path, &len);

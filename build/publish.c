@@ -1,6 +1,7 @@
 /* publish.c — the new build becomes a version of the app's store and the
  * active one; versions side by side, rollback, pruning (publish.h). */
 #include "build/publish.h"
+#include "render/buf.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -193,7 +194,7 @@ static kit_store *open_store(const char *app_root, int create, char *err, size_t
 
 int kit_publish(const kit_publish_job *job, kit_diags *d)
 {
-	char err[4400];
+	char err[KIT_ERR_SIZE];
 	kit_store *s = open_store(job->app_root, 1, err, sizeof err);
 	if (!s) {
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot open the store: %s", err);
@@ -291,7 +292,7 @@ undo:
 
 int kit_publish_list(const char *app_root)
 {
-	char err[4400];
+	char err[KIT_ERR_SIZE];
 	kit_store *s = open_store(app_root, 0, err, sizeof err);
 	if (!s) {
 		fprintf(stderr, "error: %s\n  fix:   run kit-build in the app first\n", err);
@@ -318,7 +319,7 @@ int kit_publish_list(const char *app_root)
 
 int kit_publish_rollback(const char *app_root, const char *version)
 {
-	char err[4400];
+	char err[KIT_ERR_SIZE];
 	kit_store *s = open_store(app_root, 0, err, sizeof err);
 	if (!s) {
 		fprintf(stderr, "error: %s\n  fix:   run kit-build in the app first\n", err);

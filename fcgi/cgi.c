@@ -80,7 +80,7 @@ static int cgi_flush(void *ctx)
 
 int kit_cgi_main(void)
 {
-	char err[1024];
+	char err[KIT_ERR_SIZE];
 	kit_host *host = kit_host_open_lazy(kit_host_app_dir(), err, sizeof err);
 	if (!host) {
 		fprintf(stderr, "kit.cgi: %s\n", err);

@@ -125,7 +125,7 @@ int kit_forward(const kit_request *req, const kit_sink *out)
 	const char *base = backend();
 	const char *method = param(req, "REQUEST_METHOD");
 	const char *uri = *param(req, "REQUEST_URI") ? param(req, "REQUEST_URI") : "/";
-	char err[600];
+	char err[KIT_ERR_SIZE];
 	if (!base) {
 		generic_502(out);
 		return 0;

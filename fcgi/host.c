@@ -122,7 +122,7 @@ static int host_load(kit_host *h, const char *version, char *err, size_t errlen)
  * and the current build keeps serving. */
 static void host_follow(kit_host *h)
 {
-	char active[64], err[512];
+	char active[64], err[KIT_ERR_SIZE];
 	if (!h->store || kit_store_active(h->store, active, sizeof active) < 0 || !*active ||
 	    strcmp(active, h->routes.version) == 0 || strcmp(active, h->refused) == 0)
 		return;
@@ -596,7 +596,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 		      int route_index, const kit_http_req *http, int head_only, kit_guard_result *guard)
 {
 	int flight = is_true(param(req, "HTTP_X_RSC"));
-	char oerr[1024];
+	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		/* no engine, no guard: fail closed */
 		log_line("500 %s (route %s): %s", http->url, route->path, oerr);
@@ -817,7 +817,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		struct render_ctx ctx = { &resp, out, &rlines };
 		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
 		kit_render_error err;
-		char oerr[1024];
+		char oerr[KIT_ERR_SIZE];
 		if (!host_engine(h, oerr, sizeof oerr)) {
 			log_line("500 %s (route %s): %s", hreq.http.url, route ? route->path : "not-found page", oerr);
 			kit_resp_free(&resp);
@@ -908,7 +908,7 @@ static void handle_api(kit_host *h, const kit_request *req, const kit_sink *out,
 	if (!route->has_middleware || run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
 		kit_api_answer ans;
 		kit_render_error err;
-		char oerr[1024];
+		char oerr[KIT_ERR_SIZE];
 		if (!host_engine(h, oerr, sizeof oerr)) {
 			kit_buf_init(&ans.headers);
 			kit_buf_init(&ans.body);
@@ -1204,7 +1204,7 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 		hreq.http.body = "";
 		hreq.http.body_len = 0;
 	}
-	char oerr[1024];
+	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		log_line("500 POST /_rsc/action %s: %s", id, oerr);
 		send_json_message(out, 500, "The action failed.");
@@ -1321,7 +1321,7 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 		query_refusal(out, 400, head_only, "The id parameter is malformed.");
 	} else {
 		http_req hreq;
-		char oerr[1024];
+		char oerr[KIT_ERR_SIZE];
 		int bad = http_collect(h, req, 0, &hreq);
 		if (bad) {
 			query_refusal(out, bad, head_only, "The request headers are too large.");
@@ -1399,7 +1399,7 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 		hreq.http.body = "";
 		hreq.http.body_len = 0;
 	}
-	char oerr[1024];
+	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		log_line("500 POST %s: %s", url->path, oerr);
 		send_error_page(out, 500, 0, 0);

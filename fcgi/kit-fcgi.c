@@ -168,7 +168,7 @@ int main(void)
 		return 1;
 	}
 
-	char err[1024];
+	char err[KIT_ERR_SIZE];
 	kit_host *host = kit_host_open(kit_host_app_dir(), err, sizeof err);
 	if (!host) {
 		fprintf(stderr, "kit-fcgi: %s\n", err);

@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 	long n = argc > 3 ? atol(argv[3]) : 1000;
 	if (n < 1)
 		n = 1;
-	char kit_dir[4096], server_js[4200], err[1024];
+	char kit_dir[4096], server_js[4200], err[KIT_ERR_SIZE];
 	snprintf(kit_dir, sizeof kit_dir, "%s/.kit", argv[1]);
 	snprintf(server_js, sizeof server_js, "%s/server.js", kit_dir);
 	kit_routes routes;

@@ -130,7 +130,7 @@ int kit_routes_load(kit_routes *r, const char *kit_dir, char *err, size_t errlen
 	kit_model m;
 	kit_model_init(&m, arena);
 	kit_value *root = NULL;
-	char jerr[200];
+	char jerr[KIT_ERR_SIZE];
 	int rc = -1;
 	if (kit_json_parse(&m, r->json, strlen(r->json), &root, jerr, sizeof jerr) < 0) {
 		snprintf(err, errlen, "%s: %s — rebuild with kit-build", path, jerr);

@@ -43,7 +43,7 @@ static long long copy_fd(int fd, const kit_sink *out)
 
 kit_store *kit_stored_open(const char *app_dir)
 {
-	char path[4200], err[512];
+	char path[4200], err[KIT_ERR_SIZE];
 	snprintf(path, sizeof path, "%s/" KIT_STORE_DIR "/store.sqlite", app_dir);
 	struct stat st;
 	if (stat(path, &st) != 0)

@@ -1,5 +1,6 @@
 /* arena.c — bump allocator with a linked list of blocks; see arena.h. */
 #include "arena.h"
+#include "render/xalloc.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -20,11 +21,7 @@ struct kit_arena {
 
 static struct block *block_new(size_t size)
 {
-	struct block *b = malloc(sizeof *b + size);
-	if (!b) {
-		fputs("kit: out of memory\n", stderr);
-		abort();
-	}
+	struct block *b = kit_xmalloc(sizeof *b + size);
 	b->next = NULL;
 	b->size = size;
 	b->used = 0;
@@ -33,9 +30,7 @@ static struct block *block_new(size_t size)
 
 kit_arena *kit_arena_new(size_t first_block)
 {
-	kit_arena *a = calloc(1, sizeof *a);
-	if (!a)
-		abort();
+	kit_arena *a = kit_xcalloc(1, sizeof *a);
 	a->first_size = first_block < 1024 ? 1024 : first_block;
 	a->first = a->head = block_new(a->first_size);
 	return a;

@@ -1,5 +1,6 @@
 /* buf.c — see buf.h. */
 #include "buf.h"
+#include "render/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,11 +30,7 @@ void kit_buf_grow(kit_buf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 256;
 	while (cap - b->len <= extra)
 		cap *= 2;
-	char *p = realloc(b->data, cap);
-	if (!p) {
-		fputs("kit: out of memory\n", stderr);
-		abort();
-	}
+	char *p = kit_xrealloc(b->data, cap);
 	b->data = p;
 	b->cap = cap;
 }

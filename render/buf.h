@@ -51,6 +51,10 @@ void kit_buf_vprintf(kit_buf *b, const char *fmt, va_list ap);
 /* NUL-terminates without counting the NUL in len; returns data. */
 const char *kit_buf_cstr(kit_buf *b);
 
+/* The size of every buffer an error message is written into (err[] beside
+ * an errlen): room for a path (up to 4096 bytes) and what went wrong. */
+#define KIT_ERR_SIZE 4400
+
 /* Where bytes go. write returns 0 or -1 (client gone); flush pushes what was
  * written so far to the client now (a streaming boundary). */
 typedef struct kit_sink {

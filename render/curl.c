@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "curl.h"
+#include "render/xalloc.h"
 
 #ifndef KIT_LIBCURL_SONAME
 #define KIT_LIBCURL_SONAME "libcurl.so.4"
@@ -96,7 +97,7 @@ struct curl_slist *kit_curl_slist_add(struct curl_slist *list, const char *line)
 {
 	struct curl_slist *l = kit_curl.slist_append(list, line);
 	if (!l)
-		abort();
+		kit_out_of_memory(strlen(line));
 	return l;
 }
 

@@ -24,6 +24,7 @@
 #include "jsstr.h"
 #include "json.h"
 #include "rpc.h"
+#include "render/xalloc.h"
 
 #ifdef KIT_MUJS_NUMBERTOSTRING
 /* Debian's mujs 1.3.2 prints numbers through grisu2 without the correction
@@ -84,7 +85,7 @@ static int load_client_manifest(kit_engine *e, const char *server_js, char *err,
 	e->manifest_arena = kit_arena_new(16 * 1024);
 	kit_model_init(&e->manifest_model, e->manifest_arena);
 	kit_value *root = NULL;
-	char jerr[200];
+	char jerr[KIT_ERR_SIZE];
 	int rc = kit_json_parse(&e->manifest_model, text, len, &root, jerr, sizeof jerr);
 	free(text);
 	if (rc < 0) {
@@ -265,9 +266,7 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 			    const kit_engine_opts *opts, char *err, size_t errlen)
 {
-	kit_engine *e = calloc(1, sizeof *e);
-	if (!e)
-		abort();
+	kit_engine *e = kit_xcalloc(1, sizeof *e);
 	e->heap_limit = opts && opts->memory_limit ? opts->memory_limit : (size_t)512 << 20;
 	e->timeout_ms = opts && opts->render_timeout_ms ? opts->render_timeout_ms : 30000;
 	e->keepalive_ms = opts && opts->keepalive_ms ? opts->keepalive_ms : 10000;
@@ -277,7 +276,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	 * through malloc */
 #ifndef __SANITIZE_ADDRESS__
 	if (!(opts && opts->js_malloc) && !(e->heap = kit_heap_new()))
-		abort();
+		kit_out_of_memory(0);
 #endif
 	e->J = js_newstate(js_alloc, e, 0);
 	if (!e->J) {
@@ -314,7 +313,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	kit_model m;
 	kit_model_init(&m, e->arena);
 	kit_value *man = NULL;
-	char jerr[128];
+	char jerr[KIT_ERR_SIZE];
 	if (kit_json_parse(&m, manifest_json, strlen(manifest_json), &man, jerr, sizeof jerr) == 0) {
 		kit_value *v = kit_v_get(man, "version");
 		if (v && v->kind == KIT_STRING)

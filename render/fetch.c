@@ -221,7 +221,7 @@ static void native_fetch(js_State *J)
 	kit_engine *e = js_getcontext(J);
 	if (!e->rq.err)
 		js_typeerror(J, "fetch() can only run while a request is answered (not while the app loads)");
-	char err[600];
+	char err[KIT_ERR_SIZE];
 	if (kit_curl_load(err, sizeof err) < 0)  /* libcurl comes with the first transfer */
 		js_error(J, "fetch: %s", err);
 	if (kit_loop_transfers(e) >= KIT_LOOP_MAX_TRANSFERS)

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "render/xalloc.h"
 
 /* Past this nesting a READY lazy gets a row of its own instead of being
  * inlined (this also ends a cycle through rows); past the hard limit a value
@@ -381,9 +382,7 @@ static void add_fixup(fparser *fp, fixup f)
 {
 	if (fp->nfix == fp->capfix) {
 		size_t cap = fp->capfix ? fp->capfix * 2 : 32;
-		fixup *n = realloc(fp->fix, cap * sizeof *n);
-		if (!n)
-			abort();
+		fixup *n = kit_xrealloc(fp->fix, cap * sizeof *n);
 		fp->fix = n;
 		fp->capfix = cap;
 	}
@@ -823,7 +822,7 @@ static int parse_rows(fparser *fp, const char *data, size_t len)
 		if (tag == 'H')
 			continue;
 		const char *json = tagged ? body + 1 : body;
-		char jerr[160];
+		char jerr[KIT_ERR_SIZE];
 		kit_value *v;
 		if (kit_json_parse(fp->m, json, (size_t)(nl - json), &v, jerr, sizeof jerr) < 0)
 			return perr(fp, "row %llx: %s", id, jerr);

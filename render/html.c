@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "html_impl.h"
+#include "render/xalloc.h"
 #include "json.h"
 
 int html_fail(kit_html *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -53,9 +54,7 @@ int html_fail(kit_html *h, const char *fmt, ...)
 
 void *html_xrealloc(void *p, size_t n)
 {
-	p = realloc(p, n);
-	if (!p)
-		abort();
+	p = kit_xrealloc(p, n);
 	return p;
 }
 
@@ -251,9 +250,7 @@ int html_render_node(kit_html *h, const hctx *ctx, segment *seg, const kit_value
 
 kit_html *kit_html_new(kit_model *m, const kit_html_opts *opts)
 {
-	kit_html *h = calloc(1, sizeof *h);
-	if (!h)
-		abort();
+	kit_html *h = kit_xcalloc(1, sizeof *h);
 	h->m = m;
 	if (opts)
 		h->opts = *opts;

@@ -97,7 +97,7 @@ typedef struct style_queue {
 struct kit_html {
 	kit_model *m;
 	kit_html_opts opts;
-	char err[512];
+	char err[KIT_ERR_SIZE];
 	int not_ready;        /* the last failure was a pending row outside every boundary */
 	/* The preamble of a document: "<!DOCTYPE html><html …>", "<head …>",
 	 * the head's own children, "<body …>". */

@@ -10,6 +10,7 @@
  * numbers print as JS Number.prototype.toString does (shortest round-trip
  * digits, "1e+21" above 1e21). */
 #include "json.h"
+#include "render/xalloc.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -74,9 +75,7 @@ static void push_item(parser *ps, kit_value *v)
 {
 	if (ps->nitems == ps->capitems) {
 		size_t cap = ps->capitems ? ps->capitems * 2 : 64;
-		kit_value **n = realloc(ps->items, cap * sizeof *n);
-		if (!n)
-			abort();
+		kit_value **n = kit_xrealloc(ps->items, cap * sizeof *n);
 		ps->items = n;
 		ps->capitems = cap;
 	}
@@ -87,9 +86,7 @@ static void push_prop(parser *ps, const char *key, size_t keylen, kit_value *v)
 {
 	if (ps->nprops == ps->capprops) {
 		size_t cap = ps->capprops ? ps->capprops * 2 : 64;
-		kit_prop *n = realloc(ps->props, cap * sizeof *n);
-		if (!n)
-			abort();
+		kit_prop *n = kit_xrealloc(ps->props, cap * sizeof *n);
 		ps->props = n;
 		ps->capprops = cap;
 	}
@@ -262,9 +259,7 @@ static kit_value *parse_number(parser *ps)
 	/* strtod needs a NUL-terminated copy; the token is validated already. */
 	size_t n = (size_t)(q - s);
 	char small[64];
-	char *tok = n < sizeof small ? small : malloc(n + 1);
-	if (!tok)
-		abort();
+	char *tok = n < sizeof small ? small : kit_xmalloc(n + 1);
 	memcpy(tok, s, n);
 	tok[n] = '\0';
 	double d = strtod(tok, NULL);
@@ -311,9 +306,7 @@ static size_t dedupe_props(kit_prop *props, size_t n)
 {
 	if (n < 2)
 		return n;
-	key_ref *refs = malloc(n * sizeof *refs);
-	if (!refs)
-		abort();
+	key_ref *refs = kit_xmalloc(n * sizeof *refs);
 	for (size_t i = 0; i < n; i++)
 		refs[i] = (key_ref){ props[i].key, props[i].keylen, i };
 	qsort(refs, n, sizeof *refs, cmp_key_ref);

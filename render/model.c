@@ -1,5 +1,6 @@
 /* model.c — constructors and row bookkeeping for the Flight model (model.h). */
 #include "model.h"
+#include "render/xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,9 +24,7 @@ kit_row *kit_model_new_row(kit_model *m)
 {
 	if (m->nrows == m->caprows) {
 		size_t cap = m->caprows ? m->caprows * 2 : 16;
-		kit_row **rows = realloc(m->rows, cap * sizeof *rows);
-		if (!rows)
-			abort();
+		kit_row **rows = kit_xrealloc(m->rows, cap * sizeof *rows);
 		m->rows = rows;
 		m->caprows = cap;
 	}

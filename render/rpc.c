@@ -365,7 +365,7 @@ static void native_rpc(js_State *J)
 		js_error(J, "rpc() can only run while a request is answered");
 	if (!js_isstring(J, 2) || !js_iscallable(J, 3) || !js_iscallable(J, 4) || !js_iscallable(J, 5))
 		js_typeerror(J, "__kit_rpc: bad arguments");
-	char err[600];
+	char err[KIT_ERR_SIZE];
 	if (kit_curl_load(err, sizeof err) < 0)  /* libcurl comes with the first transfer */
 		js_error(J, "rpc: %s", err);
 	struct call *c = calloc(1, sizeof *c);

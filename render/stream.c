@@ -24,6 +24,7 @@
 #include "html.h"
 #include "json.h"
 #include "loop.h"
+#include "render/xalloc.h"
 
 #define REDIRECT_PREFIX "KIT_REDIRECT;"
 #define NOT_FOUND_DIGEST "KIT_NOT_FOUND"
@@ -357,10 +358,8 @@ static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, con
 	if (w->flip && children) {
 		if (w->nflipped == w->capflipped) {
 			w->capflipped = w->capflipped ? w->capflipped * 2 : 8;
-			w->flipped = realloc(w->flipped, w->capflipped * sizeof *w->flipped);
-			w->saved = realloc(w->saved, w->capflipped * sizeof *w->saved);
-			if (!w->flipped || !w->saved)
-				abort();
+			w->flipped = kit_xrealloc(w->flipped, w->capflipped * sizeof *w->flipped);
+			w->saved = kit_xrealloc(w->saved, w->capflipped * sizeof *w->saved);
 		}
 		w->flipped[w->nflipped] = children;
 		w->saved[w->nflipped++] = children->value;

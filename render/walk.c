@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "engine_impl.h"
+#include "render/xalloc.h"
 #include "jsstr.h"
 
 enum walk_mode {
@@ -68,9 +69,7 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 {
 	if (e->rq.nitems == e->capitems) {
 		size_t cap = e->capitems ? e->capitems * 2 : 256;
-		struct walk_item *items = realloc(e->items, cap * sizeof *items);
-		if (!items)
-			abort();
+		struct walk_item *items = kit_xrealloc(e->items, cap * sizeof *items);
 		e->items = items;
 		e->capitems = cap;
 	}
@@ -218,9 +217,7 @@ static void on_rejected(js_State *J) { on_settle(J, 0); }
 
 static struct settle_data *settle_data_new(kit_engine *e, kit_row *row, const char *component)
 {
-	struct settle_data *d = malloc(sizeof *d);
-	if (!d)
-		abort();
+	struct settle_data *d = kit_xmalloc(sizeof *d);
 	memset(d, 0, sizeof *d);
 	d->e = e;
 	d->generation = e->generation;
@@ -1005,9 +1002,7 @@ static kit_value *scoped(kit_engine *e, kit_value *node)
 		} else {
 			if (e->rq.nscopes == e->capscopes) {
 				int cap = e->capscopes ? e->capscopes * 2 : 16;
-				int *more = realloc(e->scopes, (size_t)cap * sizeof *more);
-				if (!more)
-					abort();
+				int *more = kit_xrealloc(e->scopes, (size_t)cap * sizeof *more);
 				e->scopes = more;
 				e->capscopes = cap;
 			}
