@@ -17,19 +17,9 @@ static const char *const known_keys[] = { "sourceDir", "buildBudgetMs", "keepVer
 
 static char *read_text(const char *path, int *missing)
 {
-	FILE *f = fopen(path, "rb");
-	*missing = !f && errno == ENOENT;
-	if (!f)
-		return NULL;
-	kit_buf b;
-	kit_buf_init(&b);
-	char chunk[4096];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		kit_buf_put(&b, chunk, n);
-	fclose(f);
-	kit_buf_cstr(&b);
-	return b.data;
+	char *text = kit_read_file(path, NULL);
+	*missing = !text && errno == ENOENT;
+	return text;
 }
 
 /* "./src/app/" → "src/app"; NULL when the path leaves the app root or is empty. */

@@ -48,25 +48,7 @@ int kit_outdir_write(const char *dir, const char *rel, const void *data, size_t 
 
 char *kit_outdir_read(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	kit_buf b;
-	kit_buf_init(&b);
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		kit_buf_put(&b, chunk, n);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		kit_buf_free(&b);
-		return NULL;
-	}
-	kit_buf_cstr(&b);
-	if (len)
-		*len = b.len;
-	return b.data;
+	return kit_read_file(path, len);
 }
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)

@@ -18,20 +18,10 @@ static const char *str_of(const kit_value *v)
 
 static char *read_all(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "cannot open %s: %m — run kit-build in the app directory", path);
-		return NULL;
-	}
-	kit_buf b;
-	kit_buf_init(&b);
-	char chunk[16384];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		kit_buf_put(&b, chunk, n);
-	fclose(f);
-	kit_buf_cstr(&b);
-	return b.data;
+	char *text = kit_read_file(path, NULL);
+	if (!text)
+		snprintf(err, errlen, "cannot read %s: %m — run kit-build in the app directory", path);
+	return text;
 }
 
 static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errlen)

@@ -2,6 +2,7 @@
 #include "buf.h"
 #include "render/xalloc.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,4 +87,28 @@ void kit_sink_to_buf(kit_sink *s, kit_buf *b)
 	s->write = buf_sink_write;
 	s->flush = NULL;
 	s->ctx = b;
+}
+
+char *kit_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	kit_buf b;
+	kit_buf_init(&b);
+	char chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		kit_buf_put(&b, chunk, n);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		kit_buf_free(&b);
+		errno = EIO;
+		return NULL;
+	}
+	kit_buf_cstr(&b);
+	if (len)
+		*len = b.len;
+	return b.data;
 }

@@ -51,6 +51,11 @@ void kit_buf_vprintf(kit_buf *b, const char *fmt, va_list ap);
 /* NUL-terminates without counting the NUL in len; returns data. */
 const char *kit_buf_cstr(kit_buf *b);
 
+/* Reads the whole file at path into a new malloc'd, NUL-terminated text
+ * (*len its length when len is not NULL). NULL with errno set when it
+ * cannot be opened or read. The one file reader of kit's C code. */
+char *kit_read_file(const char *path, size_t *len);
+
 /* The size of every buffer an error message is written into (err[] beside
  * an errlen): room for a path (up to 4096 bytes) and what went wrong. */
 #define KIT_ERR_SIZE 4400

@@ -45,27 +45,10 @@ const char *jsV_numbertostring(js_State *J, char buf[32], double f)
 
 static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "cannot open %s: %m — run kit-build in the app directory first", path);
-		return NULL;
-	}
-	kit_buf b;
-	kit_buf_init(&b);
-	char chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		kit_buf_put(&b, chunk, n);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		snprintf(err, errlen, "cannot read %s", path);
-		kit_buf_free(&b);
-		return NULL;
-	}
-	kit_buf_cstr(&b);
-	*len = b.len;
-	return b.data;
+	char *text = kit_read_file(path, len);
+	if (!text)
+		snprintf(err, errlen, "cannot read %s: %m — run kit-build in the app directory first", path);
+	return text;
 }
 
 /* .kit/client-manifest.json beside server.js; absent means no client module. */
