@@ -669,146 +669,95 @@ typedef struct form_answer {
 	const char *cookie;   /* the Cookie header after the action's writes */
 } form_answer;
 
-static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
-		       const kit_match *match, int head_only, int resume, const form_answer *form)
+/* A page request past its guards: what rendering it needs. */
+typedef struct page_job {
+	const kit_request *req;
+	const kit_sink *out;
+	const kit_url *url;
+	const kit_match *match;
+	const kit_route *route;
+	const kit_route *referer;      /* an interception's page (NULL: none) */
+	const form_answer *form;
+	const kit_buf *guard_headers;  /* what the route's middleware set */
+	const kit_stored_shell_hit *shell;  /* the stored shell, NULL when none */
+	int head_only, flight, resume;
+	size_t depth;
+} page_job;
+
+/* An interception (client navigations only): the page the client came from
+ * (X-RSC-Referer) renders again from the layout declaring the slot, with
+ * this route's page in the slot (X-RSC-Intercept). A full load, or a
+ * referer without that slot, renders the real page (*referer stays NULL).
+ * Returns -1 when the referer's own guards refused (answered). */
+static int resolve_intercept(kit_host *h, page_job *job, const kit_http_req *http, const char *intercept,
+			     kit_match *referer_match)
 {
-	int flight = !resume && is_true(param(req, "HTTP_X_RSC"));
-	const kit_route *route = match->index >= 0 ? &h->routes.routes[match->index] : NULL;
+	const kit_request *req = job->req;
+	kit_url rurl;
+	const char *why;
+	const char *ref = param(req, "HTTP_X_RSC_REFERER");
+	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
+	if (path && *path == '/' && kit_url_parse(h->req, path, &rurl, &why) == 0) {
+		size_t n = strlen(rurl.path);
+		if (n > 1 && rurl.path[n - 1] == '/')
+			rurl.path[n - 1] = '\0';
+		kit_routes_match(h->req, &h->routes, rurl.path, referer_match);
+	}
+	const kit_route *rr = referer_match->index >= 0 ? &h->routes.routes[referer_match->index] : NULL;
+	int slot_layout = rr && !rr->is_api ? kit_route_slot_layout(rr, intercept) : -1;
+	if (slot_layout < 0)
+		return 0;
+	if (rr->has_middleware) {
+		/* the referer's tree renders too: its guards run as well */
+		kit_guard_result rguard = { .outcome = KIT_GUARD_ALLOW };
+		kit_buf_init(&rguard.headers);
+		int allowed = run_guards(h, req, job->out, rr, referer_match->index, http, job->head_only, &rguard);
+		kit_buf_free(&rguard.headers);
+		if (!allowed)
+			return -1;
+	}
+	job->referer = rr;
+	/* the payload must hold the layout with the slot: widen if the client keeps it */
+	size_t shared = kit_route_shared_depth(rr, param(req, "HTTP_X_RSC_SEGMENTS"));
+	job->depth = shared < (size_t)slot_layout ? shared : (size_t)slot_layout;
+	return 0;
+}
 
-	http_req hreq;
-	int bad = http_collect(h, req, 0, &hreq);
-	if (bad) {
-		send_error_page(out, bad, head_only, flight);
-		return;
-	}
-	if (form)
-		override_cookie(h->req, &hreq, form->cookie);
-	/* every request runs the whole chain before anything at or below it renders;
-	 * client-sent X-RSC-* headers never skip it */
-	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
-	kit_buf_init(&guard.headers);
-	if (route && route->has_middleware &&
-	    !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
-		kit_buf_free(&guard.headers);
-		return;
-	}
-	if (!resume && !form && serve_stored(h, req, out, url, route, head_only, &guard)) {
-		kit_buf_free(&guard.headers);
-		return;
-	}
-	/* a stored shell (fcgi/stored.c): written first, then the holes rendered for this visitor */
-	kit_stored_shell_hit shell;
-	kit_stored_req shreq = { .path = url->path, .query = resume ? "" : url->query, .flight = flight,
-				 .skip = !resume && (*param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE")),
-				 .version = h->routes.version };
-	int ppr = !form && kit_stored_shell(h->store, route, &shreq, &shell);
-	if (resume && !ppr) {
-		send_simple(out, 404, head_only, "text/plain; charset=utf-8", "Nothing to resume\n", NULL, NULL);
-		kit_buf_free(&guard.headers);
-		return;
-	}
-	if (resume) {
-		/* what request().url says: the page's URL, not the endpoint's */
-		const char *at = strstr(hreq.http.url, "/_rsc/ppr-resume");
-		if (at) {
-			size_t origin = (size_t)(at - hreq.http.url), plen = strlen(url->path);
-			char *page = kit_arena_alloc(h->req, origin + plen + 1);
-			memcpy(page, hreq.http.url, origin);
-			memcpy(page + origin, url->path, plen + 1);
-			hreq.http.url = page;
-		}
-	}
-	kit_kv *search = NULL;
-	size_t nsearch = parse_query(h->req, url->query, &search);
-
-	size_t depth = flight && route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
-
-	/* An interception (client navigations only): the page the client came from
-	 * (X-RSC-Referer) renders again from the layout declaring the slot, with
-	 * this route's page in the slot (X-RSC-Intercept). A full load, or a
-	 * referer without that slot, renders the real page. */
-	const char *intercept = flight && route ? param(req, "HTTP_X_RSC_INTERCEPT") : "";
-	kit_match referer_match = { .index = -1 };
-	const kit_route *referer = NULL;
-	if (*intercept) {
-		kit_url rurl;
-		const char *why;
-		const char *ref = param(req, "HTTP_X_RSC_REFERER");
-		const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
-		if (path && *path == '/' && kit_url_parse(h->req, path, &rurl, &why) == 0) {
-			size_t n = strlen(rurl.path);
-			if (n > 1 && rurl.path[n - 1] == '/')
-				rurl.path[n - 1] = '\0';
-			kit_routes_match(h->req, &h->routes, rurl.path, &referer_match);
-		}
-		const kit_route *rr = referer_match.index >= 0 ? &h->routes.routes[referer_match.index] : NULL;
-		int slot_layout = rr && !rr->is_api ? kit_route_slot_layout(rr, intercept) : -1;
-		if (slot_layout >= 0 && rr->has_middleware) {
-			/* the referer's tree renders too: its guards run as well */
-			kit_guard_result rguard = { .outcome = KIT_GUARD_ALLOW };
-			kit_buf_init(&rguard.headers);
-			int allowed = run_guards(h, req, out, rr, referer_match.index, &hreq.http, head_only, &rguard);
-			kit_buf_free(&rguard.headers);
-			if (!allowed) {
-				kit_buf_free(&guard.headers);
-				return;
-			}
-		}
-		if (slot_layout >= 0) {
-			referer = rr;
-			/* the payload must hold the layout with the slot: widen if the client keeps it */
-			size_t shared = kit_route_shared_depth(rr, param(req, "HTTP_X_RSC_SEGMENTS"));
-			depth = shared < (size_t)slot_layout ? shared : (size_t)slot_layout;
-		}
-	}
-	kit_render_req rreq = {
-		.http = &hreq.http,
-		.segment_depth = (int)depth,
-		.layouts = referer ? referer->layouts : route ? route->layouts : "",
-		.version = h->routes.version,
-		.route_index = match->index,
-		.pathname = url->path,
-		.params = match->params,
-		.nparams = match->nparams,
-		.search = search,
-		.nsearch = nsearch,
-		.mode = flight ? KIT_RENDER_FLIGHT : KIT_RENDER_DOCUMENT,
-		.form_state = form != NULL,
-	};
-	if (referer) {
-		rreq.intercept_slot = intercept;
-		rreq.intercept_route = match->index;
-		rreq.intercept_params = match->params;
-		rreq.intercept_nparams = match->nparams;
-		rreq.route_index = referer_match.index;
-		rreq.params = referer_match.params;
-		rreq.nparams = referer_match.nparams;
-	}
+/* Renders the page (after its stored shell, when there is one) and answers
+ * a failure: a notFound() above every boundary renders the not-found page
+ * instead (one retry), a redirect() answers 3xx (204 + X-RSC-Redirect for a
+ * navigation), anything else the error page and a log line. */
+static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
+{
+	const kit_request *req = job->req;
+	const kit_sink *out = job->out;
+	const kit_route *route = job->route;
+	int head_only = job->head_only, flight = job->flight;
 	/* Set-Cookie lines of host calls made before the head was written; kept
 	 * across the not-found retry (the backend's cookie still stands) */
 	kit_buf rlines;
 	kit_buf_init(&rlines);
-	/* a notFound() above every boundary renders the not-found page instead: one retry */
 	for (int attempt = 0; attempt < 2; attempt++) {
-		int status = rreq.route_index >= 0 && !rreq.not_found ? 200 : 404;
-		if (form && status == 200 && form->status >= 400)
-			status = form->status;
+		int status = rreq->route_index >= 0 && !rreq->not_found ? 200 : 404;
+		if (job->form && status == 200 && job->form->status >= 400)
+			status = job->form->status;
 		kit_resp resp;
 		kit_resp_init(&resp, out, status, head_only);
-		if (form)
-			kit_resp_lines(&resp, form->headers);
+		if (job->form)
+			kit_resp_lines(&resp, job->form->headers);
 		kit_resp_page_headers(&resp, flight,
-				      route && (route->has_middleware || ppr) ? "private, no-store" : "no-store",
-				      h->routes.version, rreq.not_found ? (size_t)0 : depth,
-				      referer ? referer->layouts : route ? route->layouts : "app/layout");
+				      route && (route->has_middleware || job->shell) ? "private, no-store" : "no-store",
+				      h->routes.version, rreq->not_found ? (size_t)0 : job->depth,
+				      job->referer ? job->referer->layouts : route ? route->layouts : "app/layout");
 		kit_resp_header(&resp, "X-Accel-Buffering", "no");
-		kit_resp_lines(&resp, &guard.headers);
-		if (ppr && attempt == 0) {
+		kit_resp_lines(&resp, job->guard_headers);
+		if (job->shell && attempt == 0) {
 			/* the shell leaves at once; the holes follow in the same response */
-			kit_resp_header(&resp, "X-RSC-Kit", resume ? "resume" : "shell");
-			rreq.ppr = KIT_PPR_RESUME;
-			rreq.ppr_holes = shell.holes;
-			if (kit_resp_begin(&resp) < 0 || (!resume && !head_only && kit_stored_copy(shell.hit.path, out) < 0) ||
+			kit_resp_header(&resp, "X-RSC-Kit", job->resume ? "resume" : "shell");
+			rreq->ppr = KIT_PPR_RESUME;
+			rreq->ppr_holes = job->shell->holes;
+			if (kit_resp_begin(&resp) < 0 ||
+			    (!job->resume && !head_only && kit_stored_copy(job->shell->hit.path, out) < 0) ||
 			    kit_sink_flush(out) < 0) {
 				kit_resp_free(&resp);
 				break;
@@ -819,28 +768,28 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		kit_render_error err;
 		char oerr[KIT_ERR_SIZE];
 		if (!host_engine(h, oerr, sizeof oerr)) {
-			log_line("500 %s (route %s): %s", hreq.http.url, route ? route->path : "not-found page", oerr);
+			log_line("500 %s (route %s): %s", rreq->http->url, route ? route->path : "not-found page", oerr);
 			kit_resp_free(&resp);
 			send_error_page(out, 500, head_only, flight);
 			break;
 		}
-		int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
+		int rc = kit_engine_render(h->engine, rreq, &rout, &err);
 		kit_resp_free(&resp);
-		if (ppr && rc == -1) {
+		if (job->shell && rc == -1) {
 			/* after the shell: its fallbacks stay */
 			log_line("%d %s %s (route %s, holes after the stored shell): %s", err.status, param(req, "REQUEST_METHOD"),
-				 url->path, route->path, err.message);
+				 job->url->path, route->path, err.message);
 			if (!head_only)
 				kit_sink_write(out, "</body></html>", 14);
 			break;
 		}
 		if (rc != -1 || resp.sent)
 			break;
-		if (err.status == 404 && !rreq.not_found) {
-			rreq.not_found = 1;
-			rreq.segment_depth = 0;
-			rreq.intercept_slot = NULL;
-			rreq.route_index = match->index;
+		if (err.status == 404 && !rreq->not_found) {
+			rreq->not_found = 1;
+			rreq->segment_depth = 0;
+			rreq->intercept_slot = NULL;
+			rreq->route_index = job->match->index;
 			continue;
 		}
 		if (err.status >= 300 && err.status < 400) {
@@ -853,7 +802,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 						  err.location, &rlines);
 			break;
 		}
-		log_line("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), url->path,
+		log_line("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), job->url->path,
 			 route ? route->path : "not-found page", err.message);
 		/* the engine resets its queues, timers and transfers after every
 		 * request, a budget 503 included: the worker goes on serving (exiting
@@ -866,8 +815,91 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		break;
 	}
 	kit_buf_free(&rlines);
+}
+
+/* A page: its middleware chain first (every request runs the whole chain
+ * before anything at or below it renders; client-sent X-RSC-* headers never
+ * skip it), then the stored answer when there is one, else the render. */
+static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
+		       const kit_match *match, int head_only, int resume, const form_answer *form)
+{
+	page_job job = {
+		.req = req, .out = out, .url = url, .match = match, .form = form,
+		.route = match->index >= 0 ? &h->routes.routes[match->index] : NULL,
+		.head_only = head_only, .resume = resume,
+		.flight = !resume && is_true(param(req, "HTTP_X_RSC")),
+	};
+	const kit_route *route = job.route;
+	http_req hreq;
+	int bad = http_collect(h, req, 0, &hreq);
+	if (bad) {
+		send_error_page(out, bad, head_only, job.flight);
+		return;
+	}
+	if (form)
+		override_cookie(h->req, &hreq, form->cookie);
+	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
+	kit_buf_init(&guard.headers);
+	job.guard_headers = &guard.headers;
+	kit_stored_shell_hit shell;
+	kit_stored_req shreq = { .path = url->path, .query = resume ? "" : url->query, .flight = job.flight,
+				 .skip = !resume && (*param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE")),
+				 .version = h->routes.version };
+	if (route && route->has_middleware && !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard))
+		goto done;
+	if (!resume && !form && serve_stored(h, req, out, url, route, head_only, &guard))
+		goto done;
+	/* a stored shell (fcgi/stored.c): written first, then the holes rendered for this visitor */
+	if (!form && kit_stored_shell(h->store, route, &shreq, &shell))
+		job.shell = &shell;
+	if (resume && !job.shell) {
+		send_simple(out, 404, head_only, "text/plain; charset=utf-8", "Nothing to resume\n", NULL, NULL);
+		goto done;
+	}
+	if (resume) {
+		/* what request().url says: the page's URL, not the endpoint's */
+		const char *at = strstr(hreq.http.url, "/_rsc/ppr-resume");
+		if (at) {
+			size_t origin = (size_t)(at - hreq.http.url), plen = strlen(url->path);
+			char *page = kit_arena_alloc(h->req, origin + plen + 1);
+			memcpy(page, hreq.http.url, origin);
+			memcpy(page + origin, url->path, plen + 1);
+			hreq.http.url = page;
+		}
+	}
+	job.depth = job.flight && route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
+	const char *intercept = job.flight && route ? param(req, "HTTP_X_RSC_INTERCEPT") : "";
+	kit_match referer_match = { .index = -1 };
+	if (*intercept && resolve_intercept(h, &job, &hreq.http, intercept, &referer_match) < 0)
+		goto done;
+	kit_kv *search = NULL;
+	size_t nsearch = parse_query(h->req, url->query, &search);
+	kit_render_req rreq = {
+		.http = &hreq.http,
+		.segment_depth = (int)job.depth,
+		.layouts = job.referer ? job.referer->layouts : route ? route->layouts : "",
+		.version = h->routes.version,
+		.route_index = match->index,
+		.pathname = url->path,
+		.params = match->params,
+		.nparams = match->nparams,
+		.search = search,
+		.nsearch = nsearch,
+		.mode = job.flight ? KIT_RENDER_FLIGHT : KIT_RENDER_DOCUMENT,
+		.form_state = form != NULL,
+	};
+	if (job.referer) {
+		rreq.intercept_slot = intercept;
+		rreq.intercept_route = match->index;
+		rreq.intercept_params = match->params;
+		rreq.intercept_nparams = match->nparams;
+		rreq.route_index = referer_match.index;
+		rreq.params = referer_match.params;
+		rreq.nparams = referer_match.nparams;
+	}
+	render_page(h, &job, &rreq);
+done:
 	kit_buf_free(&guard.headers);
-	return;
 }
 
 /* route.ts: middleware first, then the handler for the method; 405 with
