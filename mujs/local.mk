@@ -6,7 +6,9 @@
 MUJS_ORIG = $(MUJS_SOURCE_DIR)/mujs_1.3.2.orig.tar.xz
 MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0001-weak-numbertostring.patch \
-	$(srcdir)/mujs/patches/0002-vartab-null.patch
+	$(srcdir)/mujs/patches/0002-vartab-null.patch \
+	$(srcdir)/mujs/patches/0200-wide-instructions.patch \
+	$(srcdir)/mujs/patches/0201-local-names-by-hash.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a -lm
 
