@@ -1,9 +1,9 @@
-/* mujs_limits_test.c — kit's patches 0200-0201 to mujs (mujs/patches/,
+/* mujs_limits_test.c — kit's patches 0200-0202 to mujs (mujs/patches/,
  * docs/mujs.md), through the static library alone (libmujs.a, no kit code).
  *
  * Every expected value is what Node 20 prints for the same JS: the sources
  * generated here are generated the same way by a few lines of JS (the
- * comments say which), and the cases of 0201 were run with
+ * comments say which), and the cases of 0201 and 0202 were run with
  *   node -e 'function t(src){try{return String(eval(src))}catch(e){return e.name+(e.name==="SyntaxError"?"":": "+e.message)}} console.log(t(SRC))'
  * Where mujs and V8 differ by design the case says so.
  *
@@ -12,7 +12,9 @@
  *   source lines) compile and run; the limit that remains (source lines) is a
  *   SyntaxError saying so.
  * 0201 local names by hash: 70,000 locals compile in well under a second
- *   (45 s before). */
+ *   (45 s before).
+ * 0202 a regex literal after the ')' of if/while/for/with and the '}' of a
+ *   block; divisions stay divisions. */
 
 #include <mujs.h>
 #include <stdarg.h>
@@ -218,6 +220,35 @@ static const struct jscase local_cases[] = {
 	{ "a var redeclaring a parameter past 32", "function m(p0,p1,p2,p3,p4,p5,p6,p7,p8,p9,p10,p11,p12,p13,p14,p15,p16,p17,p18,p19,p20,p21,p22,p23,p24,p25,p26,p27,p28,p29,p30,p31,p32,p33,p34,p35,p36,p37,p38,p39) { var p30; return p30; } m(0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0)", "0" },
 };
 
+static const struct jscase regexp_cases[] = {
+	{ "a = (b) / c / d stays divisions", "var b = 12, c = 2, d = 3; var a = (b) / c / d; a", "2" },
+	{ "(z) /2/ 3 stays divisions", "var z = 6; (z) /2/ 3", "1" },
+	{ "[4][0] / 2 / 1 stays divisions", "var q = [4][0] / 2 / 1; q", "2" },
+	{ "if (x) /re/.test(y)", "var x = 1, y = 'are'; if (x) /re/.test(y)", "true" },
+	{ "else /re/.test(y) (unchanged)", "if (0) 1; else /re/.test('re')", "true" },
+	{ "while(0)/a/g.test('')", "while(0)/a/g.test(''); 'w'", "w" },
+	{ "for(;;)/x/", "var n = 0; try { for(;;)/x/.test('x') && n++ > 2 && noSuchFunction(); } catch (e) {} n", "4" },
+	{ "for(;n<3;)/x/.test('x') && n++", "var n = 0; for(;n<3;)/x/.test('x') && n++; n", "3" },
+	{ "for (k in o) /a/.test(k)", "var k, hit = 0; for (k in {a: 1}) /a/.test(k) && hit++; hit", "1" },
+	{ "with (o) /v/.test(v)", "with ({v: 'v'}) /v/.test(v)", "true" },
+	{ "if (1) /=a/ (a regex starting with =)", "if (1) /=a/.test('=a')", "true" },
+	{ "x = y\\n/re/g is a division (as V8)", "var x = 1, y = 8, re = 2, g = 2; x = y\n/re/g; x", "2" },
+	{ "x = y\\n/re/.test(z) is a division, so a SyntaxError (as V8)",
+	  "var x, y = 1, z = 're'; x = y\n/re/.test(z)", "SyntaxError" },
+	{ "{} /x/ after a block", "if (1) {} /x/.test('x')", "true" },
+	{ "function g() {} /x/ after a declaration", "function g() {} /x/.test('x')", "true" },
+	{ "switch (1) {} /x/", "switch (1) {} /x/.test('x')", "true" },
+	{ "try {} catch (e) {} /x/", "try {} catch (e) {} /x/.test('x')", "true" },
+	{ "do ; while (0) /x/ (';' optional after do-while, as V8)", "do ; while (0) /x/.test('x')", "true" },
+	{ "function () {} / 2 (an expression) is a division", "var f = function () {} / 2; f", "NaN" },
+	{ "{} / 2 (an object literal) is a division", "var o = {} / 2; o", "NaN" },
+	{ "o.default / 2 / 1 is a division", "var o = {default: 6}; o.default / 2 / 1", "3" },
+	{ "b++ / 2 / 1 is a division", "var b = 3; b++ / 2 / 1", "1.5" },
+	{ "b-- / 2 / 1 is a division", "var b = 3; b-- / 2 / 1", "1.5" },
+	{ "s /= i (unchanged)", "var s = 10, i = 2; s /= i; s", "5" },
+	{ "typeof /x/ (unchanged)", "typeof /x/", "object" },
+};
+
 static const char *const tester =
 	"function t(src) { try { return String(eval(src)); }"
 	" catch (e) { return e.name + (e.name === 'SyntaxError' ? '' : ': ' + e.message); } }";
@@ -239,6 +270,7 @@ int main(void)
 	load(J, "tester", tester, err, sizeof err);
 	CHECK_STR("the case runner loads", err, "");
 	run_cases(J, "0201", local_cases, sizeof local_cases / sizeof *local_cases);
+	run_cases(J, "0202", regexp_cases, sizeof regexp_cases / sizeof *regexp_cases);
 	js_freestate(J);
 	TEST_EXIT();
 }
