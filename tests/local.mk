@@ -175,7 +175,7 @@ tests_unit_mujs_test_SOURCES = tests/unit/mujs_test.c tests/unit/test.h
 tests_unit_mujs_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_test_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/suites/mujs.sh
-# kit's patches 0200-0202 (limits, regex after ')'), mujs alone
+# kit's patches 0200-0203 (limits, regex after ')', setPrototypeOf), mujs alone
 check_PROGRAMS += tests/unit/mujs_limits_test
 tests_unit_mujs_limits_test_SOURCES = tests/unit/mujs_limits_test.c tests/unit/test.h
 tests_unit_mujs_limits_test_CPPFLAGS = $(TEST_CPPFLAGS)

@@ -1,9 +1,9 @@
-/* mujs_limits_test.c — kit's patches 0200-0202 to mujs (mujs/patches/,
+/* mujs_limits_test.c — kit's patches 0200-0203 to mujs (mujs/patches/,
  * docs/mujs.md), through the static library alone (libmujs.a, no kit code).
  *
  * Every expected value is what Node 20 prints for the same JS: the sources
  * generated here are generated the same way by a few lines of JS (the
- * comments say which), and the cases of 0201 and 0202 were run with
+ * comments say which), and the cases of 0201-0203 were run with
  *   node -e 'function t(src){try{return String(eval(src))}catch(e){return e.name+(e.name==="SyntaxError"?"":": "+e.message)}} console.log(t(SRC))'
  * Where mujs and V8 differ by design the case says so.
  *
@@ -14,8 +14,8 @@
  * 0201 local names by hash: 70,000 locals compile in well under a second
  *   (45 s before).
  * 0202 a regex literal after the ')' of if/while/for/with and the '}' of a
- *   block; divisions stay divisions. */
-
+ *   block; divisions stay divisions.
+ * 0203 Object.setPrototypeOf, Object.prototype.__proto__, {__proto__: p}. */
 #include <mujs.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -249,6 +249,75 @@ static const struct jscase regexp_cases[] = {
 	{ "typeof /x/ (unchanged)", "typeof /x/", "object" },
 };
 
+static const struct jscase proto_cases[] = {
+	{ "setPrototypeOf(null, {}) throws", "Object.setPrototypeOf(null, {})",
+	  "TypeError: Object.setPrototypeOf called on null or undefined" },
+	{ "setPrototypeOf(undefined, {}) throws", "Object.setPrototypeOf(undefined, {})",
+	  "TypeError: Object.setPrototypeOf called on null or undefined" },
+	{ "setPrototypeOf({}, 1) throws", "Object.setPrototypeOf({}, 1)",
+	  "TypeError: Object prototype may only be an Object or null: 1" },
+	{ "setPrototypeOf({}, undefined) throws", "Object.setPrototypeOf({}, undefined)",
+	  "TypeError: Object prototype may only be an Object or null: undefined" },
+	{ "setPrototypeOf(1, {}) returns 1", "Object.setPrototypeOf(1, {})", "1" },
+	{ "setPrototypeOf('s', null) returns 's'", "Object.setPrototypeOf('s', null)", "s" },
+	{ "a cycle is refused", "var a = {}, b = Object.create(a); Object.setPrototypeOf(a, b)",
+	  "TypeError: Cyclic __proto__ value" },
+	{ "a non-extensible object is refused", "Object.setPrototypeOf(Object.preventExtensions({}), {})",
+	  "TypeError: #<Object> is not extensible" },
+	{ "a non-extensible object keeps its own prototype",
+	  "var p = {}; Object.setPrototypeOf(Object.preventExtensions(Object.create(p)), p) === undefined", "false" },
+	{ "Object.prototype's prototype is immutable", "Object.setPrototypeOf(Object.prototype, {})",
+	  "TypeError: Immutable prototype object 'Object.prototype' cannot have their prototype set" },
+	{ "... set to what it is: allowed", "Object.setPrototypeOf(Object.prototype, null)", "[object Object]" },
+	{ "setPrototypeOf.length", "Object.setPrototypeOf.length", "2" },
+	{ "returns o, which inherits",
+	  "var p = {hi: function () { return 'hi ' + this.n; }}, o = {n: 'o'}, same = Object.setPrototypeOf(o, p);"
+	  "[o.hi(), same === o, o.__proto__ === p, p.isPrototypeOf(o)].join()",
+	  "hi o,true,true,true" },
+	{ "an array keeps being an array",
+	  "var a = [1, 2]; Object.setPrototypeOf(a, {x: 9}); [a.x, a.length, Array.isArray(a)].join()", "9,2,true" },
+	{ "static members are inherited (SWC's class helpers)",
+	  "function A() {} A.s = function () { return 's'; }; function B() {} Object.setPrototypeOf(B, A);"
+	  "B.prototype = Object.create(A.prototype); B.s() + (new B() instanceof A)",
+	  "strue" },
+	{ "__proto__ is an accessor, configurable, not enumerable",
+	  "var d = Object.getOwnPropertyDescriptor(Object.prototype, '__proto__');"
+	  "[typeof d.get, typeof d.set, d.enumerable, d.configurable].join()",
+	  "function,function,false,true" },
+	{ "Object.getOwnPropertyNames(Object.prototype) has __proto__",
+	  "Object.getOwnPropertyNames(Object.prototype).indexOf('__proto__') >= 0", "true" },
+	{ "(1).__proto__", "(1).__proto__ === Number.prototype", "true" },
+	{ "the getter on undefined throws",
+	  "Object.getOwnPropertyDescriptor(Object.prototype, '__proto__').get.call(undefined)",
+	  "TypeError: Cannot convert undefined or null to object" },
+	{ "the setter on null throws", "Object.getOwnPropertyDescriptor(Object.prototype, '__proto__').set.call(null, {})",
+	  "TypeError: set Object.prototype.__proto__ called on null or undefined" },
+	{ "o.__proto__ = 5 is ignored", "var o = {}; o.__proto__ = 5; Object.getPrototypeOf(o) === Object.prototype", "true" },
+	{ "o.__proto__ = null", "var o = {}; o.__proto__ = null; [Object.getPrototypeOf(o), 'toString' in o].join()",
+	  ",false" },
+	{ "o.__proto__ = cycle throws", "var a = {}, b = Object.create(a); a.__proto__ = b",
+	  "TypeError: Cyclic __proto__ value" },
+	{ "__proto__ of a frozen object throws", "var o = Object.freeze({}); o.__proto__ = {}",
+	  "TypeError: #<Object> is not extensible" },
+	{ "no __proto__ without Object.prototype", "Object.create(null).__proto__", "undefined" },
+	{ "... where assigning it makes a property",
+	  "var o = Object.create(null); o.__proto__ = {x: 1}; [o.x, Object.keys(o).join()].join()", ",__proto__" },
+	{ "{__proto__: p} sets the prototype", "var o = {__proto__: {x: 1}}; [o.x, Object.keys(o).join()].join()", "1," },
+	{ "{'__proto__': p} too", "var o = {'__proto__': {x: 1}}; [o.x, Object.keys(o).join()].join()", "1," },
+	{ "{__proto__: 5} is ignored",
+	  "var o = {__proto__: 5}; [Object.getPrototypeOf(o) === Object.prototype, Object.keys(o).join()].join()", "true," },
+	{ "{__proto__: null}", "var o = {__proto__: null}; [Object.getPrototypeOf(o), typeof o.toString].join()",
+	  ",undefined" },
+	{ "{a, __proto__, c}: a and c are own properties",
+	  "var o = {a: 1, __proto__: {b: 2}, c: 3}, k = []; for (var i in o) k.push(i); k.sort().join()", "a,b,c" },
+	{ "two __proto__ in a literal: SyntaxError", "({__proto__: 1, __proto__: 2})", "SyntaxError" },
+	{ "JSON.parse makes \"__proto__\" an own property",
+	  "var o = JSON.parse('{\"__proto__\": {\"x\": 1}}');"
+	  "[o.x, Object.keys(o).join(), Object.getPrototypeOf(o) === Object.prototype].join()",
+	  ",__proto__,true" },
+	{ "JSON.parse: a repeated key keeps the last value", "JSON.parse('{\"a\": 1, \"a\": 2}').a", "2" },
+};
+
 static const char *const tester =
 	"function t(src) { try { return String(eval(src)); }"
 	" catch (e) { return e.name + (e.name === 'SyntaxError' ? '' : ': ' + e.message); } }";
@@ -271,6 +340,7 @@ int main(void)
 	CHECK_STR("the case runner loads", err, "");
 	run_cases(J, "0201", local_cases, sizeof local_cases / sizeof *local_cases);
 	run_cases(J, "0202", regexp_cases, sizeof regexp_cases / sizeof *regexp_cases);
+	run_cases(J, "0203", proto_cases, sizeof proto_cases / sizeof *proto_cases);
 	js_freestate(J);
 	TEST_EXIT();
 }
