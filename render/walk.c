@@ -1276,6 +1276,16 @@ int kit_walk_settle_promises(kit_engine *e)
 	return n;
 }
 
+/* Whether a model object's key becomes a property of its JS object. As
+ * React's Flight client revives a payload: every key an own data property
+ * (js_defproperty; assigning would run Object.prototype's __proto__ setter,
+ * mujs/patches/0203-set-prototype-of.patch), except "__proto__", which React
+ * drops. */
+static int push_model_key(const char *key)
+{
+	return strcmp(key, "__proto__") != 0;
+}
+
 /* Pushes the JS value of a model value, for the props of a client component
  * rendered in phase 2. Elements and rows the server rendered travel as
  * opaque "kit.model" userdata that the walk puts back in place unchanged. */
@@ -1336,8 +1346,10 @@ static void push_model(kit_engine *e, const kit_value *v, int depth)
 	case KIT_OBJECT:
 		js_newobject(J);
 		for (size_t i = 0; i < v->u.obj.len; i++) {
+			if (!push_model_key(v->u.obj.props[i].key))
+				continue;
 			push_model(e, v->u.obj.props[i].value, depth + 1);
-			js_setproperty(J, -2, v->u.obj.props[i].key);
+			js_defproperty(J, -2, v->u.obj.props[i].key, 0);
 		}
 		break;
 	case KIT_PROMISE:
@@ -1387,8 +1399,10 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 		js_setproperty(J, -2, "type");
 		js_newobject(J);
 		for (size_t i = 0; i < element->u.elem.nprops; i++) {
+			if (!push_model_key(element->u.elem.props[i].key))
+				continue;
 			push_model(e, element->u.elem.props[i].value, 0);
-			js_setproperty(J, -2, element->u.elem.props[i].key);
+			js_defproperty(J, -2, element->u.elem.props[i].key, 0);
 		}
 		js_setproperty(J, -2, "props");
 		js_pushnull(J);
