@@ -13,6 +13,11 @@
  *   __kit_log(level, text)       to stderr
  *   __kit_timer_arm(id, ms)      / __kit_timer_disarm(id)
  *
+ * Numbers print as in the engine: this program defines jsV_numbertostring
+ * with kit's shortest round-trip formatting, as render/engine.c does
+ * (mujs/patches/0001-weak-numbertostring.patch), so String(0.1 + 0.2) is
+ * "0.30000000000000004" here too.
+ *
  * Exit status: 0; 1 when a file fails to load or throws, when the loop
  * throws, or when the prelude logged an uncaught exception of a microtask
  * or a timer; 2 on bad usage. The Debian mujs CLI is not needed. */
@@ -21,6 +26,17 @@
 #include <string.h>
 
 #include <mujs.h>
+
+#include "render/json.h"
+
+/* the engine's number formatting (render/engine.c) */
+const char *jsV_numbertostring(js_State *J, char buf[32], double f);
+const char *jsV_numbertostring(js_State *J, char buf[32], double f)
+{
+	(void)J;
+	kit_json_format_number(buf, f);
+	return buf;
+}
 
 struct timer {
 	double id;
