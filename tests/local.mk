@@ -74,6 +74,11 @@ EXTRA_DIST += tests/suites/web-apis.sh tests/mujs/README.md tests/mujs/harness.t
 	tests/mujs/response.test.ts tests/mujs/formdata.test.ts tests/mujs/encoding.test.ts \
 	tests/mujs/abort.test.ts tests/mujs/kit.test.ts
 
+# --- tests/jsdiff/: snippets of the built-ins and the language in kit's engine
+# and in Node, compared line by line (tests/jsdiff/README.md); known
+# differences listed in tests/jsdiff/known-differences.txt
+EXTRA_DIST += tests/suites/jsdiff.sh tests/jsdiff
+
 # --- streaming and hydration: tests/suites/streaming.sh (Suspense streaming
 # timed through lighttpd and Apache mod_fcgid, errors inside boundaries, 1,000
 # boundaries and the responder's memory) and tests/suites/hydration.sh (the
