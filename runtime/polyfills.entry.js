@@ -62,6 +62,40 @@ require('core-js/modules/es.string.replace-all');
 require('core-js/modules/es.string.match-all');
 require('core-js/modules/es.string.code-point-at');
 require('core-js/modules/es.string.from-code-point');
+// Built-ins missing from mujs 1.3.2 or wrong in it, found by the differential
+// corpus (tests/jsdiff): Math's hyperbolic functions, copyWithin, String.raw,
+// Annex B's escape/unescape and HTML methods, and core-js's exact toFixed
+// (mujs rounds (0.5).toFixed(0) to "0" and (2.5).toFixed(0) to "2", and
+// prints (-0).toFixed(2) as "-0.00"; core-js's check of the native method
+// misses that, so the method it checks throws: it then installs its own).
+// Each loads in mujs.
+require('core-js/modules/es.math.acosh');
+require('core-js/modules/es.math.asinh');
+require('core-js/modules/es.math.atanh');
+require('core-js/modules/es.math.cosh');
+require('core-js/modules/es.math.expm1');
+require('core-js/modules/es.math.log1p');
+require('core-js/modules/es.math.sinh');
+require('core-js/modules/es.math.tanh');
+require('core-js/modules/es.array.copy-within');
+require('core-js/modules/es.string.raw');
+require('core-js/modules/es.escape');
+require('core-js/modules/es.unescape');
+require('core-js/modules/es.string.anchor');
+require('core-js/modules/es.string.big');
+require('core-js/modules/es.string.blink');
+require('core-js/modules/es.string.bold');
+require('core-js/modules/es.string.fixed');
+require('core-js/modules/es.string.fontcolor');
+require('core-js/modules/es.string.fontsize');
+require('core-js/modules/es.string.italics');
+require('core-js/modules/es.string.link');
+require('core-js/modules/es.string.small');
+require('core-js/modules/es.string.strike');
+require('core-js/modules/es.string.sub');
+require('core-js/modules/es.string.sup');
+Number.prototype.toFixed = function () { throw new Error('replaced by core-js'); };
+require('core-js/modules/es.number.to-fixed');
 // Reflect without construct (SWC's class helpers would switch to
 // Reflect.construct, which mujs cannot back): zod 4 calls ownKeys and friends.
 require('core-js/modules/es.reflect.apply');

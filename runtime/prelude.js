@@ -282,8 +282,12 @@ function __kit_regexp(source, flags) {
 /* new RegExp(pattern, flags) and RegExp(pattern, flags) in app code
  * (toolchain/mujs-lower.mjs rewrites the calls): the same, except that a pattern
  * mujs refuses for one of its limits (flags, captures, classes, repeat
- * counts) becomes __kit_regexp's lazy form; a real syntax error still throws. */
+ * counts) becomes __kit_regexp's lazy form; a real syntax error still throws.
+ * Called without new, a regex without flags is returned as it is, as
+ * RegExp(re) does (tests/jsdiff regexp/ctor.1). */
 function __kit_RegExp(pattern, flags) {
+	if (!(this instanceof __kit_RegExp) && flags === undefined && pattern instanceof RegExp)
+		return pattern;
 	try {
 		return flags === undefined ? new RegExp(pattern) : new RegExp(pattern, flags);
 	} catch (e) {

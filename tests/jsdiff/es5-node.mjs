@@ -17,7 +17,9 @@ globalThis.__kit_in = function (key, o) {
 };
 // plain functions: the lowered code calls them with new as well
 globalThis.__kit_regexp = function (source, flags) { return new RegExp(source, flags); };
-globalThis.__kit_RegExp = function (pattern, flags) {
+globalThis.__kit_RegExp = function __kit_RegExp(pattern, flags) {
+	if (!(this instanceof __kit_RegExp) && flags === undefined && pattern instanceof RegExp)
+		return pattern;
 	return flags === undefined ? new RegExp(pattern) : new RegExp(pattern, flags);
 };
 vm.runInThisContext(fs.readFileSync(file, 'utf8'), { filename: file });

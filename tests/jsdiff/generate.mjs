@@ -140,6 +140,9 @@ const anyVals = ['undefined', 'null', 'true', 'false', '0', '-0', '1', 'NaN', 'I
 	add(g, 'new', 'typeof new Number(1)');
 	add(g, 'new', 'new Number(1) == 1');
 	add(g, 'new', 'new Number(1) === 1');
+	// signed strings: ToNumber of "-7" (an integer with a sign) is NaN in mujs
+	each(g, 'signed', ['Number("-7")', 'Number("+7")', 'Number(" -3 ")', 'Number("-1.5")', 'Number("-1e3")', '+"-7"',
+		'"-3" - 1', '"5" * "-2"', '"-10" / 2', 'isNaN("-1")', 'Number("-0x10")', '[+"-1", +"-0"]'], (v) => v);
 }
 
 // ---------------------------------------------------------------- global functions
