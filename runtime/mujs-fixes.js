@@ -234,6 +234,10 @@
 		return compare === undefined ? sort.call(this) : sort.call(this, compare);
 	});
 
+	/* Object.prototype.toLocaleString of a string prints "[object String]":
+	 * the spec calls this.toString() (array/toLocaleString.4) */
+	define(Object.prototype, 'toLocaleString', function toLocaleString() { return this.toString(); });
+
 	/* toLocaleString() prints "[object Array]" (array/toLocaleString.*) */
 	define(AP, 'toLocaleString', function toLocaleString() {
 		var o = Object(this), n = o.length >>> 0, out = [];
