@@ -109,4 +109,6 @@ require('core-js/modules/es.reflect.is-extensible');
 require('core-js/modules/es.reflect.own-keys');
 require('core-js/modules/es.reflect.prevent-extensions');
 require('core-js/modules/es.reflect.set');
+// with mujs patch 0203's native Object.setPrototypeOf (tests/jsdiff reflect/setPrototypeOf.*)
+require('core-js/modules/es.reflect.set-prototype-of');
 
