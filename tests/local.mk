@@ -179,6 +179,10 @@ check_PROGRAMS += tests/unit/mujs_test
 tests_unit_mujs_test_SOURCES = tests/unit/mujs_test.c tests/unit/test.h
 tests_unit_mujs_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_test_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/unit/mujs_order_test
+tests_unit_mujs_order_test_SOURCES = tests/unit/mujs_order_test.c tests/unit/test.h
+tests_unit_mujs_order_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_order_test_LDADD = $(MUJS_LIBS) -lm
 EXTRA_DIST += tests/suites/mujs.sh
 # kit's patches 0200-0203 (limits, regex after ')', setPrototypeOf), mujs alone
 check_PROGRAMS += tests/unit/mujs_limits_test

@@ -1,0 +1,258 @@
+/* mujs_order_test.c — kit's patches 0101-0103 to mujs (mujs/patches/,
+ * mujs/README.md): object keys enumerate in V8's order (array indices
+ * ascending, then the other keys in insertion order), a deletion keeps the
+ * accessors of the other properties, for...in gives each index of an array.
+ *
+ * Each case is an ES5 function body. The check runs
+ *   JSON.stringify((function () { BODY })())
+ * in the statically linked mujs and compares it with what Node 20 printed for
+ * the same body:
+ *   node -e 'console.log(JSON.stringify(new Function(BODY)()))'
+ * An answer over 300 characters is compared by its length in bytes and its
+ * FNV-1a hash (32 bits, over the UTF-8 bytes). */
+#include <mujs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* mujs's internals, for the renumbering check and the size of a property */
+#include "jsi.h"
+#include "jsvalue.h"
+
+#include "test.h"
+
+struct order_case {
+	const char *name, *body, *want;
+};
+
+static const struct order_case cases[] = {
+	{"0101: Object.keys, integer keys first",
+	 "return Object.keys({b: 1, a: 2, 10: 3, 9: 4});",
+	 "[\"9\",\"10\",\"b\",\"a\"]"},
+	{"0101: for-in, integer keys first",
+	 "var o = {b: 1, a: 2, 10: 3, 9: 4, 'x y': 5, 0: 6}, r = []; for (var k in o) r.push(k); "
+	 "return r;",
+	 "[\"0\",\"9\",\"10\",\"b\",\"a\",\"x y\"]"},
+	{"0101: JSON.stringify, integer keys first",
+	 "return JSON.stringify({z: 1, 2: 2, y: 3, 1: 4, x: 5});",
+	 "\"{\\\"1\\\":4,\\\"2\\\":2,\\\"z\\\":1,\\\"y\\\":3,\\\"x\\\":5}\""},
+	{"0101: getOwnPropertyNames, integer keys first",
+	 "return Object.getOwnPropertyNames({z: 1, 2: 2, y: 3, 1: 4, x: 5});",
+	 "[\"1\",\"2\",\"z\",\"y\",\"x\"]"},
+	{"0101: keys added by assignment",
+	 "var o = {}; o.zeta = 1; o.alpha = 2; o[7] = 3; o.mid = 4; o[3] = 5; return Object.keys(o);",
+	 "[\"3\",\"7\",\"zeta\",\"alpha\",\"mid\"]"},
+	{"0101: deleted then re-added goes to the end",
+	 "var o = {a: 1, b: 2, c: 3}; delete o.a; o.d = 4; o.a = 5; return Object.keys(o);",
+	 "[\"b\",\"c\",\"d\",\"a\"]"},
+	{"0101: deleted index re-added stays ascending",
+	 "var o = {1: 1, b: 2, 0: 3}; delete o[1]; o.z = 1; o[1] = 2; return Object.keys(o);",
+	 "[\"0\",\"1\",\"b\",\"z\"]"},
+	{"0101: assigning an existing key keeps its place",
+	 "var o = {a: 1, b: 2, c: 3}; o.a = 9; o.b = undefined; return JSON.stringify(o);",
+	 "\"{\\\"a\\\":9,\\\"c\\\":3}\""},
+	{"0101: numeric-like keys that are not indices",
+	 "return Object.keys({b: 1, '01': 2, '-1': 3, '1.5': 4, '4294967295': 5, '4294967294': 6, '1e3': 7, ' 1': 8, '0': 9, '-0': 10, '+1': 11, 'NaN': 12});",
+	 "[\"0\",\"4294967294\",\"b\",\"01\",\"-1\",\"1.5\",\"4294967295\",\"1e3\",\" 1\",\"-0\",\"+1\",\"NaN\"]"},
+	{"0101: largest index, sorted numerically",
+	 "return Object.keys({'4294967294': 1, '10': 2, '9': 3, '100': 4, '4294967296': 5});",
+	 "[\"9\",\"10\",\"100\",\"4294967294\",\"4294967296\"]"},
+	{"0101: many deletions and re-additions",
+	 "var o = {}, i; for (i = 0; i < 50; i++) o['k' + (i * 7 % 50)] = i; for (i = 0; i < 50; "
+	 "i += 3) delete o['k' + i]; for (i = 0; i < 50; i += 6) o['k' + i] = i; "
+	 "return Object.keys(o).join();",
+	 "\"k7,k14,k28,k35,k49,k13,k20,k34,k41,k5,k19,k26,k40,k47,k4,k11,k25,k32,k46,k10,k17,k31,k38,k2,k16,k23,k37,k44,k1,k8,k22,k29,k43,k0,k6,k12,k18,k24,k30,k36,k42,k48\""},
+	{"0101: 2000 keys in pseudo-random order",
+	 "var o = {}, s = 7, i, k; for (i = 0; i < 2000; i++) { s = (s * 69069 + 1) % 4294967296; "
+	 "k = s % 3 ? 'key' + (s % 10007) : String(s % 5003); o[k] = i; } for (i = 0; i < 2000; "
+	 "i += 5) delete o['key' + i]; return JSON.stringify(o);",
+	 "length 27846, fnv1a e146eb70"},
+	{"0101: array with extra props: Object.keys",
+	 "var a = [5, 6, 7]; a.x = 1; a.b = 2; return Object.keys(a);",
+	 "[\"0\",\"1\",\"2\",\"x\",\"b\"]"},
+	{"0101: array with extra props: for-in",
+	 "var a = [5, 6, 7], r = []; a.x = 1; a.b = 2; for (var k in a) r.push(k); return r;",
+	 "[\"0\",\"1\",\"2\",\"x\",\"b\"]"},
+	{"0101: array with extra props: getOwnPropertyNames",
+	 "var a = [5, 6, 7]; a.x = 1; a.b = 2; return Object.getOwnPropertyNames(a);",
+	 "[\"0\",\"1\",\"2\",\"length\",\"x\",\"b\"]"},
+	{"0101: array with extra props: JSON.stringify",
+	 "var a = [5, {b: 1, a: 2}, 7]; a.x = 1; return JSON.stringify(a);",
+	 "\"[5,{\\\"b\\\":1,\\\"a\\\":2},7]\""},
+	{"0101: sparse array: Object.keys",
+	 "var a = [1, 2, 3]; delete a[1]; a.y = 1; a[10] = 5; a.b = 2; return Object.keys(a);",
+	 "[\"0\",\"2\",\"10\",\"y\",\"b\"]"},
+	{"0101: sparse array: for-in",
+	 "var a = [1, 2, 3], r = []; delete a[1]; a.y = 1; a[10] = 5; a.b = 2; "
+	 "for (var k in a) r.push(k); return r;",
+	 "[\"0\",\"2\",\"10\",\"y\",\"b\"]"},
+	{"0101: sparse array: getOwnPropertyNames",
+	 "var a = [1, 2, 3]; delete a[1]; a.y = 1; a[10] = 5; a.b = 2; "
+	 "return Object.getOwnPropertyNames(a);",
+	 "[\"0\",\"2\",\"10\",\"length\",\"y\",\"b\"]"},
+	{"0101: array built backwards",
+	 "var a = []; a.z = 1; a[2] = 2; a[1] = 1; a[0] = 0; "
+	 "return [Object.keys(a), Object.getOwnPropertyNames(a)];",
+	 "[[\"0\",\"1\",\"2\",\"z\"],[\"0\",\"1\",\"2\",\"length\",\"z\"]]"},
+	{"0101: String object with extra props",
+	 "var s = new String('ab'), r = []; s.x = 1; s[5] = 1; s.b = 2; for (var k in s) r.push(k); "
+	 "return [Object.keys(s), Object.getOwnPropertyNames(s), r];",
+	 "[[\"0\",\"1\",\"5\",\"x\",\"b\"],[\"0\",\"1\",\"5\",\"length\",\"x\",\"b\"],[\"0\",\"1\",\"5\",\"x\",\"b\"]]"},
+	{"0101: JSON.parse keeps the text's order",
+	 "return JSON.stringify(JSON.parse('{\"z\":1,\"a\":{\"y\":2,\"b\":3,\"1\":4},\"0\":5,\"m\":[{\"d\":1,\"c\":2}]}'));",
+	 "\"{\\\"0\\\":5,\\\"z\\\":1,\\\"a\\\":{\\\"1\\\":4,\\\"y\\\":2,\\\"b\\\":3},\\\"m\\\":[{\\\"d\\\":1,\\\"c\\\":2}]}\""},
+	{"0101: JSON.parse: Object.keys",
+	 "return Object.keys(JSON.parse('{\"z\":1,\"10\":2,\"a\":3,\"2\":4}'));",
+	 "[\"2\",\"10\",\"z\",\"a\"]"},
+	{"0101: JSON.parse: a repeated key keeps its first place",
+	 "return JSON.stringify(JSON.parse('{\"a\":1,\"b\":2,\"a\":3}'));",
+	 "\"{\\\"a\\\":3,\\\"b\\\":2}\""},
+	{"0101: JSON.parse reviver walks in order",
+	 "var seen = []; "
+	 "JSON.parse('{\"b\":1,\"a\":{\"d\":1,\"c\":2},\"1\":0}', function (k, v) { seen.push(k); return v; "
+	 "}); return seen;",
+	 "[\"1\",\"b\",\"d\",\"c\",\"a\",\"\"]"},
+	{"0101: nested objects",
+	 "return JSON.stringify({b: {d: 1, c: {f: 1, e: 2}}, a: [{h: 1, g: 2}], 3: {j: 1, i: 2}});",
+	 "\"{\\\"3\\\":{\\\"j\\\":1,\\\"i\\\":2},\\\"b\\\":{\\\"d\\\":1,\\\"c\\\":{\\\"f\\\":1,\\\"e\\\":2}},\\\"a\\\":[{\\\"h\\\":1,\\\"g\\\":2}]}\""},
+	{"0101: JSON.stringify with indent",
+	 "return JSON.stringify({b: 1, a: {d: 1, c: 2}}, null, 1);",
+	 "\"{\\n \\\"b\\\": 1,\\n \\\"a\\\": {\\n  \\\"d\\\": 1,\\n  \\\"c\\\": 2\\n }\\n}\""},
+	{"0101: defineProperty: new keys at the end, hidden ones too",
+	 "var o = {b: 1}; Object.defineProperty(o, 'a', {value: 1, enumerable: true}); "
+	 "Object.defineProperty(o, 'h', {value: 1}); o.c = 1; "
+	 "return [Object.keys(o), Object.getOwnPropertyNames(o)];",
+	 "[[\"b\",\"a\",\"c\"],[\"b\",\"a\",\"h\",\"c\"]]"},
+	{"0101: defineProperty on an existing key keeps its place",
+	 "var o = {a: 1, b: 2}; "
+	 "Object.defineProperty(o, 'a', {value: 3, writable: true, enumerable: true, configurable: true}); "
+	 "return Object.keys(o);",
+	 "[\"a\",\"b\"]"},
+	{"0101: defineProperty getter, JSON.stringify",
+	 "var o = {z: 1}; Object.defineProperty(o, 'g', {get: function () { return 'G'; "
+	 "}, enumerable: true}); o.a = 2; return JSON.stringify(o);",
+	 "\"{\\\"z\\\":1,\\\"g\\\":\\\"G\\\",\\\"a\\\":2}\""},
+	{"0101: Object.defineProperties defines in order",
+	 "return Object.keys(Object.defineProperties({}, {b: {value: 1, enumerable: true}, a: {value: 2, enumerable: true}, 1: {value: 3, enumerable: true}}));",
+	 "[\"1\",\"b\",\"a\"]"},
+	{"0101: Object.create with properties defines in order",
+	 "return Object.keys(Object.create(null, {b: {value: 1, enumerable: true}, a: {value: 2, enumerable: true}}));",
+	 "[\"b\",\"a\"]"},
+	{"0101: for-in: own keys, then the prototype's",
+	 "var p = {b: 1, a: 2, s: 0}, o = Object.create(p), r = []; o.z = 1; o.a = 3; o.c = 1; "
+	 "for (var k in o) r.push(k); return r;",
+	 "[\"z\",\"a\",\"c\",\"b\",\"s\"]"},
+	{"0101: for-in: a hidden own key shadows the prototype's",
+	 "var p = {a: 1, b: 2}, o = Object.create(p), r = []; "
+	 "Object.defineProperty(o, 'a', {value: 1}); for (var k in o) r.push(k); return r;",
+	 "[\"b\"]"},
+	{"0101: for-in: three levels",
+	 "var g = {g2: 1, g1: 1, 1: 1}, p = Object.create(g), o, r = []; p.p2 = 1; p.g1 = 1; "
+	 "o = Object.create(p); o.o = 1; o[2] = 1; for (var k in o) r.push(k); return r;",
+	 "[\"2\",\"o\",\"p2\",\"g1\",\"1\",\"g2\"]"},
+	{"0101: for-in: constructor and prototype",
+	 "function F() { this.y = 1; this.x = 2; } F.prototype.m = 1; F.prototype.b = 2; "
+	 "var r = []; for (var k in new F()) r.push(k); return r;",
+	 "[\"y\",\"x\",\"m\",\"b\"]"},
+	{"0101: for-in: a key deleted during the loop is skipped",
+	 "var o = {a: 1, b: 2, c: 3}, r = []; for (var k in o) { r.push(k); delete o.b; } return r;",
+	 "[\"a\",\"c\"]"},
+	{"0101: function properties",
+	 "function f() {} f.b = 1; f.a = 2; return Object.keys(f);",
+	 "[\"b\",\"a\"]"},
+	{"0102: an accessor survives deleting a neighbour",
+	 "var x = {}; x.a = 1; x.b = 2; "
+	 "Object.defineProperty(x, 'c', {get: function () { return 'C'; "
+	 "}, enumerable: true, configurable: true}); x.d = 3; x.e = 4; x.f = 5; x.g = 6; "
+	 "delete x.b; var one = JSON.stringify(x); delete x.d; return [one, JSON.stringify(x), x.c];",
+	 "[\"{\\\"a\\\":1,\\\"c\\\":\\\"C\\\",\\\"d\\\":3,\\\"e\\\":4,\\\"f\\\":5,\\\"g\\\":6}\",\"{\\\"a\\\":1,\\\"c\\\":\\\"C\\\",\\\"e\\\":4,\\\"f\\\":5,\\\"g\\\":6}\",\"C\"]"},
+	{"0103: for-in over an array",
+	 "var r = []; for (var k in [5, 6, 7]) r.push(k); return r;",
+	 "[\"0\",\"1\",\"2\"]"},
+	{"0103: for-in over a string object",
+	 "var r = []; for (var k in new String('xyz')) r.push(k); return r;",
+	 "[\"0\",\"1\",\"2\"]"},
+};
+
+static unsigned fnv1a(const char *s)
+{
+	unsigned h = 0x811c9dc5u;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x01000193u;
+	}
+	return h;
+}
+
+/* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
+static const char *run(js_State *J, const char *body, char *out, size_t n)
+{
+	static const char head[] = "var __r = JSON.stringify((function () {", tail[] = "})());";
+	size_t len = strlen(head) + strlen(body) + strlen(tail) + 1;
+	char *src = malloc(len);
+	if (!src)
+		abort();
+	snprintf(src, len, "%s%s%s", head, body, tail);
+	int failed = js_dostring(J, src);
+	free(src);
+	if (failed) {
+		snprintf(out, n, "(threw)");
+		return out;
+	}
+	js_getglobal(J, "__r");
+	const char *r = js_tostring(J, -1);
+	if (strlen(r) > 300)
+		snprintf(out, n, "length %zu, fnv1a %08x", strlen(r), fnv1a(r));
+	else
+		snprintf(out, n, "%s", r);
+	js_pop(J, 1);
+	return out;
+}
+
+/* The C iterator render/walk.c reads props with (js_pushiterator). */
+static const char *c_iterator(js_State *J, const char *expr, char *out, size_t n)
+{
+	const char *k;
+	size_t len = 0;
+	out[0] = 0;
+	js_dostring(J, expr);
+	js_getglobal(J, "__o");
+	js_pushiterator(J, -1, 1);
+	while ((k = js_nextiterator(J, -1)))
+		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", len ? "," : "", k);
+	js_pop(J, 2);
+	return out;
+}
+
+/* After 2^32 - 1 insertions into one object its properties are numbered
+ * again from 0, in their order: the counter is set near its end. */
+static void renumbering(js_State *J)
+{
+	char got[256];
+	js_dostring(J, "var __w = {c: 1, a: 2, 5: 0, b: 3};");
+	js_getglobal(J, "__w");
+	js_Object *w = js_toobject(J, -1);
+	w->nextorder = 0xFFFFFFFEu;
+	js_pop(J, 1);
+	CHECK_STR("0101: renumbered when the counter runs out",
+		  run(J, "__w.z = 4; __w.y = 5; __w.x = 6; delete __w.a; __w.a = 7; return Object.keys(__w);", got, sizeof got),
+		  "[\"5\",\"c\",\"b\",\"z\",\"y\",\"x\",\"a\"]");
+	CHECK("0101: numbers from 0 again", w->nextorder == 8);
+}
+
+int main(void)
+{
+	js_State *J = js_newstate(NULL, NULL, 0);
+	char got[1024];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		CHECK_STR(cases[i].name, run(J, cases[i].body, got, sizeof got), cases[i].want);
+	CHECK_STR("0101: js_pushiterator (C API)",
+		  c_iterator(J, "var __o = {b: 1, a: 2, 10: 3, 9: 4}; __o.c = 5; delete __o.b; __o.b = 6;", got, sizeof got),
+		  "9,10,a,c,b");
+	renumbering(J);
+	/* the insertion number costs no memory: it fits where level and atts were ints */
+	if (sizeof(void *) == 8)
+		CHECK("0101: a property is still 64 bytes", sizeof(js_Property) == 64);
+	js_freestate(J);
+	TEST_EXIT();
+}
