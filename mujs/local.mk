@@ -10,6 +10,7 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0101-property-order.patch \
 	$(srcdir)/mujs/patches/0102-delete-keeps-accessors.patch \
 	$(srcdir)/mujs/patches/0103-forin-index-copy.patch \
+	$(srcdir)/mujs/patches/0104-propertyisenumerable-indices.patch \
 	$(srcdir)/mujs/patches/0200-wide-instructions.patch \
 	$(srcdir)/mujs/patches/0201-local-names-by-hash.patch \
 	$(srcdir)/mujs/patches/0202-regexp-after-statement-head.patch \

@@ -1,7 +1,8 @@
-/* mujs_order_test.c — kit's patches 0101-0103 to mujs (mujs/patches/,
+/* mujs_order_test.c — kit's patches 0101-0104 to mujs (mujs/patches/,
  * mujs/README.md): object keys enumerate in V8's order (array indices
  * ascending, then the other keys in insertion order), a deletion keeps the
- * accessors of the other properties, for...in gives each index of an array.
+ * accessors of the other properties, for...in gives each index of an array,
+ * propertyIsEnumerable knows the indices of arrays and strings.
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -172,6 +173,10 @@ static const struct order_case cases[] = {
 	{"0103: for-in over a string object",
 	 "var r = []; for (var k in new String('xyz')) r.push(k); return r;",
 	 "[\"0\",\"1\",\"2\"]"},
+	{"0104: propertyIsEnumerable of indices",
+	 "var s = new String('ab'), a = [8, 9]; "
+	 "return [a.propertyIsEnumerable(0), a.propertyIsEnumerable('1'), a.propertyIsEnumerable(2), a.propertyIsEnumerable('length'), Object.prototype.propertyIsEnumerable.call(s, 1), s.propertyIsEnumerable(2), s.propertyIsEnumerable('length')];",
+	 "[true,true,false,false,true,false,false]"},
 };
 
 static unsigned fnv1a(const char *s)
