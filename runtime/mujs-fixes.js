@@ -11,23 +11,8 @@
 		var bound = slice.call(arguments, 1);
 		return function () { return fn.apply(thisArg, bound.concat(slice.call(arguments))); };
 	};
-
-	/* Object.keys(array) returns [] in 1.3.2 (and for-in over arrays is broken),
-	 * which also breaks core-js Object.entries/values built on it. */
-	var nativeKeys = Object.keys, hasOwn = Object.prototype.hasOwnProperty;
-	Object.keys = function (o) {
-		if (!Array.isArray(o) && !(typeof o === 'string'))
-			return nativeKeys(o);
-		var out = [], i, n = o.length;
-		for (i = 0; i < n; i++)
-			if (typeof o === 'string' || hasOwn.call(o, i))
-				out.push(String(i));
-		var extra = nativeKeys(o);
-		for (i = 0; i < extra.length; i++)
-			if (!/^(0|[1-9][0-9]*)$/.test(extra[i]))
-				out.push(extra[i]);
-		return out;
-	};
+	/* Object.keys(array), [] in 1.3.2, and for-in over arrays are fixed in
+	 * kit's mujs itself (mujs/patches/0101, 0103): no wrapper here. */
 })();
 
 /* Array.prototype.flat/flatMap: core-js builds the result with
@@ -74,11 +59,11 @@
  * (redefining with {get} makes the property non-configurable and hidden, so
  * the next redefinition throws). zod 4 redefines its lazy properties so. The
  * omitted attributes are filled in from the current descriptor and the
- * property is defined afresh (mujs enumerates keys sorted: no order is lost).
- * Data redefined as data goes to mujs unchanged. An accessor redefined as
- * data by a complete descriptor (a lazy getter replacing itself with its
- * value) keeps its getter in mujs, so it is defined afresh too
- * (tests/jsdiff getset/lazy-self-replace). */
+ * property is deleted and defined afresh, so it moves to the end of the key
+ * order (V8 keeps its place; docs/mujs.md §6). Data redefined as data goes to
+ * mujs unchanged. An accessor redefined as data by a complete descriptor (a
+ * lazy getter replacing itself with its value) keeps its getter in mujs, so
+ * it is defined afresh too (tests/jsdiff getset/lazy-self-replace). */
 (function () {
 	var nativeDefine = Object.defineProperty, getDesc = Object.getOwnPropertyDescriptor;
 	function complete(o, key, desc) {

@@ -72,7 +72,7 @@ EXTRA_DIST += tests/suites/web-apis.sh tests/mujs/README.md tests/mujs/harness.t
 	tests/mujs/setup-mujs.ts tests/mujs/entry-mujs.ts tests/mujs/entry-node.ts \
 	tests/mujs/url.test.ts tests/mujs/headers.test.ts tests/mujs/request.test.ts \
 	tests/mujs/response.test.ts tests/mujs/formdata.test.ts tests/mujs/encoding.test.ts \
-	tests/mujs/abort.test.ts tests/mujs/kit.test.ts
+	tests/mujs/abort.test.ts tests/mujs/kit.test.ts tests/mujs/order.test.ts
 
 # --- tests/jsdiff/: snippets of the built-ins and the language in kit's engine
 # and in Node, compared line by line (tests/jsdiff/README.md); known

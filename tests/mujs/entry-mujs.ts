@@ -9,6 +9,7 @@ import './formdata.test';
 import './encoding.test';
 import './abort.test';
 import './kit.test';
+import './order.test';
 
 // Like the engine (render/engine.c): the built-ins are hardened once the
 // bundle has loaded, before any request runs.
