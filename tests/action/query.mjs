@@ -81,7 +81,7 @@ async function flight(name, resP, cache, value) {
     `got ${res.status} ${res.headers.get('content-type')} cache ${res.headers.get('cache-control')} vary ${res.headers.get('vary')} ${JSON.stringify(text)}, wanted ${JSON.stringify(want)}`);
 }
 await flight("a { cache: 'public' } query: Flight {a}, public, max-age=0, must-revalidate", q(ids.publicStats, []),
-  'public, max-age=0, must-revalidate', { at: '$$not-a-reference', visits: 3 });
+  'public, max-age=0, must-revalidate', { visits: 3, at: '$$not-a-reference' });
 await flight('a query running its chain (ctx from a cookie): private, no-store', q(ids.whoami, [], { ...Q, Cookie: 'user=ann' }),
   'private, no-store', { user: 'ann' });
 await flight("a { cache: 'public' } query whose chain read a cookie is private, no-store", q(ids.personalPublic, [], { ...Q, Cookie: 'user=ann' }),
@@ -121,7 +121,7 @@ async function actionValue(name, resP, value) {
 }
 await actionValue('an action with a bad input returns {validationErrors}', act(ids.rename, [{ name: 'A' }], 'user=ann'),
   { validationErrors: { name: ['at least 2 characters'] } });
-await actionValue('an action through its chain returns its value', act(ids.rename, [{ name: 'Ann' }], 'user=ann'), { by: 'ann', renamed: 'Ann' });
+await actionValue('an action through its chain returns its value', act(ids.rename, [{ name: 'Ann' }], 'user=ann'), { renamed: 'Ann', by: 'ann' });
 await actionValue('the admin action runs for admin', act(ids.purge, [], 'user=admin'), 'purged');
 
 // --- a query called from a server component runs its chain in-process
@@ -158,7 +158,7 @@ if (pw) {
     await tab.goto(base + '/q');
     await tab.waitForFunction(() => document.querySelector('#who') && (window).__kit_hydrated !== false, null, { timeout: 10000 });
     const results = [];
-    for (const [button, want] of [['#who', '{"user":"ann"}'], ['#stats', '{"at":"$not-a-reference","visits":3}'], ['#lookup', '{"id":7,"name":"item 7"}']]) {
+    for (const [button, want] of [['#who', '{"user":"ann"}'], ['#stats', '{"visits":3,"at":"$not-a-reference"}'], ['#lookup', '{"id":7,"name":"item 7"}']]) {
       await tab.evaluate(() => { document.querySelector('#out').textContent = ''; });
       let got = '';
       for (let i = 0; i < 50 && !got; i++) {

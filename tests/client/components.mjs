@@ -279,15 +279,15 @@ if (app === 'interactive') {
   await test('server HTML of the hooks', async () => {
     const { body } = await fetchDoc('/hooks');
     const want = [
-      '<button id="state-inc" type="button">state 10</button>',
+      '<button type="button" id="state-inc">state 10</button>',
       '<output id="reducer-value">7 after 0 steps</output>',
       '<p id="memo-primes">10 primes below 30: 2,3,5,7,11,13,17,19,23,29</p>',
       '<span id="effect">server</span>', '<span id="layout-effect">server</span>',
       '<span id="store-value">server</span>',
       '<span id="transition-pending">idle</span>',
       '<span id="deferred-value">deferred kit</span>', '<span id="deferred-initial">initial</span>',
-      '<button id="forward-ref-focus" type="button">ref none</button>',
-      '<button id="strict-inc" type="button">strict 0</button><p id="strict-server">',
+      '<button type="button" id="forward-ref-focus">ref none</button>',
+      '<button type="button" id="strict-inc">strict 0</button><p id="strict-server">',
     ];
     const missing = want.filter((w) => !body.includes(w));
     eq(missing, [], 'missing from the server HTML');
@@ -495,7 +495,7 @@ if (app === 'interactive') {
   await test('useFormStatus', async (t) => {
     const doc = await fetchDoc('/forms/status');
     eq(doc.status, 200, 'status of /forms/status');
-    expect(doc.body.includes('<button id="status-submit" type="submit">send</button>') && doc.body.includes('outside a form: not pending'),
+    expect(doc.body.includes('<button type="submit" id="status-submit">send</button>') && doc.body.includes('outside a form: not pending'),
       'the server did not render the useFormStatus() components (react-dom on the server): ' +
       ((doc.body.match(/<!--\$!--><template data-dgst="[^"]*">/g) || []).length) + ' boundaries errored');
     await t.open('/forms/status');

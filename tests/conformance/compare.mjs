@@ -1,12 +1,13 @@
 // Compares two HTML strings the way the conformance tests need: token by token
-// (doctype, start tags, end tags, comments, text), exactly, except that
-//   - a start tag's attributes are compared as a set of (name, raw value) pairs,
-//     so their order does not matter (mujs enumerates object keys sorted, so kit
-//     writes props in sorted order; docs/mujs.md §3), and
-//   - the `style` attribute is compared as a set of declarations (same reason).
-// Everything else must be byte-identical: attribute names and values (as escaped
-// in the source), text (escaping, `<!-- -->` separators), void tags' `/>`, the
-// document shell. Hydration does not check attributes, so this comparison must.
+// (doctype, start tags, end tags, comments, text), exactly. A start tag's
+// attributes are compared as a list of (name, raw value) pairs in order, and
+// the `style` attribute as a list of declarations in order: kit writes props
+// in the order mujs enumerates them, which is V8's (mujs/patches/0101; these
+// tests compared them as sets while mujs enumerated keys sorted). Everything
+// must be byte-identical: attribute names, order and values (as escaped in
+// the source), text (escaping, `<!-- -->` separators), void tags' `/>`, the
+// document shell; only the whitespace between attributes is not compared.
+// Hydration does not check attributes, so this comparison must.
 
 const RAW_TEXT = new Set(['script', 'style']);
 
@@ -121,14 +122,14 @@ export function styleDeclarations(value) {
 }
 
 function attrKey(a) {
-  if (a.name === 'style' && a.value !== null) return 'style={' + styleDeclarations(a.value).sort().join(' ; ') + '}';
+  if (a.name === 'style' && a.value !== null) return 'style={' + styleDeclarations(a.value).join(' ; ') + '}';
   return a.value === null ? a.name : a.name + '="' + a.value + '"';
 }
 
 // The comparable form of a token.
 export function normalize(t) {
   if (t.type !== 'start') return t.type + ':' + t.raw;
-  const attrs = t.attrs.map(attrKey).sort();
+  const attrs = t.attrs.map(attrKey);
   return 'start:<' + t.name + (attrs.length ? ' ' + attrs.join(' ') : '') + (t.selfClosing ? '/>' : '>');
 }
 
@@ -146,6 +147,7 @@ function attrDiff(e, g) {
   if (e.selfClosing !== g.selfClosing) parts.push(`self-closing ${e.selfClosing} vs ${g.selfClosing}`);
   if (missing.length) parts.push('missing ' + missing.join(' '));
   if (extra.length) parts.push('unexpected ' + extra.join(' '));
+  if (!parts.length) parts.push('attribute or style order ' + ek.join(' ') + ' vs ' + gk.join(' '));
   return parts.join('; ');
 }
 

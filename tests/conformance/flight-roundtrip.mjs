@@ -5,7 +5,7 @@
 //   reference  the page's TSX rendered by React's Flight server
 //              (ref-flight-server.mjs, in a process with the react-server
 //              condition) → the same client → react-dom/server → HTML
-// and the two HTMLs must be equal up to attribute and style-declaration order
+// and the two HTMLs must be equal token for token, attribute order included
 // (compare.mjs). Per case it prints:
 //   flight-rows/<case>       kit's payload obeys the production row grammar (flight-rows.mjs)
 //   flight-roundtrip/<case>  HTML(ours) == HTML(reference)

@@ -1,7 +1,7 @@
 // (b) kit's HTML against Fizz's golden HTML: every golden case without pending
 // Suspense or client components has a page in tests/conformance/app; kit.cgi
 // renders it and the result must equal golden/html/<case>.html token for token,
-// attribute and style-declaration order aside (compare.mjs explains why).
+// attribute and style-declaration order included (compare.mjs).
 //
 // Usage: node golden-html.mjs <built app dir>
 // Env:   KIT_TOP_BUILDDIR (kit.cgi), KIT_REACT_GOLDEN_DIR (default tests/conformance/react-golden/golden,

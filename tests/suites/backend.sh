@@ -126,7 +126,7 @@ for mode in batched single; do
 	expect $n "$mode: unauthorized → UnauthorizedError 403" '<li>unauthorized=UnauthorizedError\|403\|This action is unauthorized.</li>'
 	expect $n "$mode: throttle → ThrottleError 429" '<li>throttle=ThrottleError\|429\|Too many requests, slow down.</li>'
 	expect $n "$mode: refusal with status and message" '<li>status=RefusalError\|409\|Conflict here</li>'
-	expect $n "$mode: validation errors (field and form level)" '<li>invalid=ValidationError\|422\|\{"":\["The form is incomplete."\],"email":\["The email is not valid."\]\}</li>'
+	expect $n "$mode: validation errors (field and form level)" '<li>invalid=ValidationError\|422\|\{"email":\["The email is not valid."\],"":\["The form is incomplete."\]\}</li>'
 	expect $n "$mode: failure → HostFailure 500 with the message" '<li>fail=HostFailure\|500\|The database is down.</li>'
 	expect $n "$mode: redirect → kit's redirect digest" '<li>redirect=Error\|KIT_REDIRECT;302;/login\|'
 	expect $n "$mode: refusalStatus 404 → notFound()" '<li>notfound=Error\|KIT_NOT_FOUND\|'

@@ -7,7 +7,7 @@
 #                         rendered by react-dom/server == the same for React's own Flight server
 #   client-roundtrip.mjs  the same for tests/conformance/client-app (client components:
 #                         useId ids, promises passed as props), and kit's own HTML
-# Both compare modulo attribute and style-declaration order only (tests/conformance/compare.mjs).
+# All compare token for token, attribute and style-declaration order included (tests/conformance/compare.mjs).
 # React comes from the toolchain's node_modules (KIT_NODE_MODULES overrides); the
 # scripts load it by path, so nothing depends on the current directory or NODE_PATH.
 # Scratch files (builds, both payloads, decoded HTML) are kept when a test fails.
