@@ -7,6 +7,7 @@ MUJS_ORIG = $(MUJS_SOURCE_DIR)/mujs_1.3.2.orig.tar.xz
 MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0001-weak-numbertostring.patch \
 	$(srcdir)/mujs/patches/0002-vartab-null.patch \
+	$(srcdir)/mujs/patches/0003-signed-integer-strings.patch \
 	$(srcdir)/mujs/patches/0101-property-order.patch \
 	$(srcdir)/mujs/patches/0102-delete-keeps-accessors.patch \
 	$(srcdir)/mujs/patches/0103-forin-index-copy.patch \

@@ -47,6 +47,17 @@ int main(void)
 	CHECK_STR("0001: [1.1, 2.2].join()", eval(J, "[0.1 * 3, 2.2].join()", got, sizeof got), "0.30000000000000004,2.2");
 	CHECK_STR("0001: JSON.stringify", eval(J, "JSON.stringify({a: 0.1 + 0.2})", got, sizeof got),
 		  "{\"a\":0.30000000000000004}");
+	CHECK_STR("0003: Number(\"-7\")", eval(J, "Number('-7')", got, sizeof got), "-7");
+	CHECK_STR("0003: \"-3\" - 1", eval(J, "'-3' - 1", got, sizeof got), "-4");
+	CHECK_STR("0003: isNaN(\"-1\")", eval(J, "isNaN('-1')", got, sizeof got), "false");
+	CHECK_STR("0003: Number(\"+3\")", eval(J, "Number('+3')", got, sizeof got), "3");
+	CHECK_STR("0003: 1/Number(\"-0\")", eval(J, "1 / Number('-0')", got, sizeof got), "-Infinity");
+	CHECK_STR("0003: Number(\"-\")", eval(J, "Number('-')", got, sizeof got), "NaN");
+	CHECK_STR("0003: Number(\" -12 \")", eval(J, "Number(' -12 ')", got, sizeof got), "-12");
+	CHECK_STR("0003: +\"12345678901234567890\"", eval(J, "+'12345678901234567890'", got, sizeof got),
+		  "12345678901234567000");
+	CHECK_STR("0003: Number(\"-9007199254740993\")", eval(J, "Number('-9007199254740993')", got, sizeof got),
+		  "-9007199254740992");
 	js_freestate(J);
 	TEST_EXIT();
 }
