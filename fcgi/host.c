@@ -342,23 +342,6 @@ static void send_dev_render_error(const kit_sink *out, int status, int head_only
 	kit_buf_free(&b);
 }
 
-static void log_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void log_line(const char *fmt, ...)
-{
-	char when[32];
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "kit %s: ", when);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	fflush(stderr);
-}
-
 /* Splits the query into decoded pairs (in the request's arena). */
 static size_t parse_query(kit_arena *a, const char *query, kit_kv **pairs)
 {
@@ -599,7 +582,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		/* no engine, no guard: fail closed */
-		log_line("500 %s (route %s): %s", http->url, route->path, oerr);
+		kit_log("500 %s (route %s): %s", http->url, route->path, oerr);
 		send_error_page(out, 500, head_only, flight);
 		return 0;
 	}
@@ -612,7 +595,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	if (guard->outcome == KIT_GUARD_REDIRECT) {
 		status = route->is_api ? 401 : flight ? 204 : (status >= 300 && status < 400 ? status : 307);
 	} else {
-		log_line("%d %s %s (route %s): %s", status, param(req, "REQUEST_METHOD"), http->url, route->path,
+		kit_log("%d %s %s (route %s): %s", status, param(req, "REQUEST_METHOD"), http->url, route->path,
 			 guard->message);
 		if (route->is_api && status != 401 && status != 404 && status < 500)
 			status = 403;
@@ -669,6 +652,25 @@ typedef struct form_answer {
 	const char *cookie;   /* the Cookie header after the action's writes */
 } form_answer;
 
+/* The canonical URL of the page the client says it is on (X-RSC-Referer: a
+ * path or an absolute URL, whose path is taken), in the request's arena;
+ * -1 when it names none. */
+static int parse_referer(kit_host *h, const kit_request *req, kit_url *url)
+{
+	const char *ref = param(req, "HTTP_X_RSC_REFERER");
+	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
+	const char *why;
+	return path && *path == '/' && kit_url_parse(h->req, path, url, &why) == 0 ? 0 : -1;
+}
+
+/* A route path to match: without its trailing slash (but "/"). */
+static void trim_slash(char *path)
+{
+	size_t n = strlen(path);
+	if (n > 1 && path[n - 1] == '/')
+		path[n - 1] = '\0';
+}
+
 /* A page request past its guards: what rendering it needs. */
 typedef struct page_job {
 	const kit_request *req;
@@ -694,13 +696,8 @@ static int resolve_intercept(kit_host *h, page_job *job, const kit_http_req *htt
 {
 	const kit_request *req = job->req;
 	kit_url rurl;
-	const char *why;
-	const char *ref = param(req, "HTTP_X_RSC_REFERER");
-	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
-	if (path && *path == '/' && kit_url_parse(h->req, path, &rurl, &why) == 0) {
-		size_t n = strlen(rurl.path);
-		if (n > 1 && rurl.path[n - 1] == '/')
-			rurl.path[n - 1] = '\0';
+	if (parse_referer(h, req, &rurl) == 0) {
+		trim_slash(rurl.path);
 		kit_routes_match(h->req, &h->routes, rurl.path, referer_match);
 	}
 	const kit_route *rr = referer_match->index >= 0 ? &h->routes.routes[referer_match->index] : NULL;
@@ -768,7 +765,7 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		kit_render_error err;
 		char oerr[KIT_ERR_SIZE];
 		if (!host_engine(h, oerr, sizeof oerr)) {
-			log_line("500 %s (route %s): %s", rreq->http->url, route ? route->path : "not-found page", oerr);
+			kit_log("500 %s (route %s): %s", rreq->http->url, route ? route->path : "not-found page", oerr);
 			kit_resp_free(&resp);
 			send_error_page(out, 500, head_only, flight);
 			break;
@@ -777,7 +774,7 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		kit_resp_free(&resp);
 		if (job->shell && rc == -1) {
 			/* after the shell: its fallbacks stay */
-			log_line("%d %s %s (route %s, holes after the stored shell): %s", err.status, param(req, "REQUEST_METHOD"),
+			kit_log("%d %s %s (route %s, holes after the stored shell): %s", err.status, param(req, "REQUEST_METHOD"),
 				 job->url->path, route->path, err.message);
 			if (!head_only)
 				kit_sink_write(out, "</body></html>", 14);
@@ -802,7 +799,7 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 						  err.location, &rlines);
 			break;
 		}
-		log_line("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), job->url->path,
+		kit_log("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), job->url->path,
 			 route ? route->path : "not-found page", err.message);
 		/* the engine resets its queues, timers and transfers after every
 		 * request, a budget 503 included: the worker goes on serving (exiting
@@ -950,7 +947,7 @@ static void handle_api(kit_host *h, const kit_request *req, const kit_sink *out,
 		}
 		if (!h->engine || kit_engine_api(h->engine, match->index, route->module, method, &hreq.http, match->params,
 						 match->nparams, &ans, &err) < 0) {
-			log_line("%d %s %s (API route %s): %s", err.status ? err.status : 500, method, hreq.http.url,
+			kit_log("%d %s %s (API route %s): %s", err.status ? err.status : 500, method, hreq.http.url,
 				 route->path, err.message);
 			send_simple(out, err.status >= 500 ? err.status : 500, head_only, "text/plain; charset=utf-8",
 				    "500 Internal Server Error\n", NULL, NULL);
@@ -1037,11 +1034,8 @@ static int same_origin(const kit_request *req)
 static void referer_location(kit_host *h, const kit_request *req, kit_buf *out)
 {
 	kit_buf_init(out);
-	const char *ref = param(req, "HTTP_X_RSC_REFERER");
-	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
 	kit_url url;
-	const char *why;
-	if (path && *path == '/' && kit_url_parse(h->req, path, &url, &why) == 0) {
+	if (parse_referer(h, req, &url) == 0) {
 		kit_url_put_location(out, url.path, url.query);
 	} else {
 		kit_buf_puts(out, "/");
@@ -1050,18 +1044,14 @@ static void referer_location(kit_host *h, const kit_request *req, kit_buf *out)
 }
 
 /* The page an action came from (X-RSC-Referer: a path or an absolute URL). */
-static int referer_page(kit_host *h, const char *ref, kit_url *url, kit_match *m)
+static int referer_page(kit_host *h, const kit_request *req, kit_url *url, kit_match *m)
 {
 	m->index = -1;
 	m->params = NULL;
 	m->nparams = 0;
-	const char *path = strstr(ref, "://") ? strchr(strstr(ref, "://") + 3, '/') : ref;
-	const char *why;
-	if (!path || *path != '/' || kit_url_parse(h->req, path, url, &why) < 0)
+	if (parse_referer(h, req, url) < 0)
 		return -1;
-	size_t n = strlen(url->path);
-	if (n > 1 && url->path[n - 1] == '/')
-		url->path[n - 1] = '\0';
+	trim_slash(url->path);
 	kit_routes_match(h->req, &h->routes, url->path, m);
 	if (m->index < 0 || h->routes.routes[m->index].is_api) {
 		m->index = -1;
@@ -1118,7 +1108,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	override_cookie(h->req, hreq, kit_buf_cstr(&cookie));
 	kit_url rurl;
 	kit_match rm = { .index = -1 };
-	int page = *ao->regions && referer_page(h, param(req, "HTTP_X_RSC_REFERER"), &rurl, &rm) == 0;
+	int page = *ao->regions && referer_page(h, req, &rurl, &rm) == 0;
 	const kit_route *route = page ? &h->routes.routes[rm.index] : NULL;
 	int region = route ? region_depth(route, ao->regions, kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS"))) : -1;
 	if (region < 0)
@@ -1171,7 +1161,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		if (err.status >= 300 && err.status < 400) {
 			send_json(out, 204, NULL, &ao->headers, "X-RSC-Redirect", err.location);
 		} else {
-			log_line("%d POST /_rsc/action %s (the action ran; its answer failed): %s", err.status,
+			kit_log("%d POST /_rsc/action %s (the action ran; its answer failed): %s", err.status,
 				 param(req, "HTTP_X_RSC_ACTION"), err.message);
 			send_json(out, 500, "{\"message\":\"The action ran, but its answer could not be rendered.\"}",
 				  &ao->headers, NULL, NULL);
@@ -1208,7 +1198,7 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 		return;
 	}
 	if (!same_origin(req)) {
-		log_line("403 POST /_rsc/action %s: Origin %s is not this site", id, param(req, "HTTP_ORIGIN"));
+		kit_log("403 POST /_rsc/action %s: Origin %s is not this site", id, param(req, "HTTP_ORIGIN"));
 		send_json_message(out, 403, "Cross-origin action.");
 		return;
 	}
@@ -1238,7 +1228,7 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 	}
 	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
-		log_line("500 POST /_rsc/action %s: %s", id, oerr);
+		kit_log("500 POST /_rsc/action %s: %s", id, oerr);
 		send_json_message(out, 500, "The action failed.");
 		return;
 	}
@@ -1250,7 +1240,7 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 		send_json(out, 204, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
 	} else {
 		if (*ao.log)
-			log_line("%d POST /_rsc/action: %s", ao.status, ao.log);
+			kit_log("%d POST /_rsc/action: %s", ao.status, ao.log);
 		int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
 		send_json(out, status, ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}",
 			  &ao.headers, NULL, NULL);
@@ -1325,7 +1315,7 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 		return;
 	}
 	if (!same_origin(req)) {
-		log_line("403 GET /_rsc/query: Origin %s is not this site", param(req, "HTTP_ORIGIN"));
+		kit_log("403 GET /_rsc/query: Origin %s is not this site", param(req, "HTTP_ORIGIN"));
 		query_refusal(out, 403, head_only, "Cross-origin query.");
 		return;
 	}
@@ -1358,14 +1348,14 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 		if (bad) {
 			query_refusal(out, bad, head_only, "The request headers are too large.");
 		} else if (!host_engine(h, oerr, sizeof oerr)) {
-			log_line("500 GET /_rsc/query %s: %s", id, oerr);
+			kit_log("500 GET /_rsc/query %s: %s", id, oerr);
 			query_refusal(out, 500, head_only, "The query failed.");
 		} else {
 			kit_action_outcome ao;
 			kit_engine_query(h->engine, id, args, strlen(args), &hreq.http, &ao);
 			if (ao.ok) {
 				if (*ao.log)
-					log_line("GET /_rsc/query: %s", ao.log);
+					kit_log("GET /_rsc/query: %s", ao.log);
 				kit_render_req rreq = {
 					.http = &hreq.http,
 					.action = 1,
@@ -1387,7 +1377,7 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 				kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, NULL };
 				kit_render_error err;
 				if (kit_engine_render(h->engine, &rreq, &rout, &err) == -1 && !resp.sent) {
-					log_line("%d GET /_rsc/query %s (the query ran; its answer failed): %s", err.status, id, err.message);
+					kit_log("%d GET /_rsc/query %s (the query ran; its answer failed): %s", err.status, id, err.message);
 					send_query_json(out, 500, head_only, "{\"message\":\"The query failed.\",\"errors\":{}}",
 							&ao.headers, NULL, NULL);
 				}
@@ -1396,7 +1386,7 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 				send_query_json(out, 204, head_only, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
 			} else {
 				if (*ao.log)
-					log_line("%d GET /_rsc/query: %s", ao.status, ao.log);
+					kit_log("%d GET /_rsc/query: %s", ao.status, ao.log);
 				int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
 				send_query_json(out, status, head_only, ao.json.len ? kit_buf_cstr(&ao.json) :
 						"{\"message\":\"The query failed.\",\"errors\":{}}", &ao.headers, NULL, NULL);
@@ -1417,7 +1407,7 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 			    const kit_match *match)
 {
 	if (!same_origin(req)) {
-		log_line("403 POST %s: a form post from Origin %s", url->path, param(req, "HTTP_ORIGIN"));
+		kit_log("403 POST %s: a form post from Origin %s", url->path, param(req, "HTTP_ORIGIN"));
 		send_simple(out, 403, 0, "text/plain; charset=utf-8", "403 Forbidden: cross-origin form post\n", NULL, NULL);
 		return;
 	}
@@ -1433,7 +1423,7 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 	}
 	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
-		log_line("500 POST %s: %s", url->path, oerr);
+		kit_log("500 POST %s: %s", url->path, oerr);
 		send_error_page(out, 500, 0, 0);
 		return;
 	}
@@ -1450,7 +1440,7 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 		kit_resp_free(&r);
 	} else {
 		if (!ao.ok && *ao.log)
-			log_line("%d POST %s (form post): %s", ao.status, url->path, ao.log);
+			kit_log("%d POST %s (form post): %s", ao.status, url->path, ao.log);
 		kit_buf cookie;
 		kit_buf_init(&cookie);
 		merge_cookies(param(req, "HTTP_COOKIE"), &ao.headers, &cookie);

@@ -7,6 +7,22 @@
 #include <strings.h>
 #include <time.h>
 
+void kit_log(const char *fmt, ...)
+{
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "kit %s: ", when);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	fflush(stderr);
+}
+
 const char *kit_http_reason(int status)
 {
 	switch (status) {
@@ -167,15 +183,9 @@ int kit_resp_begin(kit_resp *r)
 	kit_buf_init(&b);
 	int rc;
 	if (r->refused[0]) {
-		char when[32];
-		time_t now = time(NULL);
-		struct tm tm;
-		gmtime_r(&now, &tm);
-		strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-		fprintf(stderr, "kit %s: %d instead of %d: the header %s was refused (a CR, LF or NUL in it, "
-			"or a name that is not a token); nothing of that answer was sent\n",
-			when, r->refusal_status, r->status, r->refused);
-		fflush(stderr);
+		kit_log("%d instead of %d: the header %s was refused (a CR, LF or NUL in it, "
+			"or a name that is not a token); nothing of that answer was sent",
+			r->refusal_status, r->status, r->refused);
 		int s = r->refusal_status;
 		kit_buf_printf(&b, "Status: %d %s\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n\r\n",
 			       s, kit_http_reason(s));

@@ -30,6 +30,7 @@
 #include <strings.h>
 
 #include "fcgi/host.h"
+#include "render/header.h"
 
 static kit_host *host;
 
@@ -98,12 +99,6 @@ static void violation(const char *what, const char *out, size_t len)
 	abort();
 }
 
-static int is_tchar(unsigned char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c && strchr("!#$%&'*+-.^_`|~", c));
-}
-
 /* The checks of the header comment, on the bytes the host wrote. */
 static void check_answer(const char *out, size_t len)
 {
@@ -125,15 +120,11 @@ static void check_answer(const char *out, size_t len)
 		const char *colon = memchr(p, ':', (size_t)(eol - p));
 		if (!colon || colon == p || colon + 1 >= eol || colon[1] != ' ')
 			violation("a head line is not \"Name: value\"", out, len);
-		for (const char *c = p; c < colon; c++)
-			if (!is_tchar((unsigned char)*c))
-				violation("a header name is not an HTTP token", out, len);
 		size_t nlen = (size_t)(colon - p);
 		const char *v = colon + 2;
 		size_t vlen = (size_t)(eol - v);
-		for (size_t i = 0; i < vlen; i++)
-			if (v[i] == '\r' || v[i] == '\n' || v[i] == '\0')
-				violation("a header value holds CR, LF or NUL", out, len);
+		if (!kit_header_ok(p, nlen, v, vlen))
+			violation("a header name is not an HTTP token, or its value holds CR, LF or NUL", out, len);
 		if (nlen == 6 && strncasecmp(p, "status", 6) == 0)
 			statuses++;
 		if (nlen == 12 && strncasecmp(p, "content-type", 12) == 0)
