@@ -177,9 +177,11 @@ function moduleAt(code, line) {
 	return '';
 }
 
-// Is the first statement of src the directive (e.g. "use client")? Skips a
-// BOM, a hashbang line, whitespace and comments; either quote; the directive
-// must end its statement (`;`, a line break, a comment or the end of the file).
+// Is the directive (e.g. "use client") in src's directive prologue, the
+// string-literal statements it starts with? Skips a BOM, a hashbang line,
+// whitespace and comments; either quote; each directive must end its
+// statement (`;`, a line break, a comment or the end of the file). Not only
+// the first: lucide-react 1.x starts its modules `"use strict"; "use client";`.
 function hasDirective(src, directive) {
 	let i = src.charCodeAt(0) === 0xfeff ? 1 : 0;
 	if (src.startsWith('#!', i)) {
@@ -188,23 +190,38 @@ function hasDirective(src, directive) {
 		i = nl + 1;
 	}
 	for (;;) {
+		i = skipSpaceAndComments(src, i);
+		if (i < 0) return false;
+		const q = src[i];
+		if (q !== '"' && q !== "'") return false;
+		let j = i + 1;
+		while (j < src.length && src[j] !== q && src[j] !== '\n') j += src[j] === '\\' ? 2 : 1;
+		if (src[j] !== q) return false;
+		const end = /^[ \t]*(?:\/\*[^\n]*?\*\/[ \t]*)*(?:;|\r|\n|\/\/|\/\*|$)/.exec(src.slice(j + 1));
+		if (!end) return false; // a string that starts an expression: the prologue ends
+		if (src.slice(i + 1, j) === directive) return true;
+		// a comment that ends the statement is skipped by the next round
+		i = j + 1 + end[0].length - (/\/[/*]$/.test(end[0]) ? 2 : 0);
+	}
+}
+
+// The index of the first character after whitespace and comments from i, or
+// -1 when an unterminated comment runs to the end.
+function skipSpaceAndComments(src, i) {
+	for (;;) {
 		while (i < src.length && /\s/.test(src[i])) i++;
 		if (src.startsWith('//', i)) {
 			const nl = src.indexOf('\n', i);
-			if (nl < 0) return false;
+			if (nl < 0) return src.length;
 			i = nl + 1;
 		} else if (src.startsWith('/*', i)) {
 			const end = src.indexOf('*/', i + 2);
-			if (end < 0) return false;
+			if (end < 0) return -1;
 			i = end + 2;
 		} else {
-			break;
+			return i;
 		}
 	}
-	const q = src[i], n = directive.length;
-	if ((q !== '"' && q !== "'") || src.slice(i + 1, i + 1 + n) !== directive || src[i + 1 + n] !== q)
-		return false;
-	return /^[ \t]*(?:\/\*[^\n]*?\*\/[ \t]*)*(?:;|\r|\n|\/\/|\/\*|$)/.test(src.slice(i + 2 + n));
 }
 
 const hasUseClient = (src) => hasDirective(src, 'use client');
