@@ -181,6 +181,27 @@ void kit_store_close(kit_store *s)
 	free(s);
 }
 
+/* Each "/"-separated segment of p is non-empty, not "." or "..", with no
+ * backslash or control byte. Dots inside a segment are fine: a catch-all
+ * route's key is "docs/[...slug]". */
+static int segments_ok(const char *p)
+{
+	const char *seg = p;
+	for (size_t i = 0;; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c == '/' || c == '\0') {
+			size_t len = (size_t)(p + i - seg);
+			if (len == 0 || (len == 1 && seg[0] == '.') || (len == 2 && seg[0] == '.' && seg[1] == '.'))
+				return 0;
+			if (c == '\0')
+				return 1;
+			seg = p + i + 1;
+		} else if (c < 0x20 || c == 0x7f || c == '\\') {
+			return 0;
+		}
+	}
+}
+
 int kit_store_path_key(const char *route_path, char *out, size_t outlen)
 {
 	if (!route_path || route_path[0] != '/' || outlen < 6)
@@ -191,21 +212,8 @@ int kit_store_path_key(const char *route_path, char *out, size_t outlen)
 		return 0;
 	}
 	size_t n = strlen(p);
-	if (n >= outlen)
+	if (n >= outlen || !segments_ok(p))
 		return -1;
-	/* each segment: non-empty, not "." or "..", no backslash or control byte */
-	const char *seg = p;
-	for (size_t i = 0; i <= n; i++) {
-		unsigned char c = (unsigned char)p[i];
-		if (c == '/' || c == '\0') {
-			size_t len = (size_t)(p + i - seg);
-			if (len == 0 || (len == 1 && seg[0] == '.') || (len == 2 && seg[0] == '.' && seg[1] == '.'))
-				return -1;
-			seg = p + i + 1;
-		} else if (c < 0x20 || c == 0x7f || c == '\\') {
-			return -1;
-		}
-	}
 	memcpy(out, p, n + 1);
 	return 0;
 }
@@ -272,7 +280,7 @@ int kit_store_publish(kit_store *s, const char *version, const kit_store_entry *
 	for (size_t i = 0; ok && i < n; i++) {
 		const kit_store_entry *en = &entries[i];
 		char key[2048];
-		if (kit_store_path_key(en->route_path, key, sizeof key) < 0 || !en->file || strstr(en->file, "..")) {
+		if (kit_store_path_key(en->route_path, key, sizeof key) < 0 || !en->file || !segments_ok(en->file)) {
 			ok = 0;
 			if (err && errlen)
 				snprintf(err, errlen, "refused path key \"%s\" (empty, \".\" or \"..\" segment)",

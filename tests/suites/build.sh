@@ -494,6 +494,10 @@ check "prerender: a dynamic page listing no URLs, reading params inside a bounda
 	grep -qE '^. ◐ /things/\[id\] .* · shell stored [0-9.]+ kB · reads params inside a Suspense boundary$' "$pout"
 check "prerender: ... stored under the route's own path" \
 	contains "$pdir/things/[id].ppr.html" '<h1>things</h1><!--$?--><template id="B:0"></template><p>loading thing</p><!--/$-->'
+check "prerender: a catch-all listing no URLs, params inside a boundary: ◐ its shell, published" \
+	grep -qE '^. ◐ /shelf/\[\.\.\.slug\] .* · shell stored [0-9.]+ kB · reads params inside a Suspense boundary$' "$pout"
+check "prerender: ... stored under the route's own path ([...slug] is no traversal)" \
+	contains "$pdir/shelf/[...slug].ppr.html" '<h1>shelf</h1><!--$?--><template id="B:0"></template><p>loading path</p><!--/$-->'
 check "prerender: a component failing at build caught by a loading.tsx: stored with the shared fallback" \
 	contains "$pdir/hooky.html" '<!--$!--><template data-dgst="'
 check "prerender: ... and the fallback is the loading.tsx's" contains "$pdir/hooky.html" '<p>shared fallback</p>'

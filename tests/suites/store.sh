@@ -17,7 +17,7 @@
 # for the bare URL.
 #
 # A dynamic page listing no URLs whose params are read inside a boundary:
-# the route's shell, resumed with each URL's params.
+# the route's shell, resumed with each URL's params (a catch-all's too).
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin store
 
@@ -176,6 +176,13 @@ check "pattern shell: the shell endpoint serves it for any URL of the route" \
 get /things/abc 'X-RSC: true'
 check "pattern shell: a navigation renders live" \
 	test "$(status)" = 200 -a -z "$(header X-RSC-Kit)" && grep -q 'thing' "$work/b"
+
+# --- the same for a catch-all (its store key holds "[...slug]")
+get /shelf/a/b/c
+check "catch-all shell: any URL below the route gets its stored shell" \
+	test "$(status)" = 200 -a "$(header X-RSC-Kit)" = shell
+check "catch-all shell: ... the hole rendered with this URL's segments" \
+	grep -q '<div hidden id="S:0"><p class="path">a / b / c</p></div>' "$work/b"
 
 # --- a stored page under a middleware (guards before the file, caching headers)
 get /guarded

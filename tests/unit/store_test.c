@@ -63,8 +63,10 @@ int main(void)
 		{ "/a/b", KIT_STORE_SEG, 1, 200, "", "stored/v1/a/b.seg1.flight" },
 		{ "/a/b", KIT_STORE_SEG, 2, 200, "", "stored/v1/a/b.seg2.flight" },
 		{ "/old", KIT_STORE_REDIRECT, 0, 308, "location: /new\r\n", "stored/v1/old.redirect.json" },
+		/* a catch-all route's shell: dots inside a segment are no traversal */
+		{ "/docs/[...slug]", KIT_STORE_PPR, 0, 200, "", "stored/v1/docs/[...slug].ppr.html" },
 	};
-	CHECK("publish v1", kit_store_publish(w, "v1", v1, 5, err, sizeof err) == 0);
+	CHECK("publish v1", kit_store_publish(w, "v1", v1, 6, err, sizeof err) == 0);
 	char active[64];
 	CHECK("active v1", kit_store_active(r, active, sizeof active) == 0 && strcmp(active, "v1") == 0);
 	int rc = kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit);
@@ -78,6 +80,8 @@ int main(void)
 	CHECK("redirect", kit_store_lookup(r, "/old", KIT_STORE_REDIRECT, 0, &hit) == 1 && hit.status == 308 &&
 				  strcmp(hit.headers, "location: /new\r\n") == 0);
 	CHECK("other variant not stored", kit_store_lookup(r, "/", KIT_STORE_PPR, 0, &hit) == 0);
+	CHECK("a catch-all's shell", kit_store_lookup(r, "/docs/[...slug]", KIT_STORE_PPR, 0, &hit) == 1 &&
+				       strstr(hit.path, "stored/v1/docs/[...slug].ppr.html") != NULL);
 
 	kit_store_entry v2[] = { { "/", KIT_STORE_HTML, 0, 200, "", "stored/v2/index.html" } };
 	CHECK("publish v2", kit_store_publish(w, "v2", v2, 1, err, sizeof err) == 0);
@@ -109,6 +113,9 @@ int main(void)
 	};
 	CHECK("publish with a traversal key refused", kit_store_publish(w, "v3", bad, 2, err, sizeof err) < 0 &&
 							      strstr(err, "refused") != NULL);
+	kit_store_entry bad_file[] = { { "/x", KIT_STORE_HTML, 0, 200, "", "stored/v3/../../x.html" } };
+	CHECK("publish with a traversal in the file refused",
+	      kit_store_publish(w, "v3", bad_file, 1, err, sizeof err) < 0 && strstr(err, "refused") != NULL);
 	CHECK("a refused publish changes nothing", kit_store_active(r, active, sizeof active) == 0 &&
 							   strcmp(active, "v1") == 0 &&
 							   kit_store_lookup(r, "/x", KIT_STORE_HTML, 0, &hit) == 0);
@@ -126,8 +133,8 @@ int main(void)
 	int nv = kit_store_versions(r, vs, 8);
 	CHECK("versions listed newest first", nv == 3 && strcmp(vs[0].version, "v4") == 0 &&
 						      strcmp(vs[1].version, "v2") == 0 && strcmp(vs[2].version, "v1") == 0);
-	CHECK("versions: active and render counts", nv == 3 && vs[0].active && !vs[1].active && vs[2].renders == 5);
-	CHECK("republish moves a version to the front", kit_store_publish(w, "v1", v1, 5, err, sizeof err) == 0 &&
+	CHECK("versions: active and render counts", nv == 3 && vs[0].active && !vs[1].active && vs[2].renders == 6);
+	CHECK("republish moves a version to the front", kit_store_publish(w, "v1", v1, 6, err, sizeof err) == 0 &&
 								kit_store_versions(r, vs, 8) == 3 &&
 								strcmp(vs[0].version, "v1") == 0 && vs[0].active);
 	/* order now v1 (active), v4, v2; roll back to v2 and keep 2: v2 (active) and v1 stay */
