@@ -183,7 +183,7 @@ void kit_store_close(kit_store *s)
 
 /* Each "/"-separated segment of p is non-empty, not "." or "..", with no
  * backslash or control byte. Dots inside a segment are fine: a catch-all
- * route's key is "docs/[...slug]". */
+ * route's key ends in "[...slug]". */
 static int segments_ok(const char *p)
 {
 	const char *seg = p;

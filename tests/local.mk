@@ -134,6 +134,12 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 
+# --- packages as published, with their export conditions
+# (tests/suites/packages.sh): tests/packages/app (swr, server-only and
+# client-only installed by the suite with npm ci, from its lock)
+EXTRA_DIST += tests/suites/packages.sh tests/packages/check.mjs tests/packages/app/package.json \
+	tests/packages/app/package-lock.json tests/packages/app/src
+
 # --- the action client (tests/suites/action-client.sh): tests/action/app
 # (zod and valibot installed by the suite with npm ci, from its lock)
 EXTRA_DIST += tests/suites/action-client.sh tests/action/unit-node.mjs tests/action/unit-mujs.mjs tests/action/query.mjs tests/action/typecheck.ts \

@@ -36,11 +36,13 @@
 // `// <path>` module comments survive SWC, which is how errors in the lowered
 // file (here and in kit-build's mujs check) are traced back to a module.
 //
-// Client modules (docs/client-components.md §1–4): a module whose first
-// statement is the "use client" directive. Imported from a module that is not
-// itself a client module, it resolves to a generated stub exporting one
-// clientReference() per export of the real module (names read by esbuild from
-// that file alone); imported from a client module, to the real module. The
+// Client modules (docs/client-components.md §1–4): a module whose directive
+// prologue holds "use client". Imported from server code (a module outside
+// the client graph: client modules and what they import), it resolves to a
+// generated stub exporting one clientReference() per export of the real module
+// (names read by esbuild from that file alone); imported from the client
+// graph, to the real module. Packages resolve with the react-server condition
+// in server code only (conditions.mjs, docs/packages.md). The
 // browser build then bundles the browser runtime entry plus one generated
 // wrapper entry per referenced client module (`self.__kit_register(id,
 // exports)`), ESM with code splitting, with React taken from this toolchain.
@@ -54,6 +56,8 @@ const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
 const swc = require('@swc/core');
 import { lowerForMujs } from './mujs-lower.mjs';
+import { SERVER_CONDITIONS, CLIENT_CONDITIONS, reactServerPackages, splitSpecifier, clientGraph, environmentErrors,
+	serverImports, clientConditionsPlugin } from './conditions.mjs';
 const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
 
 const RESOLVE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.cjs', '.json'];
@@ -380,17 +384,29 @@ function stubSource(id, abs, names) {
 	return s + (list.length ? `export { ${list.join(', ')} };\n` : 'export {};\n');
 }
 
-// Every import of a client module by a module that is not one, read from
-// the module graph of a first server build: importer (abs) -> specifier ->
-// client module (abs). Only these imports get stubs, so only they cross into
-// JS in the second build (a plugin seeing every import costs ~1 ms each).
-async function clientEdges(st, metafile) {
+// The client graph of a build (conditions.mjs).
+async function clientGraphOf(st, metafile) {
+	const client = new Set();
+	for (const k of Object.keys(metafile.inputs)) {
+		const a = path.resolve(st.root, k);
+		if ((await fileInfo(st, a)).client) client.add(a);
+	}
+	return clientGraph(metafile, st.root, (a) => client.has(a));
+}
+
+// Every import of a client module by server code (a module outside the
+// client graph, conditions.mjs), read from the module graph of a first server
+// build: importer (abs) -> specifier -> client module (abs). Only these
+// imports get stubs, so only they cross into JS in the second build (a plugin
+// seeing every import costs ~1 ms each). Inside the client graph imports are
+// real, "use client" or not: swr's hooks import plain values from its own
+// "use client" module.
+async function clientEdges(st, metafile, graph) {
 	const inputs = Object.entries(metafile.inputs);
 	const abs = (k) => path.resolve(st.root, k);
-	const infos = new Map(await Promise.all(inputs.map(async ([k]) => [k, await fileInfo(st, abs(k))])));
 	const edges = new Map();
 	for (const [k, v] of inputs) {
-		if (infos.get(k).client) continue; // inside the client graph: real modules
+		if (graph.has(abs(k))) continue; // inside the client graph: real modules
 		for (const imp of v.imports || []) {
 			if (imp.external || !CODE_FILE.test(imp.path)) continue;
 			const target = abs(imp.path);
@@ -781,7 +797,8 @@ async function main() {
 		target: 'es2017',
 		platform: 'neutral',
 		mainFields: ['module', 'main'],
-		conditions: ['kit-server', 'module', 'import', 'require', 'default'],
+		// the first build's: without react-server (conditions.mjs)
+		conditions: CLIENT_CONDITIONS,
 		resolveExtensions: RESOLVE_EXTENSIONS,
 		loader: { '.css': 'empty' },
 		jsx: 'automatic',
@@ -795,9 +812,35 @@ async function main() {
 	let result;
 	try {
 		result = await esbuild.build(options);
+		// The graphs (docs/packages.md): the first build resolved everything
+		// as the client graph must; when server code imports a package with a
+		// react-server entry, build again with it (the client graph still
+		// without), so that the graphs, the client modules that entry
+		// reaches (swr's SWRConfig) and the checks below see what the server
+		// bundle will hold.
+		const packages = reactServerPackages(st.root);
+		// aliased packages (React: kit's own) are the alias plugin's
+		for (const key of Object.keys(job.alias || {})) packages.delete(splitSpecifier(key)[0]);
+		let graph = job.client ? await clientGraphOf(st, result.metafile) : new Map();
+		const serverSide = serverImports(result.metafile, st.root, graph, packages);
+		if (serverSide) {
+			const again = [aliasPlugin(job.alias)];
+			const conditions = clientConditionsPlugin(packages, new Map(graph));
+			if (conditions) again.unshift(conditions);
+			result = await esbuild.build({ ...options, conditions: SERVER_CONDITIONS, plugins: again });
+			if (job.client) graph = await clientGraphOf(st, result.metafile);
+		}
+		const sources = new Map();
+		for (const k of Object.keys(result.metafile.inputs)) {
+			const a = path.resolve(st.root, k);
+			sources.set(a, (await fileInfo(st, a)).src);
+		}
+		const envErrors = environmentErrors(result.metafile, st.root, graph, (a) => displayPath(st.root, a),
+			(a) => sources.get(a) || null);
+		if (envErrors.length) return out({ errors: envErrors, warnings: [] }, 1);
 		// Client modules: bundle again with their imports from server code
-		// replaced by stubs (the first build found them).
-		const edges = job.client ? await clientEdges(st, result.metafile) : new Map();
+		// replaced by stubs (the builds above found them).
+		const edges = job.client ? await clientEdges(st, result.metafile, graph) : new Map();
 		// "use server" modules: registered in the server bundle (the same pass)
 		const servers = new Set();
 		for (const k of Object.keys(result.metafile.inputs)) {
@@ -809,8 +852,11 @@ async function main() {
 		const plugins = [];
 		if (servers.size) plugins.push(serverActionPlugin(st, servers));
 		if (edges.size) plugins.push(clientServerPlugin(st, edges));
-		if (plugins.length)
-			result = await esbuild.build({ ...options, metafile: false, plugins: [...plugins, aliasPlugin(job.alias)] });
+		const conditions = clientConditionsPlugin(packages, graph);
+		if (conditions) plugins.push(conditions);
+		if (plugins.length || serverSide)
+			result = await esbuild.build({ ...options, conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS,
+				metafile: false, plugins: [...plugins, aliasPlugin(job.alias)] });
 	} catch (e) {
 		if (!e.errors) throw e;
 		return out({
