@@ -134,6 +134,10 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 
+# --- the Next.js metadata conventions (tests/suites/metadata.sh): tests/metadata/app
+EXTRA_DIST += tests/suites/metadata.sh tests/metadata/check.mjs tests/metadata/app/package.json \
+	tests/metadata/app/src
+
 # --- packages as published, with their export conditions
 # (tests/suites/packages.sh): tests/packages/app (swr, server-only and
 # client-only installed by the suite with npm ci, from its lock)
