@@ -15,7 +15,9 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0200-wide-instructions.patch \
 	$(srcdir)/mujs/patches/0201-local-names-by-hash.patch \
 	$(srcdir)/mujs/patches/0202-regexp-after-statement-head.patch \
-	$(srcdir)/mujs/patches/0203-set-prototype-of.patch
+	$(srcdir)/mujs/patches/0203-set-prototype-of.patch \
+	$(srcdir)/mujs/patches/0600-proxy.patch \
+	$(srcdir)/mujs/patches/0601-reflect.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a -lm
 

@@ -53,54 +53,17 @@
 	});
 })();
 
-/* Object.defineProperty turning an existing configurable property into an
- * accessor, or an accessor into anything: mujs 1.3.2 sets every attribute the
- * descriptor leaves out to false, where the spec keeps the current ones
- * (redefining with {get} makes the property non-configurable and hidden, so
- * the next redefinition throws). zod 4 redefines its lazy properties so. The
- * omitted attributes are filled in from the current descriptor and the
- * property is deleted and defined afresh, so it moves to the end of the key
- * order (V8 keeps its place; docs/mujs.md §6). Data redefined as data goes to
- * mujs unchanged. An accessor redefined as data by a complete descriptor (a
- * lazy getter replacing itself with its value) keeps its getter in mujs, so
- * it is defined afresh too (tests/jsdiff getset/lazy-self-replace). */
+/* core-js's Symbol() defines a setter for the new symbol's key on
+ * Object.prototype, which __kit_harden has frozen: mujs used to ignore a
+ * define on a non-extensible object, and since patch 0600 refuses it as V8
+ * does, so that refusal alone is still ignored (core-js captures
+ * Object.defineProperty when polyfills.js loads, after this file). */
 (function () {
-	var nativeDefine = Object.defineProperty, getDesc = Object.getOwnPropertyDescriptor;
-	function complete(o, key, desc) {
-		if (o === null || (typeof o !== 'object' && typeof o !== 'function') || !desc || typeof desc !== 'object')
-			return null;
-		var cur = getDesc(o, key);
-		if (!cur || !cur.configurable)
-			return null;
-		var d = {}, acc = 'get' in desc || 'set' in desc, data = 'value' in desc || 'writable' in desc;
-		var curAcc = !('value' in cur);
-		/* data on data goes to mujs as before (SWC's classes, core-js), and so
-		 * does a descriptor that leaves nothing out (__kit_harden's) */
-		if (!acc && !curAcc)
-			return null;
-		if ('enumerable' in desc && 'configurable' in desc && !(curAcc && !acc) &&
-		    (acc ? 'get' in desc && 'set' in desc : 'writable' in desc && 'value' in desc))
-			return null;
-		if ('value' in desc) d.value = desc.value;
-		if ('writable' in desc) d.writable = desc.writable;
-		if ('get' in desc) d.get = desc.get;
-		if ('set' in desc) d.set = desc.set;
-		d.enumerable = 'enumerable' in desc ? desc.enumerable : cur.enumerable;
-		d.configurable = 'configurable' in desc ? desc.configurable : cur.configurable;
-		if (!acc && !data) {
-			if (curAcc) { d.get = cur.get; d.set = cur.set; } else { d.value = cur.value; d.writable = cur.writable; }
-		} else if (acc && curAcc) {
-			if (!('get' in desc)) d.get = cur.get;
-			if (!('set' in desc)) d.set = cur.set;
-		}
-		return d;
-	}
+	var nativeDefine = Object.defineProperty, isExtensible = Object.isExtensible, OP = Object.prototype;
 	Object.defineProperty = function defineProperty(o, key, desc) {
-		var d = complete(o, key, desc);
-		if (!d)
-			return nativeDefine(o, key, desc);
-		delete o[key];
-		return nativeDefine(o, key, d);
+		if (o === OP && typeof key === 'string' && key.slice(0, 7) === 'Symbol(' && !isExtensible(o))
+			return o;
+		return nativeDefine(o, key, desc);
 	};
 })();
 

@@ -96,19 +96,4 @@ require('core-js/modules/es.string.sub');
 require('core-js/modules/es.string.sup');
 Number.prototype.toFixed = function () { throw new Error('replaced by core-js'); };
 require('core-js/modules/es.number.to-fixed');
-// Reflect without construct (SWC's class helpers would switch to
-// Reflect.construct, which mujs cannot back): zod 4 calls ownKeys and friends.
-require('core-js/modules/es.reflect.apply');
-require('core-js/modules/es.reflect.define-property');
-require('core-js/modules/es.reflect.delete-property');
-require('core-js/modules/es.reflect.get');
-require('core-js/modules/es.reflect.get-own-property-descriptor');
-require('core-js/modules/es.reflect.get-prototype-of');
-require('core-js/modules/es.reflect.has');
-require('core-js/modules/es.reflect.is-extensible');
-require('core-js/modules/es.reflect.own-keys');
-require('core-js/modules/es.reflect.prevent-extensions');
-require('core-js/modules/es.reflect.set');
-// with mujs patch 0203's native Object.setPrototypeOf (tests/jsdiff reflect/setPrototypeOf.*)
-require('core-js/modules/es.reflect.set-prototype-of');
 

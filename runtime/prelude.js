@@ -243,23 +243,16 @@ function BigInt(v) {
 	return n;
 }
 
-/* a in b, as toolchain/mujs-lower.mjs rewrites it: mujs's own `in` calls the
- * getter it finds (zod 4 asks `key in prototype` of lazy getters that throw
- * when run on the prototype). The key is looked up along the prototype chain
- * without being read; what hasOwnProperty cannot see (length of a string
- * object or of arguments, a regex's fields) falls back to mujs's `in`. About
- * 3-10 us a call where mujs's own takes 0.7: kit's runtime has a handful. */
-var __kit_in = (function () {
-	var hasOwn = Object.prototype.hasOwnProperty, getProto = Object.getPrototypeOf;
-	return function __kit_in(key, o) {
-		if (o === null || (typeof o !== 'object' && typeof o !== 'function'))
-			throw new TypeError('Cannot use \'in\' operator to search for \'' + String(key) + '\' in ' + String(o));
-		for (var p = o; p; p = getProto(p))
-			if (hasOwn.call(p, key))
-				return true;
-		return key in o;
-	};
-})();
+/* a in b, as toolchain/mujs-lower.mjs rewrites it: V8's TypeError for a
+ * primitive b. mujs's own `in` called the getter it found (zod 4 asks
+ * `key in prototype` of lazy getters that throw when run on the prototype);
+ * since mujs patch 0600 it is HasProperty (no getter runs, a proxy's has
+ * trap is asked), so the rest is mujs's. */
+function __kit_in(key, o) {
+	if (o === null || (typeof o !== 'object' && typeof o !== 'function'))
+		throw new TypeError('Cannot use \'in\' operator to search for \'' + String(key) + '\' in ' + String(o));
+	return key in o;
+}
 
 /* A regex literal mujs cannot compile (toolchain/mujs-lower.mjs rewrites it into
  * this call): compiled natively when mujs can; retried without the u flag when

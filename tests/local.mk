@@ -199,3 +199,8 @@ check_PROGRAMS += tests/unit/mujs_limits_test
 tests_unit_mujs_limits_test_SOURCES = tests/unit/mujs_limits_test.c tests/unit/test.h
 tests_unit_mujs_limits_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_limits_test_LDADD = $(MUJS_LIBS)
+# kit's patches 0600-0601 (Proxy, Reflect), mujs alone
+check_PROGRAMS += tests/unit/mujs_proxy_test
+tests_unit_mujs_proxy_test_SOURCES = tests/unit/mujs_proxy_test.c tests/unit/test.h
+tests_unit_mujs_proxy_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_proxy_test_LDADD = $(MUJS_LIBS)
