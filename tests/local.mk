@@ -144,6 +144,10 @@ EXTRA_DIST += tests/suites/metadata.sh tests/metadata/check.mjs tests/metadata/a
 EXTRA_DIST += tests/suites/packages.sh tests/packages/check.mjs tests/packages/app/package.json \
 	tests/packages/app/package-lock.json tests/packages/app/src
 
+# --- a Proxy-based library (tests/suites/proxy-lib.sh): immer, installed by
+# the suite with npm ci from tests/proxy/package-lock.json
+EXTRA_DIST += tests/suites/proxy-lib.sh tests/proxy/case.mjs tests/proxy/package.json tests/proxy/package-lock.json
+
 # --- the action client (tests/suites/action-client.sh): tests/action/app
 # (zod and valibot installed by the suite with npm ci, from its lock)
 EXTRA_DIST += tests/suites/action-client.sh tests/action/unit-node.mjs tests/action/unit-mujs.mjs tests/action/query.mjs tests/action/typecheck.ts \
