@@ -134,6 +134,11 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 
+# --- the app's CSS (tests/suites/styles.sh): tests/styles/app (Tailwind CSS v4
+# and PostCSS installed by the suite with npm ci, from its lock)
+EXTRA_DIST += tests/suites/styles.sh tests/styles/check.mjs tests/styles/app/package.json \
+	tests/styles/app/package-lock.json tests/styles/app/postcss.config.mjs tests/styles/app/src
+
 # --- the Next.js metadata conventions (tests/suites/metadata.sh): tests/metadata/app
 EXTRA_DIST += tests/suites/metadata.sh tests/metadata/check.mjs tests/metadata/app/package.json \
 	tests/metadata/app/src

@@ -12,7 +12,8 @@
 // kind is "syntax" (the source does not parse or a TypeScript construct cannot
 // be stripped), "resolve" (an import names nothing; then "specifier" holds it
 // and "file" is the importing file), "transform" (SWC rejected esbuild's
-// output) or "client" (a client-module rule: "fix" says what to do). `file` is
+// output), "client" (a client-module rule: "fix" says what to do) or "style"
+// (a stylesheet or the PostCSS setup, styles.mjs: "fix" too). `file` is
 // relative to the app root when the file is inside it, else absolute; line and
 // column are 1-based (0 = unknown). "phase":"browser" marks messages of the
 // browser build.
@@ -56,6 +57,7 @@ const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
 const swc = require('@swc/core');
 import { lowerForMujs } from './mujs-lower.mjs';
+import { stylesState, cssModulesPlugin, routeStyles, styleDiag } from './styles.mjs';
 import { SERVER_CONDITIONS, CLIENT_CONDITIONS, reactServerPackages, splitSpecifier, clientGraph, environmentErrors,
 	serverImports, clientConditionsPlugin } from './conditions.mjs';
 const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
@@ -688,7 +690,7 @@ async function buildBrowser(job, st) {
 			jsx: 'automatic',
 			jsxImportSource: 'react',
 			define: { 'process.env.NODE_ENV': '"production"' },
-			plugins: [clientBrowserPlugin(st, c.entry), aliasPlugin(browserAlias)],
+			plugins: [clientBrowserPlugin(st, c.entry), cssModulesPlugin(st.styles), aliasPlugin(browserAlias)],
 			metafile: true,
 			write: false,
 			logLevel: 'silent',
@@ -779,6 +781,8 @@ async function main() {
 	const mode = job.mode === 'development' ? 'development' : 'production';
 	const entryName = job.entryName || path.relative(job.root, job.entry);
 	const st = clientState(job);
+	// the app's CSS (styles.mjs, docs/styles.md): written beside the browser's JS
+	st.styles = stylesState(job.root, job.client ? job.client.outdir : null, job.client && job.client.publicPath);
 	const t0 = Date.now();
 	const options = {
 		// The entry is read (and its imports resolved) where it was
@@ -804,7 +808,7 @@ async function main() {
 		jsx: 'automatic',
 		jsxImportSource: 'react',
 		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-		plugins: [aliasPlugin(job.alias)],
+		plugins: [cssModulesPlugin(st.styles), aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
 		logLevel: 'silent',
@@ -824,12 +828,14 @@ async function main() {
 		let graph = job.client ? await clientGraphOf(st, result.metafile) : new Map();
 		const serverSide = serverImports(result.metafile, st.root, graph, packages);
 		if (serverSide) {
-			const again = [aliasPlugin(job.alias)];
+			const again = [cssModulesPlugin(st.styles), aliasPlugin(job.alias)];
 			const conditions = clientConditionsPlugin(packages, new Map(graph));
 			if (conditions) again.unshift(conditions);
 			result = await esbuild.build({ ...options, conditions: SERVER_CONDITIONS, plugins: again });
 			if (job.client) graph = await clientGraphOf(st, result.metafile);
 		}
+		// the stylesheets each route module reaches (styles.mjs)
+		st.routeStyles = await routeStyles(st.styles, result.metafile, options.stdin.contents, path.dirname(job.entry));
 		const sources = new Map();
 		for (const k of Object.keys(result.metafile.inputs)) {
 			const a = path.resolve(st.root, k);
@@ -856,8 +862,10 @@ async function main() {
 		if (conditions) plugins.push(conditions);
 		if (plugins.length || serverSide)
 			result = await esbuild.build({ ...options, conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS,
-				metafile: false, plugins: [...plugins, aliasPlugin(job.alias)] });
+				metafile: false, plugins: [...plugins, cssModulesPlugin(st.styles), aliasPlugin(job.alias)] });
 	} catch (e) {
+		const style = styleDiag(e, job.root);
+		if (style) return out({ errors: [style], warnings: [] }, 1);
 		if (!e.errors) throw e;
 		return out({
 			errors: e.errors.map((m) => fromEsbuild(job.root, m)),
@@ -903,6 +911,9 @@ async function main() {
 		if (b.errors) return out({ errors: b.errors, warnings }, 1);
 		client = b.report;
 	}
+	// which stylesheets each layout and page links (js/server/runtime.ts)
+	if (st.routeStyles && Object.keys(st.routeStyles).length)
+		es5 += `\n__kit_app.runtime.setStyles(${JSON.stringify(st.routeStyles)});\n`;
 	fs.writeFileSync(job.outfile, es5);
 	const actions = [...st.actions].map(([abs, hash]) => ({ file: displayPath(job.root, abs), hash }))
 		.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

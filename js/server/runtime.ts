@@ -82,6 +82,43 @@ export function init(mods: Record<string, Namespace>, m: Manifest) {
   manifest = m;
 }
 
+// The stylesheets each module of the entry reaches through its imports, in
+// import order: kit-build appends the call (toolchain/styles.mjs).
+let styles: Record<string, string[]> = {};
+export function setStyles(s: Record<string, string[]>) {
+  styles = s;
+}
+
+// <link rel="stylesheet" precedence> for the modules' stylesheets, each href
+// once: React hoists them into <head> (and, on a client navigation, loads a
+// new one before it shows the page); docs/styles.md.
+function styleLinks(ids: (string | null | undefined)[]): unknown[] {
+  const seen: Record<string, true> = {};
+  const links: unknown[] = [];
+  for (const id of ids) {
+    const list = id ? styles[id] : undefined;
+    if (!list) continue;
+    for (const href of list) {
+      if (seen[href]) continue;
+      seen[href] = true;
+      links.push(jsx('link', { rel: 'stylesheet', href, precedence: 'default' }, href));
+    }
+  }
+  return links;
+}
+
+// The modules a route renders, outermost first.
+function routeModules(layouts: LayoutEntry[], loading: RouteEntry['loading'], last: string | null): string[] {
+  const ids: string[] = [];
+  for (const l of layouts) {
+    ids.push(l.module);
+    for (const name in l.slots) if (l.slots[name]) ids.push(l.slots[name] as string);
+  }
+  if (loading) ids.push(loading.module);
+  if (last) ids.push(last);
+  return ids;
+}
+
 function component(id: string): unknown {
   const ns = modules[id];
   if (!ns) throw new Error('kit: module ' + id + ' is missing from the server bundle; rebuild with kit-build');
@@ -180,6 +217,9 @@ export function buildTree(routeIndex: number, params: Params | null,
     const propsOf = (i: number) => (i === last ? { params: paramsP, searchParams: searchP } : { params: paramsP });
     page = [jsx(Metadata, { mods, propsOf }), page];
   }
+  const links = styleLinks(routeModules(route.layouts, route.loading,
+    intercept ? manifest.routes[intercept.routeIndex].module : null).concat([route.module]));
+  if (links.length) page = links.concat(Array.isArray(page) ? page : [page]);
   return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0, intercept || null);
 }
 
@@ -192,11 +232,15 @@ export function buildNotFound(routeIndex: number, pathname?: string): unknown {
   const route = routeIndex >= 0 ? manifest.routes[routeIndex] : null;
   const empty = Promise.resolve({});
   if (route && route.notFound) {
+    const layouts = route.layouts.slice(0, route.notFound.depth);
     const nf = jsx(component(route.notFound.module), {});
-    return wrapLayouts(nf, route.layouts.slice(0, route.notFound.depth), null, empty, empty);
+    const links = styleLinks(routeModules(layouts, null, route.notFound.module));
+    return wrapLayouts(links.length ? links.concat([nf]) : nf, layouts, null, empty, empty);
   }
   const rootLayout = modules['app/layout'] ? 'app/layout' : null;
-  const nf = modules['app/not-found'] ? jsx(component('app/not-found'), {}) : jsx(DefaultNotFound, {});
+  let nf: unknown = modules['app/not-found'] ? jsx(component('app/not-found'), {}) : jsx(DefaultNotFound, {});
+  const links = styleLinks([rootLayout, modules['app/not-found'] ? 'app/not-found' : null]);
+  if (links.length) nf = links.concat([nf]);
   return rootLayout ? wrapLayouts(nf, [{ module: rootLayout, slots: {} }], null, empty, empty) : nf;
 }
 

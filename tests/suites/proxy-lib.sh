@@ -13,7 +13,7 @@ if ! kit_npm_ci "$top_src/tests/proxy" "$work"; then
 	exit 1
 fi
 printf "import '%s/tests/proxy/case.mjs';\n" "$top_src" >"$work/entry.js"
-job=$(printf '{"entry":"%s","outfile":"%s","root":"%s","entryName":"tests/proxy/entry.js"}' \
+job=$(printf '{"entry":"%s","outfile":"%s","root":"%s","entryName":"entry.js"}' \
 	"$work/entry.js" "$work/bundle.js" "$top_src/tests/proxy")
 if ! node "$top_src/toolchain/bundle.mjs" "$job" >"$work/bundle.out" 2>&1; then
 	fail "bundle" "toolchain/bundle.mjs failed: $(head -c 2000 "$work/bundle.out")"
