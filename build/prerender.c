@@ -542,6 +542,8 @@ static void api_once(const kit_prerender_job *job, kit_engine *e, kit_arena *a, 
 	double start = now_ms();
 	kit_api_answer ans;
 	kit_render_error err;
+	kit_buf_init(&ans.headers);
+	kit_buf_init(&ans.body);
 	kit_engine_take_clock_reads(e);
 	int rc = kit_engine_api(e, (int)i, r->module, "GET", NULL, u->params, u->nparams, &ans, &err);
 	int clock_reads = kit_engine_take_clock_reads(e);

@@ -207,29 +207,19 @@ static const char *param(const kit_request *req, const char *name)
 	return v ? v : "";
 }
 
-/* A small complete answer (errors, redirects), with the header lines a
- * render set (Set-Cookie of host calls; may be NULL). */
-static int send_simple_lines(const kit_sink *out, int status, int head_only, const char *content_type,
-			     const char *body, const char *extra_name, const char *extra_value, const kit_buf *lines)
+/* A text buffer of the request: in its arena, gone when it is answered. */
+static kit_buf req_buf(kit_host *h)
 {
-	kit_resp r;
-	kit_resp_init(&r, out, status, head_only);
-	kit_resp_header(&r, "Content-Type", content_type);
-	kit_resp_header(&r, "Cache-Control", "no-store");
-	if (extra_name)
-		kit_resp_header(&r, extra_name, extra_value);
-	kit_resp_lines(&r, lines);
-	int rc = kit_resp_begin(&r);
-	if (rc == 0 && !head_only)
-		rc = kit_sink_write(out, body, strlen(body));
-	kit_resp_free(&r);
-	return rc;
+	kit_buf b;
+	kit_buf_init_in(&b, h->req);
+	return b;
 }
 
-static int send_simple(const kit_sink *out, int status, int head_only, const char *content_type,
-		       const char *body, const char *extra_name, const char *extra_value)
+static int send_405(const kit_sink *out, const char *allow)
 {
-	return send_simple_lines(out, status, head_only, content_type, body, extra_name, extra_value, NULL);
+	return kit_resp_simple(out, &(kit_simple_answer){
+		.status = 405, .name = "Allow", .value = allow, .body = "405 Method Not Allowed\n",
+	});
 }
 
 static void error_document(kit_buf *b, int status, const char *text)
@@ -240,23 +230,25 @@ static void error_document(kit_buf *b, int status, const char *text)
 	kit_buf_puts(b, ".</p></main></body></html>");
 }
 
-static int send_error_page_lines(const kit_sink *out, int status, int head_only, int flight, const kit_buf *lines)
+/* The error page of a status: a document, or a line of text for a
+ * navigation payload; with the header lines a render set (may be NULL). */
+static int send_error_page_lines(kit_host *h, const kit_sink *out, int status, int head_only, int flight,
+				 const kit_buf *lines)
 {
-	kit_buf b;
-	kit_buf_init(&b);
+	kit_buf b = req_buf(h);
 	if (flight)
 		kit_buf_printf(&b, "%d %s\n", status, kit_http_reason(status));
 	else
 		error_document(&b, status, kit_http_reason(status));
-	int rc = send_simple_lines(out, status, head_only, flight ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
-				   kit_buf_cstr(&b), NULL, NULL, lines);
-	kit_buf_free(&b);
-	return rc;
+	return kit_resp_simple(out, &(kit_simple_answer){
+		.status = status, .head_only = head_only, .lines = lines, .body = kit_buf_cstr(&b),
+		.content_type = flight ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
+	});
 }
 
-static int send_error_page(const kit_sink *out, int status, int head_only, int flight)
+static int send_error_page(kit_host *h, const kit_sink *out, int status, int head_only, int flight)
 {
-	return send_error_page_lines(out, status, head_only, flight, NULL);
+	return send_error_page_lines(h, out, status, head_only, flight, NULL);
 }
 
 /* A client of an older build (its X-RSC-Version is not the one served)
@@ -266,7 +258,7 @@ static int send_error_page(const kit_sink *out, int status, int head_only, int f
  * navigations (text), actions and queries (JSON, as their other refusals). */
 enum conflict_kind { CONFLICT_PAGE, CONFLICT_ACTION, CONFLICT_QUERY };
 
-static void send_version_conflict(const kit_host *h, const kit_sink *out, int head_only, enum conflict_kind kind,
+static void send_version_conflict(kit_host *h, const kit_sink *out, int head_only, enum conflict_kind kind,
 				  const char *location)
 {
 	static const char *const bodies[] = {
@@ -275,14 +267,13 @@ static void send_version_conflict(const kit_host *h, const kit_sink *out, int he
 		[CONFLICT_QUERY] = "{\"message\":\"The app was updated; reload the page.\",\"errors\":{}}\n",
 	};
 	kit_resp r;
-	kit_resp_init(&r, out, 409, head_only);
+	kit_resp_init_in(&r, h->req, out, 409, head_only);
 	kit_resp_header(&r, "Content-Type", kind == CONFLICT_PAGE ? "text/plain; charset=utf-8" : "application/json; charset=utf-8");
 	kit_resp_header(&r, "Cache-Control", "no-store");
 	kit_resp_header(&r, "X-RSC-Location", location);
 	kit_resp_header(&r, "X-RSC-Version", h->routes.version);
 	if (kit_resp_begin(&r) == 0 && !head_only)
 		kit_sink_write(out, bodies[kind], strlen(bodies[kind]));
-	kit_resp_free(&r);
 }
 
 /* kit-serve --dev: while the last build failed, its diagnostics (the file
@@ -290,7 +281,7 @@ static void send_version_conflict(const kit_host *h, const kit_sink *out, int he
  * answer every page a browser asks for (GET/HEAD accepting text/html, not a
  * navigation payload). Everything else keeps being served by the last good
  * build. Returns 1 when the error page was sent. */
-static int send_dev_error(const kit_host *h, const kit_request *req, const kit_sink *out, int head_only)
+static int send_dev_error(kit_host *h, const kit_request *req, const kit_sink *out, int head_only)
 {
 	if (!h->dev_error || *param(req, "HTTP_X_RSC") || !strstr(param(req, "HTTP_ACCEPT"), "text/html"))
 		return 0;
@@ -306,8 +297,7 @@ static int send_dev_error(const kit_host *h, const kit_request *req, const kit_s
 	if (n == 0)
 		return 0;
 	text[n] = '\0';
-	kit_buf b;
-	kit_buf_init(&b);
+	kit_buf b = req_buf(h);
 	kit_buf_puts(&b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
 			 "<title>Build failed</title></head><body><main><h1>The build failed</h1>"
 			 "<p>kit-serve --dev keeps serving the last good build to everything but pages; "
@@ -317,19 +307,20 @@ static int send_dev_error(const kit_host *h, const kit_request *req, const kit_s
 	kit_buf_puts(&b, "</pre></main><script>setInterval(function(){fetch(location.href,{headers:{Accept:"
 			 "'text/html'}}).then(function(r){if(r.headers.get('X-RSC-Kit')!=='dev-error')"
 			 "location.reload()},function(){})},1000)</script></body></html>");
-	send_simple(out, 500, head_only, "text/html; charset=utf-8", kit_buf_cstr(&b), "X-RSC-Kit", "dev-error");
-	kit_buf_free(&b);
+	kit_resp_simple(out, &(kit_simple_answer){
+		.status = 500, .head_only = head_only, .content_type = "text/html; charset=utf-8",
+		.name = "X-RSC-Kit", .value = "dev-error", .body = kit_buf_cstr(&b),
+	});
 	return 1;
 }
 
 /* kit-serve --dev: a page whose render failed shows the error (what the log
  * line says) instead of the bare error page, as `next dev` does; deployed
  * responders never show it (KIT_DEV_ERROR_FILE is only set by kit-serve --dev). */
-static void send_dev_render_error(const kit_sink *out, int status, int head_only, const char *route,
+static void send_dev_render_error(kit_host *h, const kit_sink *out, int status, int head_only, const char *route,
 				  const char *message, const kit_buf *lines)
 {
-	kit_buf b;
-	kit_buf_init(&b);
+	kit_buf b = req_buf(h);
 	kit_buf_printf(&b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
 		       "<title>%d: %s</title></head><body><main><h1>%d: the page failed to render</h1><p>Route ",
 		       status, kit_http_reason(status), status);
@@ -337,9 +328,10 @@ static void send_dev_render_error(const kit_sink *out, int status, int head_only
 	kit_buf_puts(&b, " (kit-serve --dev shows this; a deployment answers the plain error page):</p><pre>");
 	kit_html_escape_text(&b, message, strlen(message));
 	kit_buf_puts(&b, "</pre></main></body></html>");
-	send_simple_lines(out, status, head_only, "text/html; charset=utf-8", kit_buf_cstr(&b), "X-RSC-Kit",
-			  "dev-render-error", lines);
-	kit_buf_free(&b);
+	kit_resp_simple(out, &(kit_simple_answer){
+		.status = status, .head_only = head_only, .content_type = "text/html; charset=utf-8",
+		.name = "X-RSC-Kit", .value = "dev-render-error", .lines = lines, .body = kit_buf_cstr(&b),
+	});
 }
 
 /* Splits the query into decoded pairs (in the request's arena). */
@@ -423,14 +415,12 @@ static int http_collect(kit_host *h, const kit_request *req, int want_body, http
 	memset(r, 0, sizeof *r);
 	const char *https = param(req, "HTTPS");
 	const char *host = param(req, "HTTP_HOST");
-	kit_buf url;
-	kit_buf_init(&url);
+	kit_buf url = req_buf(h);
 	kit_buf_printf(&url, "%s://%s%s", *https && strcmp(https, "off") != 0 ? "https" : "http",
 		       *host ? host : *param(req, "SERVER_NAME") ? param(req, "SERVER_NAME") : "localhost",
 		       *param(req, "REQUEST_URI") ? param(req, "REQUEST_URI") : "/");
 	r->http.method = param(req, "REQUEST_METHOD");
-	r->http.url = kit_arena_strndup(h->req, url.data, url.len);
-	kit_buf_free(&url);
+	r->http.url = kit_buf_cstr(&url);
 
 	char **env = req->params ? req->params(req->ctx) : NULL;
 	size_t n = 0, bytes = 0;
@@ -571,10 +561,10 @@ static int is_true(const char *v)
 }
 
 /* Runs the route's middleware chain. Returns 1 when the request may go on
- * (guard->headers then holds what the chain set), 0 when a refusal was
- * answered. Pages are refused with a redirect (document 3xx; navigation
- * 204 + X-RSC-Redirect); API routes with 401 or 403, never a redirect, the
- * wanted destination in X-RSC-Redirect. */
+ * (guard->headers, the caller's buffer, then holds what the chain set), 0
+ * when a refusal was answered. Pages are refused with a redirect (document
+ * 3xx; navigation 204 + X-RSC-Redirect); API routes with 401 or 403, never
+ * a redirect, the wanted destination in X-RSC-Redirect. */
 static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, const kit_route *route,
 		      int route_index, const kit_http_req *http, int head_only, kit_guard_result *guard)
 {
@@ -583,7 +573,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		/* no engine, no guard: fail closed */
 		kit_log("500 %s (route %s): %s", http->url, route->path, oerr);
-		send_error_page(out, 500, head_only, flight);
+		send_error_page(h, out, 500, head_only, flight);
 		return 0;
 	}
 	kit_engine_middleware(h->engine, route_index, http, guard);
@@ -602,7 +592,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	}
 	if (status >= 400)
 		body = guard->visible[0] && !strpbrk(guard->visible, "\r\n") ? guard->visible : kit_http_reason(status);
-	kit_resp_init(&r, out, status, head_only);
+	kit_resp_init_in(&r, h->req, out, status, head_only);
 	kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
 	kit_resp_header(&r, "Cache-Control", "private, no-store");
 	kit_resp_header(&r, "Vary", KIT_PAGE_VARY);
@@ -617,7 +607,6 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 		kit_sink_write(out, body, strlen(body));
 		kit_sink_write(out, "\n", 1);
 	}
-	kit_resp_free(&r);
 	return 0;
 }
 
@@ -706,11 +695,8 @@ static int resolve_intercept(kit_host *h, page_job *job, const kit_http_req *htt
 		return 0;
 	if (rr->has_middleware) {
 		/* the referer's tree renders too: its guards run as well */
-		kit_guard_result rguard = { .outcome = KIT_GUARD_ALLOW };
-		kit_buf_init(&rguard.headers);
-		int allowed = run_guards(h, req, job->out, rr, referer_match->index, http, job->head_only, &rguard);
-		kit_buf_free(&rguard.headers);
-		if (!allowed)
+		kit_guard_result rguard = { .outcome = KIT_GUARD_ALLOW, .headers = req_buf(h) };
+		if (!run_guards(h, req, job->out, rr, referer_match->index, http, job->head_only, &rguard))
 			return -1;
 	}
 	job->referer = rr;
@@ -732,14 +718,13 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 	int head_only = job->head_only, flight = job->flight;
 	/* Set-Cookie lines of host calls made before the head was written; kept
 	 * across the not-found retry (the backend's cookie still stands) */
-	kit_buf rlines;
-	kit_buf_init(&rlines);
+	kit_buf rlines = req_buf(h);
 	for (int attempt = 0; attempt < 2; attempt++) {
 		int status = rreq->route_index >= 0 && !rreq->not_found ? 200 : 404;
 		if (job->form && status == 200 && job->form->status >= 400)
 			status = job->form->status;
 		kit_resp resp;
-		kit_resp_init(&resp, out, status, head_only);
+		kit_resp_init_in(&resp, h->req, out, status, head_only);
 		if (job->form)
 			kit_resp_lines(&resp, job->form->headers);
 		kit_resp_page_headers(&resp, flight,
@@ -755,10 +740,8 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 			rreq->ppr_holes = job->shell->holes;
 			if (kit_resp_begin(&resp) < 0 ||
 			    (!job->resume && !head_only && kit_stored_copy(job->shell->hit.path, out) < 0) ||
-			    kit_sink_flush(out) < 0) {
-				kit_resp_free(&resp);
+			    kit_sink_flush(out) < 0)
 				break;
-			}
 		}
 		struct render_ctx ctx = { &resp, out, &rlines };
 		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
@@ -766,12 +749,10 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		char oerr[KIT_ERR_SIZE];
 		if (!host_engine(h, oerr, sizeof oerr)) {
 			kit_log("500 %s (route %s): %s", rreq->http->url, route ? route->path : "not-found page", oerr);
-			kit_resp_free(&resp);
-			send_error_page(out, 500, head_only, flight);
+			send_error_page(h, out, 500, head_only, flight);
 			break;
 		}
 		int rc = kit_engine_render(h->engine, rreq, &rout, &err);
-		kit_resp_free(&resp);
 		if (job->shell && rc == -1) {
 			/* after the shell: its fallbacks stay */
 			kit_log("%d %s %s (route %s, holes after the stored shell): %s", err.status, param(req, "REQUEST_METHOD"),
@@ -791,12 +772,10 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		}
 		if (err.status >= 300 && err.status < 400) {
 			/* a login that redirects still logs in: the backend's cookies go along */
-			if (flight)
-				send_simple_lines(out, 204, head_only, "text/plain; charset=utf-8", "", "X-RSC-Redirect",
-						  err.location, &rlines);
-			else
-				send_simple_lines(out, err.status, head_only, "text/plain; charset=utf-8", "", "Location",
-						  err.location, &rlines);
+			kit_resp_simple(out, &(kit_simple_answer){
+				.status = flight ? 204 : err.status, .head_only = head_only,
+				.name = flight ? "X-RSC-Redirect" : "Location", .value = err.location, .lines = &rlines,
+			});
 			break;
 		}
 		kit_log("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), job->url->path,
@@ -805,13 +784,12 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		 * request, a budget 503 included: the worker goes on serving (exiting
 		 * here would lose the requests already queued on its socket) */
 		if (h->dev_error && !flight)
-			send_dev_render_error(out, err.status ? err.status : 500, head_only,
+			send_dev_render_error(h, out, err.status ? err.status : 500, head_only,
 					      route ? route->path : "not-found page", err.message, &rlines);
 		else
-			send_error_page_lines(out, err.status ? err.status : 500, head_only, flight, &rlines);
+			send_error_page_lines(h, out, err.status ? err.status : 500, head_only, flight, &rlines);
 		break;
 	}
-	kit_buf_free(&rlines);
 }
 
 /* A page: its middleware chain first (every request runs the whole chain
@@ -830,28 +808,27 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 	http_req hreq;
 	int bad = http_collect(h, req, 0, &hreq);
 	if (bad) {
-		send_error_page(out, bad, head_only, job.flight);
+		send_error_page(h, out, bad, head_only, job.flight);
 		return;
 	}
 	if (form)
 		override_cookie(h->req, &hreq, form->cookie);
-	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
-	kit_buf_init(&guard.headers);
+	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW, .headers = req_buf(h) };
 	job.guard_headers = &guard.headers;
 	kit_stored_shell_hit shell;
 	kit_stored_req shreq = { .path = url->path, .query = resume ? "" : url->query, .flight = job.flight,
 				 .skip = !resume && (*param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE")),
 				 .version = h->routes.version };
 	if (route && route->has_middleware && !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard))
-		goto done;
+		return;
 	if (!resume && !form && serve_stored(h, req, out, url, route, head_only, &guard))
-		goto done;
+		return;
 	/* a stored shell (fcgi/stored.c): written first, then the holes rendered for this visitor */
 	if (!form && kit_stored_shell(h->store, route, &shreq, &shell))
 		job.shell = &shell;
 	if (resume && !job.shell) {
-		send_simple(out, 404, head_only, "text/plain; charset=utf-8", "Nothing to resume\n", NULL, NULL);
-		goto done;
+		kit_resp_text(out, 404, head_only, "Nothing to resume\n");
+		return;
 	}
 	if (resume) {
 		/* what request().url says: the page's URL, not the endpoint's */
@@ -868,7 +845,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 	const char *intercept = job.flight && route ? param(req, "HTTP_X_RSC_INTERCEPT") : "";
 	kit_match referer_match = { .index = -1 };
 	if (*intercept && resolve_intercept(h, &job, &hreq.http, intercept, &referer_match) < 0)
-		goto done;
+		return;
 	kit_kv *search = NULL;
 	size_t nsearch = parse_query(h->req, url->query, &search);
 	kit_render_req rreq = {
@@ -895,8 +872,6 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		rreq.nparams = referer_match.nparams;
 	}
 	render_page(h, &job, &rreq);
-done:
-	kit_buf_free(&guard.headers);
 }
 
 /* route.ts: middleware first, then the handler for the method; 405 with
@@ -912,96 +887,86 @@ static void handle_api(kit_host *h, const kit_request *req, const kit_sink *out,
 	unsigned bit = kit_method_bit(method);
 	if (!(route->methods & bit)) {
 		if (strcmp(method, "OPTIONS") == 0) {
-			send_simple(out, 204, 0, "text/plain; charset=utf-8", "", "Allow", route->allow);
+			kit_resp_simple(out, &(kit_simple_answer){ .status = 204, .name = "Allow", .value = route->allow });
 			return;
 		}
 		if (!(head_only && (route->methods & KIT_METHOD_GET))) {
-			send_simple(out, 405, head_only, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
-				    "Allow", route->allow);
+			kit_resp_simple(out, &(kit_simple_answer){
+				.status = 405, .head_only = head_only, .name = "Allow", .value = route->allow,
+				.body = "405 Method Not Allowed\n",
+			});
 			return;
 		}
 	}
 	http_req hreq;
 	int bad = http_collect(h, req, !head_only && strcmp(method, "GET") != 0, &hreq);
 	if (bad) {
-		kit_buf b;
-		kit_buf_init(&b);
+		kit_buf b = req_buf(h);
 		kit_buf_printf(&b, "%d %s%s\n", bad, kit_http_reason(bad),
 			       bad == 413 ? ": the request body is larger than this server accepts (KIT_MAX_BODY)" : "");
-		send_simple(out, bad, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
-		kit_buf_free(&b);
+		kit_resp_text(out, bad, head_only, kit_buf_cstr(&b));
 		return;
 	}
-	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW };
-	kit_buf_init(&guard.headers);
-	if (!route->has_middleware || run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard)) {
-		kit_api_answer ans;
-		kit_render_error err;
-		char oerr[KIT_ERR_SIZE];
-		if (!host_engine(h, oerr, sizeof oerr)) {
-			kit_buf_init(&ans.headers);
-			kit_buf_init(&ans.body);
-			memset(&err, 0, sizeof err);
-			err.status = 500;
-			snprintf(err.message, sizeof err.message, "%.900s", oerr);
-		}
-		if (!h->engine || kit_engine_api(h->engine, match->index, route->module, method, &hreq.http, match->params,
-						 match->nparams, &ans, &err) < 0) {
-			kit_log("%d %s %s (API route %s): %s", err.status ? err.status : 500, method, hreq.http.url,
-				 route->path, err.message);
-			send_simple(out, err.status >= 500 ? err.status : 500, head_only, "text/plain; charset=utf-8",
-				    "500 Internal Server Error\n", NULL, NULL);
-		} else {
-			kit_resp r;
-			kit_resp_init(&r, out, ans.status >= 100 && ans.status <= 599 ? ans.status : 500, head_only);
-			if (!strstr(ans.headers.data ? kit_buf_cstr(&ans.headers) : "", "content-type:"))
-				kit_resp_header(&r, "Content-Type", ans.body.len ? "text/plain; charset=utf-8" : "text/plain");
-			if (route->has_middleware)
-				kit_resp_header(&r, "Cache-Control", "private, no-store");
-			kit_resp_lines(&r, &guard.headers);
-			kit_resp_lines(&r, &ans.headers);
-			if (kit_resp_begin(&r) == 0 && !head_only)
-				kit_sink_write(out, ans.body.data ? ans.body.data : "", ans.body.len);
-			kit_resp_free(&r);
-		}
-		kit_buf_free(&ans.headers);
-		kit_buf_free(&ans.body);
+	kit_guard_result guard = { .outcome = KIT_GUARD_ALLOW, .headers = req_buf(h) };
+	if (route->has_middleware && !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard))
+		return;
+	kit_api_answer ans = { .headers = req_buf(h), .body = req_buf(h) };
+	kit_render_error err;
+	char oerr[KIT_ERR_SIZE];
+	if (!host_engine(h, oerr, sizeof oerr)) {
+		memset(&err, 0, sizeof err);
+		err.status = 500;
+		snprintf(err.message, sizeof err.message, "%.900s", oerr);
 	}
-	kit_buf_free(&guard.headers);
-	return;
+	if (!h->engine || kit_engine_api(h->engine, match->index, route->module, method, &hreq.http, match->params,
+					 match->nparams, &ans, &err) < 0) {
+		kit_log("%d %s %s (API route %s): %s", err.status ? err.status : 500, method, hreq.http.url,
+			 route->path, err.message);
+		kit_resp_text(out, err.status >= 500 ? err.status : 500, head_only, "500 Internal Server Error\n");
+		return;
+	}
+	kit_resp r;
+	kit_resp_init_in(&r, h->req, out, ans.status >= 100 && ans.status <= 599 ? ans.status : 500, head_only);
+	if (!strstr(kit_buf_cstr(&ans.headers), "content-type:"))
+		kit_resp_header(&r, "Content-Type", ans.body.len ? "text/plain; charset=utf-8" : "text/plain");
+	if (route->has_middleware)
+		kit_resp_header(&r, "Cache-Control", "private, no-store");
+	kit_resp_lines(&r, &guard.headers);
+	kit_resp_lines(&r, &ans.headers);
+	if (kit_resp_begin(&r) == 0 && !head_only)
+		kit_sink_write(out, ans.body.data ? ans.body.data : "", ans.body.len);
 }
 
 /* --- server actions (docs/actions.md §3, §5) ------------------------------ */
 
-/* A JSON answer {"message": text} (text is ASCII without quotes). */
-static int send_json(const kit_sink *out, int status, const char *json, const kit_buf *headers,
-		     const char *extra_name, const char *extra_value)
+/* A JSON answer of an action or a query: a's head, then json and a newline
+ * (nothing for a 204 or no json). */
+static int json_answer(kit_host *h, const kit_sink *out, kit_simple_answer a, const char *json)
 {
-	kit_resp r;
-	kit_resp_init(&r, out, status, 0);
-	kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
-	kit_resp_header(&r, "Cache-Control", "no-store");
-	if (extra_name)
-		kit_resp_header(&r, extra_name, extra_value);
-	kit_resp_lines(&r, headers);
-	int rc = kit_resp_begin(&r);
-	if (rc == 0 && status != 204 && json && *json) {
-		rc = kit_sink_write(out, json, strlen(json));
-		if (rc == 0)
-			rc = kit_sink_write(out, "\n", 1);
+	a.content_type = "application/json; charset=utf-8";
+	if (a.status != 204 && json && *json) {
+		kit_buf b = req_buf(h);
+		kit_buf_printf(&b, "%s\n", json);
+		a.body = kit_buf_cstr(&b);
 	}
-	kit_resp_free(&r);
-	return rc;
+	return kit_resp_simple(out, &a);
 }
 
-static int send_json_message(const kit_sink *out, int status, const char *message)
+/* An action's JSON answer, with the header lines it set (may be NULL) and
+ * one more header (X-RSC-Redirect) when name is not NULL. */
+static int send_json(kit_host *h, const kit_sink *out, int status, const char *json, const kit_buf *headers,
+		     const char *name, const char *value)
 {
-	kit_buf b;
-	kit_buf_init(&b);
+	return json_answer(h, out, (kit_simple_answer){ .status = status, .lines = headers, .name = name, .value = value },
+			   json);
+}
+
+/* {"message": text} (text is ASCII without quotes). */
+static int send_json_message(kit_host *h, const kit_sink *out, int status, const char *message)
+{
+	kit_buf b = req_buf(h);
 	kit_buf_printf(&b, "{\"message\":\"%s\"}", message);
-	int rc = send_json(out, status, kit_buf_cstr(&b), NULL, NULL, NULL);
-	kit_buf_free(&b);
-	return rc;
+	return send_json(h, out, status, kit_buf_cstr(&b), NULL, NULL, NULL);
 }
 
 /* An action is a public endpoint (its id is no secret): a browser must not
@@ -1033,7 +998,7 @@ static int same_origin(const kit_request *req)
  * none. Never the header as sent: "//evil.example" must not become a target. */
 static void referer_location(kit_host *h, const kit_request *req, kit_buf *out)
 {
-	kit_buf_init(out);
+	*out = req_buf(h);
 	kit_url url;
 	if (parse_referer(h, req, &url) == 0) {
 		kit_url_put_location(out, url.path, url.query);
@@ -1102,8 +1067,7 @@ static int region_depth(const kit_route *route, const char *regions, size_t shar
 static int answer_action(kit_host *h, const kit_request *req, const kit_sink *out, http_req *hreq,
 			 const kit_action_outcome *ao)
 {
-	kit_buf cookie;
-	kit_buf_init(&cookie);
+	kit_buf cookie = req_buf(h);
 	merge_cookies(param(req, "HTTP_COOKIE"), &ao->headers, &cookie);
 	override_cookie(h->req, hreq, kit_buf_cstr(&cookie));
 	kit_url rurl;
@@ -1115,9 +1079,8 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		route = NULL;
 	if (route && route->has_middleware) {
 		/* the page renders again: its guards decide whether this visitor sees it */
-		kit_guard_result guard;
+		kit_guard_result guard = { .headers = req_buf(h) };
 		kit_engine_middleware(h->engine, rm.index, &hreq->http, &guard);
-		kit_buf_free(&guard.headers);
 		if (guard.outcome != KIT_GUARD_ALLOW)
 			route = NULL;
 	}
@@ -1139,7 +1102,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		.mode = KIT_RENDER_FLIGHT,
 	};
 	kit_resp resp;
-	kit_resp_init(&resp, out, 200, 0);
+	kit_resp_init_in(&resp, h->req, out, 200, 0);
 	kit_resp_header(&resp, "Content-Type", "text/x-component");
 	kit_resp_header(&resp, "Cache-Control", "no-store");
 	kit_resp_header(&resp, "X-RSC-Version", h->routes.version);
@@ -1151,26 +1114,20 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		kit_resp_header(&resp, "X-RSC-Layouts", route->layouts);
 	}
 	kit_resp_lines(&resp, &ao->headers);
-	kit_buf rlines;
-	kit_buf_init(&rlines);
+	kit_buf rlines = req_buf(h);
 	struct render_ctx ctx = { &resp, out, &rlines };
 	kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
 	kit_render_error err;
 	int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
 	if (rc == -1 && !resp.sent) {
 		if (err.status >= 300 && err.status < 400) {
-			send_json(out, 204, NULL, &ao->headers, "X-RSC-Redirect", err.location);
+			send_json(h, out, 204, NULL, &ao->headers, "X-RSC-Redirect", err.location);
 		} else {
 			kit_log("%d POST /_rsc/action %s (the action ran; its answer failed): %s", err.status,
 				 param(req, "HTTP_X_RSC_ACTION"), err.message);
-			send_json(out, 500, "{\"message\":\"The action ran, but its answer could not be rendered.\"}",
+			send_json(h, out, 500, "{\"message\":\"The action ran, but its answer could not be rendered.\"}",
 				  &ao->headers, NULL, NULL);
 		}
-	}
-	kit_resp_free(&resp);
-	kit_buf_free(&rlines);
-	kit_buf_free(&cookie);
-	if (page) {
 	}
 	return 0;
 }
@@ -1180,26 +1137,25 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 {
 	if (strcmp(method, "POST") != 0) {
 		kit_resp r;
-		kit_resp_init(&r, out, 405, 0);
+		kit_resp_init_in(&r, h->req, out, 405, 0);
 		kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
 		kit_resp_header(&r, "Allow", "POST");
 		if (kit_resp_begin(&r) == 0)
 			kit_sink_write(out, "{\"message\":\"Server actions are called with POST.\"}\n", 51);
-		kit_resp_free(&r);
 		return;
 	}
 	const char *id = param(req, "HTTP_X_RSC_ACTION");
 	if (!*id) {
-		send_json_message(out, 400, "The X-RSC-Action header is missing.");
+		send_json_message(h, out, 400, "The X-RSC-Action header is missing.");
 		return;
 	}
 	if (strlen(id) > 256 || strpbrk(id, "\r\n\"\\")) {
-		send_json_message(out, 400, "The X-RSC-Action header is malformed.");
+		send_json_message(h, out, 400, "The X-RSC-Action header is malformed.");
 		return;
 	}
 	if (!same_origin(req)) {
 		kit_log("403 POST /_rsc/action %s: Origin %s is not this site", id, param(req, "HTTP_ORIGIN"));
-		send_json_message(out, 403, "Cross-origin action.");
+		send_json_message(h, out, 403, "Cross-origin action.");
 		return;
 	}
 	const char *client_version = param(req, "HTTP_X_RSC_VERSION");
@@ -1207,18 +1163,17 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 		kit_buf loc;
 		referer_location(h, req, &loc);
 		send_version_conflict(h, out, 0, CONFLICT_ACTION, kit_buf_cstr(&loc));
-		kit_buf_free(&loc);
 		return;
 	}
 	const char *type = param(req, "HTTP_X_RSC_CONTENT_TYPE");
 	if (!*type) {
-		send_json_message(out, 400, "The X-RSC-Content-Type header is missing.");
+		send_json_message(h, out, 400, "The X-RSC-Content-Type header is missing.");
 		return;
 	}
 	http_req hreq;
 	int bad = http_collect(h, req, 1, &hreq);
 	if (bad) {
-		send_json_message(out, bad, bad == 413 ? "The request body is larger than this server accepts (KIT_MAX_BODY)."
+		send_json_message(h, out, bad, bad == 413 ? "The request body is larger than this server accepts (KIT_MAX_BODY)."
 					  : bad == 431 ? "The request headers are too large." : "The request body could not be read.");
 		return;
 	}
@@ -1229,25 +1184,22 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		kit_log("500 POST /_rsc/action %s: %s", id, oerr);
-		send_json_message(out, 500, "The action failed.");
+		send_json_message(h, out, 500, "The action failed.");
 		return;
 	}
-	kit_action_outcome ao;
+	kit_action_outcome ao = { .json = req_buf(h), .headers = req_buf(h) };
 	kit_engine_action(h->engine, id, type, &hreq.http, &ao);
 	if (ao.ok) {
 		answer_action(h, req, out, &hreq, &ao);
 	} else if (ao.status == 204 && *ao.location) {
-		send_json(out, 204, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
+		send_json(h, out, 204, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
 	} else {
 		if (*ao.log)
 			kit_log("%d POST /_rsc/action: %s", ao.status, ao.log);
 		int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
-		send_json(out, status, ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}",
+		send_json(h, out, status, ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}",
 			  &ao.headers, NULL, NULL);
 	}
-	kit_buf_free(&ao.json);
-	kit_buf_free(&ao.headers);
-	return;
 }
 
 /* --- GET /_rsc/query (docs/action-client.md) ------------------------------ */
@@ -1255,35 +1207,21 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 #define QUERY_VARY "Cookie, X-RSC-Referer"
 #define MAX_QUERY_STRING 8000
 
-static int send_query_json(const kit_sink *out, int status, int head_only, const char *json, const kit_buf *headers,
-			   const char *extra_name, const char *extra_value)
+/* A query's JSON answer: private, varying on the cookie and the page. */
+static int send_query_json(kit_host *h, const kit_sink *out, int status, int head_only, const char *json,
+			   const kit_buf *headers, const char *name, const char *value)
 {
-	kit_resp r;
-	kit_resp_init(&r, out, status, head_only);
-	kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
-	kit_resp_header(&r, "Cache-Control", "private, no-store");
-	kit_resp_header(&r, "Vary", QUERY_VARY);
-	if (extra_name)
-		kit_resp_header(&r, extra_name, extra_value);
-	kit_resp_lines(&r, headers);
-	int rc = kit_resp_begin(&r);
-	if (rc == 0 && !head_only && status != 204 && json && *json) {
-		rc = kit_sink_write(out, json, strlen(json));
-		if (rc == 0)
-			rc = kit_sink_write(out, "\n", 1);
-	}
-	kit_resp_free(&r);
-	return rc;
+	return json_answer(h, out, (kit_simple_answer){
+		.status = status, .head_only = head_only, .cache_control = "private, no-store", .vary = QUERY_VARY,
+		.lines = headers, .name = name, .value = value,
+	}, json);
 }
 
-static int query_refusal(const kit_sink *out, int status, int head_only, const char *message)
+static int query_refusal(kit_host *h, const kit_sink *out, int status, int head_only, const char *message)
 {
-	kit_buf b;
-	kit_buf_init(&b);
+	kit_buf b = req_buf(h);
 	kit_buf_printf(&b, "{\"message\":\"%s\",\"errors\":{}}", message);
-	int rc = send_query_json(out, status, head_only, kit_buf_cstr(&b), NULL, NULL, NULL);
-	kit_buf_free(&b);
-	return rc;
+	return send_query_json(h, out, status, head_only, kit_buf_cstr(&b), NULL, NULL, NULL);
 }
 
 /* GET /_rsc/query?id=<hash>#<export>&args=<encodeReply text>, header
@@ -1296,27 +1234,26 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 	int head_only = strcmp(method, "HEAD") == 0;
 	if (strcmp(method, "GET") != 0 && !head_only) {
 		kit_resp r;
-		kit_resp_init(&r, out, 405, 0);
+		kit_resp_init_in(&r, h->req, out, 405, 0);
 		kit_resp_header(&r, "Content-Type", "application/json; charset=utf-8");
 		kit_resp_header(&r, "Allow", "GET, HEAD");
 		static const char body[] = "{\"message\":\"Queries are called with GET.\",\"errors\":{}}\n";
 		if (kit_resp_begin(&r) == 0)
 			kit_sink_write(out, body, sizeof body - 1);
-		kit_resp_free(&r);
 		return;
 	}
 	/* a custom header: a cross-site page cannot send it without a CORS preflight */
 	if (!*param(req, "HTTP_X_RSC_QUERY")) {
-		query_refusal(out, 400, head_only, "The X-RSC-Query header is missing.");
+		query_refusal(h, out, 400, head_only, "The X-RSC-Query header is missing.");
 		return;
 	}
 	if (strlen(url->query) > MAX_QUERY_STRING) {
-		query_refusal(out, 414, head_only, "The query string is longer than 8000 characters.");
+		query_refusal(h, out, 414, head_only, "The query string is longer than 8000 characters.");
 		return;
 	}
 	if (!same_origin(req)) {
 		kit_log("403 GET /_rsc/query: Origin %s is not this site", param(req, "HTTP_ORIGIN"));
-		query_refusal(out, 403, head_only, "Cross-origin query.");
+		query_refusal(h, out, 403, head_only, "Cross-origin query.");
 		return;
 	}
 	/* a page of an older build: its query ids may mean nothing now (as for actions) */
@@ -1325,7 +1262,6 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 		kit_buf loc;
 		referer_location(h, req, &loc);
 		send_version_conflict(h, out, head_only, CONFLICT_QUERY, kit_buf_cstr(&loc));
-		kit_buf_free(&loc);
 		return;
 	}
 	kit_kv *pairs = NULL;
@@ -1338,20 +1274,20 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 			args = pairs[i].value;
 	}
 	if (!id || !*id || !args) {
-		query_refusal(out, 400, head_only, !id || !*id ? "The id parameter is missing." : "The args parameter is missing.");
+		query_refusal(h, out, 400, head_only, !id || !*id ? "The id parameter is missing." : "The args parameter is missing.");
 	} else if (strlen(id) > 256 || strpbrk(id, "\r\n\"\\")) {
-		query_refusal(out, 400, head_only, "The id parameter is malformed.");
+		query_refusal(h, out, 400, head_only, "The id parameter is malformed.");
 	} else {
 		http_req hreq;
 		char oerr[KIT_ERR_SIZE];
 		int bad = http_collect(h, req, 0, &hreq);
 		if (bad) {
-			query_refusal(out, bad, head_only, "The request headers are too large.");
+			query_refusal(h, out, bad, head_only, "The request headers are too large.");
 		} else if (!host_engine(h, oerr, sizeof oerr)) {
 			kit_log("500 GET /_rsc/query %s: %s", id, oerr);
-			query_refusal(out, 500, head_only, "The query failed.");
+			query_refusal(h, out, 500, head_only, "The query failed.");
 		} else {
-			kit_action_outcome ao;
+			kit_action_outcome ao = { .json = req_buf(h), .headers = req_buf(h) };
 			kit_engine_query(h->engine, id, args, strlen(args), &hreq.http, &ao);
 			if (ao.ok) {
 				if (*ao.log)
@@ -1366,7 +1302,7 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 					.mode = KIT_RENDER_FLIGHT,
 				};
 				kit_resp resp;
-				kit_resp_init(&resp, out, 200, head_only);
+				kit_resp_init_in(&resp, h->req, out, 200, head_only);
 				kit_resp_header(&resp, "Content-Type", "text/x-component");
 				kit_resp_header(&resp, "Cache-Control",
 						ao.cache_public ? "public, max-age=0, must-revalidate" : "private, no-store");
@@ -1378,24 +1314,20 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 				kit_render_error err;
 				if (kit_engine_render(h->engine, &rreq, &rout, &err) == -1 && !resp.sent) {
 					kit_log("%d GET /_rsc/query %s (the query ran; its answer failed): %s", err.status, id, err.message);
-					send_query_json(out, 500, head_only, "{\"message\":\"The query failed.\",\"errors\":{}}",
+					send_query_json(h, out, 500, head_only, "{\"message\":\"The query failed.\",\"errors\":{}}",
 							&ao.headers, NULL, NULL);
 				}
-				kit_resp_free(&resp);
 			} else if (ao.status == 204 && *ao.location) {
-				send_query_json(out, 204, head_only, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
+				send_query_json(h, out, 204, head_only, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
 			} else {
 				if (*ao.log)
 					kit_log("%d GET /_rsc/query: %s", ao.status, ao.log);
 				int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
-				send_query_json(out, status, head_only, ao.json.len ? kit_buf_cstr(&ao.json) :
+				send_query_json(h, out, status, head_only, ao.json.len ? kit_buf_cstr(&ao.json) :
 						"{\"message\":\"The query failed.\",\"errors\":{}}", &ao.headers, NULL, NULL);
 			}
-			kit_buf_free(&ao.json);
-			kit_buf_free(&ao.headers);
 		}
 	}
-	return;
 }
 
 /* A no-JS form post (docs/actions.md §5): a native multipart POST to a page
@@ -1408,13 +1340,13 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 {
 	if (!same_origin(req)) {
 		kit_log("403 POST %s: a form post from Origin %s", url->path, param(req, "HTTP_ORIGIN"));
-		send_simple(out, 403, 0, "text/plain; charset=utf-8", "403 Forbidden: cross-origin form post\n", NULL, NULL);
+		kit_resp_text(out, 403, 0, "403 Forbidden: cross-origin form post\n");
 		return;
 	}
 	http_req hreq;
 	int bad = http_collect(h, req, 1, &hreq);
 	if (bad) {
-		send_error_page(out, bad, 0, 0);
+		send_error_page(h, out, bad, 0, 0);
 		return;
 	}
 	if (!hreq.http.body) {
@@ -1424,33 +1356,23 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 	char oerr[KIT_ERR_SIZE];
 	if (!host_engine(h, oerr, sizeof oerr)) {
 		kit_log("500 POST %s: %s", url->path, oerr);
-		send_error_page(out, 500, 0, 0);
+		send_error_page(h, out, 500, 0, 0);
 		return;
 	}
-	kit_action_outcome ao;
+	kit_action_outcome ao = { .json = req_buf(h), .headers = req_buf(h) };
 	kit_engine_action(h->engine, NULL, param(req, "CONTENT_TYPE"), &hreq.http, &ao);
 	if (!ao.ok && ao.status == 204 && *ao.location) {
-		kit_resp r;
-		kit_resp_init(&r, out, 303, 0);
-		kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
-		kit_resp_header(&r, "Cache-Control", "no-store");
-		kit_resp_header(&r, "Location", ao.location);
-		kit_resp_lines(&r, &ao.headers);
-		kit_resp_begin(&r);
-		kit_resp_free(&r);
-	} else {
-		if (!ao.ok && *ao.log)
-			kit_log("%d POST %s (form post): %s", ao.status, url->path, ao.log);
-		kit_buf cookie;
-		kit_buf_init(&cookie);
-		merge_cookies(param(req, "HTTP_COOKIE"), &ao.headers, &cookie);
-		form_answer fa = { &ao.headers, ao.ok ? 200 : ao.status, kit_buf_cstr(&cookie) };
-		handle_page(h, req, out, url, match, 0, 0, &fa);
-		kit_buf_free(&cookie);
+		kit_resp_simple(out, &(kit_simple_answer){
+			.status = 303, .name = "Location", .value = ao.location, .lines = &ao.headers,
+		});
+		return;
 	}
-	kit_buf_free(&ao.json);
-	kit_buf_free(&ao.headers);
-	return;
+	if (!ao.ok && *ao.log)
+		kit_log("%d POST %s (form post): %s", ao.status, url->path, ao.log);
+	kit_buf cookie = req_buf(h);
+	merge_cookies(param(req, "HTTP_COOKIE"), &ao.headers, &cookie);
+	form_answer fa = { &ao.headers, ao.ok ? 200 : ao.status, kit_buf_cstr(&cookie) };
+	handle_page(h, req, out, url, match, 0, 0, &fa);
 }
 
 static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
@@ -1465,11 +1387,9 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 	kit_url url;
 	const char *why = NULL;
 	if (kit_url_parse(h->req, uri, &url, &why) < 0) {
-		kit_buf b;
-		kit_buf_init(&b);
+		kit_buf b = req_buf(h);
 		kit_buf_printf(&b, "400 Bad Request: %s\n", why);
-		send_simple(out, 400, head_only, "text/plain; charset=utf-8", kit_buf_cstr(&b), NULL, NULL);
-		kit_buf_free(&b);
+		kit_resp_text(out, 400, head_only, kit_buf_cstr(&b));
 		return;
 	}
 
@@ -1479,22 +1399,20 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		/* answered: the last build failed (kit-serve --dev) */
 	} else if (is_true(param(req, "HTTP_X_RSC")) && *client_version && strcmp(client_version, h->routes.version) != 0) {
 		/* a client from an older build must not mix its layouts with ours */
-		kit_buf loc;
-		kit_buf_init(&loc);
+		kit_buf loc = req_buf(h);
 		kit_url_put_location(&loc, url.path, url.query);
 		send_version_conflict(h, out, head_only, CONFLICT_PAGE, kit_buf_cstr(&loc));
-		kit_buf_free(&loc);
 	} else if (plen > 1 && url.path[plen - 1] == '/') {
 		/* re-encoded, never the decoded bytes: "/x%0d%0aSet-Cookie:.../"
 		 * must not become a header, "/%5Cevil.example/" not "/\evil.example"
 		 * (which browsers resolve to another host) */
 		url.path[plen - 1] = '\0';
-		kit_buf loc;
-		kit_buf_init(&loc);
+		kit_buf loc = req_buf(h);
 		kit_url_put_location(&loc, url.path, url.query);
-		send_simple(out, 308, head_only, "text/plain; charset=utf-8", "308 Permanent Redirect\n",
-			    "Location", kit_buf_cstr(&loc));
-		kit_buf_free(&loc);
+		kit_resp_simple(out, &(kit_simple_answer){
+			.status = 308, .head_only = head_only, .name = "Location", .value = kit_buf_cstr(&loc),
+			.body = "308 Permanent Redirect\n",
+		});
 	} else {
 		kit_match match;
 		kit_routes_match(h->req, &h->routes, url.path, &match);
@@ -1505,20 +1423,20 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			handle_action(h, req, out, method);
 		} else if (strcmp(url.path, "/_rsc/ppr-shell") == 0) {
 			if (strcmp(method, "GET") != 0 && !head_only)
-				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "GET, HEAD");
+				send_405(out, "GET, HEAD");
 			else
 				kit_stored_shell_endpoint(h->req, h->store, &h->routes, url.query, head_only, out);
 		} else if (strcmp(url.path, "/_rsc/ppr-resume") == 0) {
 			kit_url target;
 			kit_match tm = { .index = -1 };
 			if (strcmp(method, "POST") != 0) {
-				send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n", "Allow", "POST");
+				send_405(out, "POST");
 			} else if (kit_stored_endpoint_url(h->req, url.query, &target) < 0) {
-				send_simple(out, 400, 0, "text/plain; charset=utf-8", "A url is required\n", NULL, NULL);
+				kit_resp_text(out, 400, 0, "A url is required\n");
 			} else {
 				kit_routes_match(h->req, &h->routes, target.path, &tm);
 				if (tm.index < 0 || h->routes.routes[tm.index].is_api)
-					send_simple(out, 404, 0, "text/plain; charset=utf-8", "No such page\n", NULL, NULL);
+					kit_resp_text(out, 404, 0, "No such page\n");
 				else
 					handle_page(h, req, out, &target, &tm, 0, 1, NULL);
 			}
@@ -1531,8 +1449,7 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			   strncasecmp(param(req, "CONTENT_TYPE"), "multipart/form-data", 19) == 0) {
 			handle_form_post(h, req, out, &url, &match);
 		} else if (strcmp(method, "GET") != 0 && !head_only) {
-			send_simple(out, 405, 0, "text/plain; charset=utf-8", "405 Method Not Allowed\n",
-				    "Allow", "GET, HEAD");
+			send_405(out, "GET, HEAD");
 		} else {
 			handle_page(h, req, out, &url, &match, head_only, 0, NULL);
 		}

@@ -1,6 +1,8 @@
 /* response.c — the one writer of response heads (response.h). */
 #include "fcgi/response.h"
 
+#include "render/arena.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,8 +69,13 @@ const char *kit_http_reason(int status)
 
 void kit_resp_init(kit_resp *r, const kit_sink *out, int status, int head_only)
 {
+	kit_resp_init_in(r, NULL, out, status, head_only);
+}
+
+void kit_resp_init_in(kit_resp *r, kit_arena *a, const kit_sink *out, int status, int head_only)
+{
 	r->out = out;
-	kit_buf_init(&r->head);
+	kit_buf_init_in(&r->head, a);
 	r->status = status;
 	r->head_only = head_only;
 	r->sent = 0;
@@ -206,4 +213,27 @@ int kit_resp_begin(kit_resp *r)
 void kit_resp_free(kit_resp *r)
 {
 	kit_buf_free(&r->head);
+}
+
+int kit_resp_simple(const kit_sink *out, const kit_simple_answer *a)
+{
+	kit_resp r;
+	kit_resp_init(&r, out, a->status, a->head_only);
+	kit_resp_header(&r, "Content-Type", a->content_type ? a->content_type : "text/plain; charset=utf-8");
+	kit_resp_header(&r, "Cache-Control", a->cache_control ? a->cache_control : "no-store");
+	if (a->vary)
+		kit_resp_header(&r, "Vary", a->vary);
+	if (a->name)
+		kit_resp_header(&r, a->name, a->value);
+	kit_resp_lines(&r, a->lines);
+	int rc = kit_resp_begin(&r);
+	kit_resp_free(&r);
+	if (rc == 0 && !a->head_only && a->body)
+		rc = kit_sink_write(out, a->body, strlen(a->body));
+	return rc;
+}
+
+int kit_resp_text(const kit_sink *out, int status, int head_only, const char *body)
+{
+	return kit_resp_simple(out, &(kit_simple_answer){ .status = status, .head_only = head_only, .body = body });
 }

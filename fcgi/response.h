@@ -40,6 +40,9 @@ typedef struct kit_resp {
 } kit_resp;
 
 void kit_resp_init(kit_resp *r, const kit_sink *out, int status, int head_only);
+/* The same with the head in the arena a (the host's per-request arena):
+ * nothing to free, kit_resp_free is not needed. */
+void kit_resp_init_in(kit_resp *r, struct kit_arena *a, const kit_sink *out, int status, int head_only);
 
 /* Adds "name: value" when kit_header_ok, else records the refusal. Returns
  * 0, or -1 when refused. */
@@ -72,5 +75,26 @@ void kit_resp_page_headers(kit_resp *r, int flight, const char *cache_control, c
 int kit_resp_begin(kit_resp *r);
 
 void kit_resp_free(kit_resp *r);
+
+/* A small complete answer (refusals, redirects, error pages, JSON
+ * messages): the status, Content-Type, Cache-Control, Vary when set, one
+ * more header when name is set, the lines (NULL: none), then the body
+ * unless head_only. */
+typedef struct kit_simple_answer {
+	int status;
+	int head_only;
+	const char *content_type;   /* NULL: text/plain; charset=utf-8 */
+	const char *cache_control;  /* NULL: no-store */
+	const char *vary;           /* NULL: none */
+	const char *name, *value;   /* one more header (Location, Allow, X-RSC-Redirect...) */
+	const kit_buf *lines;       /* header lines an engine call set (Set-Cookie...) */
+	const char *body;           /* NULL: none */
+} kit_simple_answer;
+
+/* Writes it at once. Returns 0, or -1 when a header was refused (a 500 went
+ * out instead, kit_resp_begin) or the client is gone. */
+int kit_resp_simple(const kit_sink *out, const kit_simple_answer *a);
+/* The commonest: a plain-text body with no more headers. */
+int kit_resp_text(const kit_sink *out, int status, int head_only, const char *body);
 
 #endif

@@ -182,25 +182,12 @@ static int buf_write(void *ctx, const char *p, size_t n)
 	return 0;
 }
 
-static int plain(const kit_sink *out, int status, const char *body, int head_only)
-{
-	kit_resp r;
-	kit_resp_init(&r, out, status, head_only);
-	kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
-	kit_resp_header(&r, "Cache-Control", "no-store");
-	int rc = kit_resp_begin(&r);
-	kit_resp_free(&r);
-	if (rc == 0 && !head_only && (rc = kit_sink_write(out, body, strlen(body))) == 0)
-		rc = kit_sink_write(out, "\n", 1);
-	return rc;
-}
-
 int kit_stored_shell_endpoint(kit_arena *a, kit_store *s, const kit_routes *routes, const char *query, int head_only,
 			      const kit_sink *out)
 {
 	kit_url url;
 	if (kit_stored_endpoint_url(a, query, &url) < 0)
-		return plain(out, 400, "A url is required", head_only);
+		return kit_resp_text(out, 400, head_only, "A url is required\n");
 	kit_match m;
 	kit_routes_match(a, routes, url.path, &m);
 	const kit_route *route = m.index >= 0 ? &routes->routes[m.index] : NULL;
@@ -208,11 +195,11 @@ int kit_stored_shell_endpoint(kit_arena *a, kit_store *s, const kit_routes *rout
 	kit_stored_shell_hit hit;
 	int rc;
 	if (!route || route->is_api)
-		rc = plain(out, 404, "No such page", head_only);
+		rc = kit_resp_text(out, 404, head_only, "No such page\n");
 	else if (route->has_middleware)
-		rc = plain(out, 404, "This route is not edge-cacheable", head_only);
+		rc = kit_resp_text(out, 404, head_only, "This route is not edge-cacheable\n");
 	else if (!kit_stored_shell(s, route, &sreq, &hit))
-		rc = plain(out, 404, "No shell for this page", head_only);
+		rc = kit_resp_text(out, 404, head_only, "No shell for this page\n");
 	else {
 		/* {"shell": "<the stored file>", "version": "<build>"}: the reference
 		 * framework's shape, so its edge workers work (docs/wire-formats.md §3.2) */
@@ -220,7 +207,7 @@ int kit_stored_shell_endpoint(kit_arena *a, kit_store *s, const kit_routes *rout
 		kit_buf_init(&file);
 		kit_sink fs = { buf_write, NULL, &file };
 		if (kit_stored_copy(hit.hit.path, &fs) < 0) {
-			rc = plain(out, 404, "No shell for this page", head_only);
+			rc = kit_resp_text(out, 404, head_only, "No shell for this page\n");
 		} else {
 			kit_buf json;
 			kit_buf_init(&json);

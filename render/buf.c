@@ -1,5 +1,6 @@
 /* buf.c — see buf.h. */
 #include "buf.h"
+#include "render/arena.h"
 #include "render/xalloc.h"
 
 #include <errno.h>
@@ -9,14 +10,21 @@
 
 void kit_buf_init(kit_buf *b)
 {
+	kit_buf_init_in(b, NULL);
+}
+
+void kit_buf_init_in(kit_buf *b, kit_arena *a)
+{
 	b->data = NULL;
 	b->len = b->cap = 0;
+	b->arena = a;
 }
 
 void kit_buf_free(kit_buf *b)
 {
-	free(b->data);
-	kit_buf_init(b);
+	if (!b->arena)
+		free(b->data);
+	kit_buf_init_in(b, b->arena);
 }
 
 void kit_buf_reset(kit_buf *b)
@@ -31,7 +39,16 @@ void kit_buf_grow(kit_buf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 256;
 	while (cap - b->len <= extra)
 		cap *= 2;
-	char *p = kit_xrealloc(b->data, cap);
+	char *p;
+	if (b->arena) {
+		/* the old bytes stay in the arena until its reset: growth is
+		 * geometric, so that costs at most as much again */
+		p = kit_arena_alloc(b->arena, cap);
+		if (b->len)
+			memcpy(p, b->data, b->len);
+	} else {
+		p = kit_xrealloc(b->data, cap);
+	}
 	b->data = p;
 	b->cap = cap;
 }

@@ -13,9 +13,18 @@
 typedef struct kit_buf {
 	char *data;
 	size_t len, cap;
+	/* NULL: data is malloc'd and kit_buf_free frees it. Else data comes
+	 * from this arena and goes when the arena is reset (kit_buf_init_in). */
+	struct kit_arena *arena;
 } kit_buf;
 
 void kit_buf_init(kit_buf *b);
+/* A buffer whose bytes come from the arena a (render/arena.h): it grows
+ * there, and nothing needs freeing: what a request builds this way goes
+ * with its arena (the host's per-request answers, headers, bodies). */
+void kit_buf_init_in(kit_buf *b, struct kit_arena *a);
+/* Frees a malloc'd buffer; a buffer in an arena only forgets its bytes.
+ * Either way it is empty and usable again. */
 void kit_buf_free(kit_buf *b);
 void kit_buf_reset(kit_buf *b);
 /* Grows the buffer to hold `extra` more bytes (and a NUL): the slow path of

@@ -411,21 +411,31 @@ static void call_runtime(kit_engine *e, const char *name)
  * timers and transfers (loop.c), the model and the arena all go, and the
  * scope is zeroed. */
 
-/* err (cleared) receives the request's failure; render and out are a
- * render's (NULL for the other requests). Then runtime.beginRequest({method,
- * url, headers, body} or null, phase). Returns 0, or -1 with the failure
- * recorded: the caller still ends the request. */
-static int request_begin(kit_engine *e, const char *phase, const kit_http_req *http, kit_render_error *err,
-			 const kit_render_req *render, const kit_render_out *out)
+/* What a request is: its phase as JS names it ("render", "middleware",
+ * "route", "action", "build"), the HTTP request behind it (NULL at build
+ * time) and, for a render only, what to render and where it goes. */
+typedef struct request_start {
+	const char *phase;
+	const kit_http_req *http;
+	const kit_render_req *render;
+	const kit_render_out *out;
+} request_start;
+
+/* err (cleared) receives the request's failure. Then
+ * runtime.beginRequest({method, url, headers, body} or null, phase).
+ * Returns 0, or -1 with the failure recorded: the caller still ends the
+ * request. */
+static int request_begin(kit_engine *e, const request_start *start, kit_render_error *err)
 {
 	js_State *J = e->J;
+	const kit_http_req *http = start->http;
 	memset(err, 0, sizeof *err);
 	memset(&e->rq, 0, sizeof e->rq);
 	e->generation++;
 	e->rq.err = err;
-	e->rq.render = render;
-	e->rq.out = out;
-	e->rq.pathname = render ? render->pathname : NULL;
+	e->rq.render = start->render;
+	e->rq.out = start->out;
+	e->rq.pathname = start->render ? start->render->pathname : NULL;
 	e->rq.last_write_ms = kit_loop_now_ms();
 	e->rq.tree_id = 1;
 	e->rq.tree_overflow = "";
@@ -458,7 +468,7 @@ static int request_begin(kit_engine *e, const char *phase, const kit_http_req *h
 	} else {
 		js_pushnull(J);
 	}
-	js_pushstring(J, phase);
+	js_pushstring(J, start->phase);
 	if (js_pcall(J, 2)) {
 		kit_req_exception(e, NULL, "starting the request");
 		return -1;
@@ -639,7 +649,10 @@ static int render_model(kit_engine *e)
 int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
 		      kit_render_error *err)
 {
-	int rc = request_begin(e, req->http ? "render" : "build", req->http, err, req, out);
+	const request_start start = {
+		.phase = req->http ? "render" : "build", .http = req->http, .render = req, .out = out,
+	};
+	int rc = request_begin(e, &start, err);
 	if (rc == 0)
 		rc = render_model(e);
 	e->rq.stats.rows = e->rq.model.nrows;
@@ -666,9 +679,8 @@ int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *ht
 	out->outcome = KIT_GUARD_REFUSE;
 	out->status = 500;
 	out->location[0] = out->message[0] = out->visible[0] = '\0';
-	kit_buf_init(&out->headers);
 	int rc = -1;
-	if (request_begin(e, "middleware", http, &err, NULL, NULL) < 0)
+	if (request_begin(e, &(request_start){ .phase = "middleware", .http = http }, &err) < 0)
 		goto done;
 	js_getregistry(J, REG_RUNTIME);
 	js_getproperty(J, -1, "runMiddleware");
@@ -721,11 +733,9 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	out->status = 500;
 	out->bytes = 0;
 	out->reads_query = 0;
-	kit_buf_init(&out->headers);
-	kit_buf_init(&out->body);
 	int rc = -1;
 	/* no request: kit-build stores GET answers (request reads throw KIT_DYNAMIC) */
-	if (request_begin(e, http ? "route" : "build", http, err, NULL, NULL) < 0)
+	if (request_begin(e, &(request_start){ .phase = http ? "route" : "build", .http = http }, err) < 0)
 		goto done;
 	js_getregistry(J, REG_APP);
 	js_getproperty(J, -1, "api");
@@ -848,10 +858,8 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 	out->status = 500;
 	out->cache_public = 0;
 	out->location[0] = out->regions[0] = out->log[0] = '\0';
-	kit_buf_init(&out->json);
-	kit_buf_init(&out->headers);
 	int rc = -1;
-	if (request_begin(e, "action", http, &err, NULL, NULL) < 0)
+	if (request_begin(e, &(request_start){ .phase = "action", .http = http }, &err) < 0)
 		goto done;
 	js_getregistry(J, REG_APP);
 	js_getproperty(J, -1, "actions");
@@ -957,7 +965,7 @@ int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, k
 {
 	js_State *J = e->J;
 	int rc = -1;
-	if (request_begin(e, "build", NULL, err, NULL, NULL) < 0)
+	if (request_begin(e, &(request_start){ .phase = "build" }, err) < 0)
 		goto done;
 	js_getregistry(J, REG_APP);
 	js_getproperty(J, -1, "modules");

@@ -164,20 +164,23 @@ typedef struct kit_guard_result {
 	char message[512];   /* for the log */
 	char visible[512];   /* for the visitor: a backend refusal's own text, or "" */
 	/* response headers the chain set (Set-Cookie, responseHeaders()), as
-	 * "name: value\r\n" lines, owned by the caller (kit_buf_free) */
+	 * "name: value\r\n" lines: appended to the caller's buffer */
 	kit_buf headers;
 } kit_guard_result;
 
 /* Runs the route's middleware.ts chain for this request, before anything at
  * or below its directory renders or is read. Returns 0 (see out), or -1 when
- * the chain itself could not run (out->status 500/503, message set). */
+ * the chain itself could not run (out->status 500/503, message set).
+ * out->headers is the caller's: initialised before the call (kit_buf_init,
+ * or kit_buf_init_in the request's arena) and freed by it, as are the
+ * buffers of kit_api_answer and kit_action_outcome below. */
 int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *http, kit_guard_result *out);
 
 /* What an API route answered. */
 typedef struct kit_api_answer {
 	int status;
-	kit_buf headers;     /* "name: value\r\n" lines; caller frees */
-	kit_buf body;        /* bytes; caller frees */
+	kit_buf headers;     /* "name: value\r\n" lines; the caller's (see kit_guard_result) */
+	kit_buf body;        /* bytes; the caller's */
 	int bytes;           /* the body was bytes (not text): never stored at build */
 	int reads_query;     /* the handler awaited ctx.searchParams, or the module exports a
 				searchParams schema: a stored answer is for the bare URL only */
@@ -195,8 +198,8 @@ typedef struct kit_action_outcome {
 	int ok;               /* it returned: render the answer (kit_render_req.action) */
 	int status;           /* 200; 204 + location for redirect(); else the failure's status */
 	char location[2048];
-	kit_buf json;         /* a failure's body: {"message","errors"?}; caller frees */
-	kit_buf headers;      /* Set-Cookie / responseHeaders() lines "name: value\r\n"; caller frees */
+	kit_buf json;         /* a failure's body: {"message","errors"?}; the caller's (see kit_guard_result) */
+	kit_buf headers;      /* Set-Cookie / responseHeaders() lines "name: value\r\n"; the caller's */
 	char regions[1024];   /* revalidate() names, comma-separated */
 	char log[1024];       /* a failure, for the server's log (never sent) */
 	int cache_public;     /* a query built with { cache: 'public' } (kit_engine_query) */
