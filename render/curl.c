@@ -101,6 +101,54 @@ struct curl_slist *kit_curl_slist_add(struct curl_slist *list, const char *line)
 	return l;
 }
 
+struct curl_slist *kit_curl_slist_add_line(struct curl_slist *list, kit_buf *line)
+{
+	const char *text = kit_buf_cstr(line);
+	if (memchr(text, '\0', line->len) || memchr(text, '\r', line->len) || memchr(text, '\n', line->len))
+		return list;
+	return kit_curl_slist_add(list, text);
+}
+
+void kit_curl_setup(CURL *h, const char *url, struct curl_slist *headers, char *errbuf)
+{
+	kit_curl.easy_setopt(h, CURLOPT_URL, url);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	kit_curl.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+	kit_curl.easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+	kit_curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	kit_curl.easy_setopt(h, CURLOPT_PROXY, "");
+	kit_curl.easy_setopt(h, CURLOPT_HTTPHEADER, headers);
+	kit_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+}
+
+size_t kit_curl_collect(char *p, size_t size, size_t n, void *ctx)
+{
+	kit_curl_body *b = ctx;
+	size_t len = size * n;
+	if (b->buf.len + len > b->max) {
+		b->too_big = 1;
+		return 0;  /* curl fails the transfer with CURLE_WRITE_ERROR */
+	}
+	kit_buf_put(&b->buf, p, len);
+	return len;
+}
+
+const char *kit_curl_node_code(CURLcode rc)
+{
+	switch (rc) {
+	case CURLE_COULDNT_CONNECT: return "ECONNREFUSED";
+	case CURLE_COULDNT_RESOLVE_HOST: return "ENOTFOUND";
+	case CURLE_OPERATION_TIMEDOUT: return "ETIMEDOUT";
+	case CURLE_GOT_NOTHING:
+	case CURLE_RECV_ERROR:
+	case CURLE_SEND_ERROR:
+	case CURLE_PARTIAL_FILE: return "ECONNRESET";
+	default: return NULL;
+	}
+}
+
 void kit_curl_cleanup(void)
 {
 	if (state <= 0 || !loaded)

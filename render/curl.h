@@ -14,6 +14,8 @@
 
 #include <curl/curl.h>
 
+#include "buf.h"
+
 struct kit_curl_api {
 	CURL *(*easy_init)(void);
 	void (*easy_cleanup)(CURL *);
@@ -43,6 +45,31 @@ int kit_curl_load(char *err, size_t errlen);
 
 /* kit_curl.slist_append that aborts when out of memory. */
 struct curl_slist *kit_curl_slist_add(struct curl_slist *list, const char *line);
+/* The same for a header line built from JS values: left out when it holds
+ * a NUL (it would end the line early), a CR or an LF (a second line). */
+struct curl_slist *kit_curl_slist_add_line(struct curl_slist *list, kit_buf *line);
+
+/* What the transfers of fetch() and rpc() set alike: the URL, http and
+ * https only, no signals (CURLOPT_NOSIGNAL), no proxy from the environment
+ * (like Node's fetch), the request's header lines, and curl's message into
+ * errbuf (CURL_ERROR_SIZE bytes). */
+void kit_curl_setup(CURL *h, const char *url, struct curl_slist *headers, char *errbuf);
+
+/* An answer's body, collected whole: past max bytes the transfer fails
+ * (too_big set, curl's CURLE_WRITE_ERROR). */
+typedef struct kit_curl_body {
+	kit_buf buf;
+	size_t max;
+	int too_big;
+} kit_curl_body;
+
+/* The CURLOPT_WRITEFUNCTION of a kit_curl_body (CURLOPT_WRITEDATA). */
+size_t kit_curl_collect(char *p, size_t size, size_t n, void *body);
+
+/* Node's error code of a failed transfer (ECONNREFUSED, ENOTFOUND,
+ * ETIMEDOUT, ECONNRESET), so JS can test err.cause.code; NULL for the
+ * others (each caller names those). */
+const char *kit_curl_node_code(CURLcode rc);
 
 /* curl_global_cleanup, when kit_curl_load loaded the library: what the
  * process's exit paths call last (kit.cgi, kit-fcgi), after every easy and

@@ -43,9 +43,9 @@ struct fetch {
 	struct curl_slist *req_headers;
 	kit_buf req_body;
 	kit_buf headers;               /* the last response's: "name\0value\0"... */
-	kit_buf body;
+	kit_curl_body body;
 	char status_text[256];
-	int body_too_big, headers_too_big;
+	int headers_too_big;
 	char errbuf[CURL_ERROR_SIZE];
 };
 
@@ -56,23 +56,11 @@ static void fetch_drop(void *ctx)
 	kit_curl.slist_free_all(t->req_headers);
 	kit_buf_free(&t->req_body);
 	kit_buf_free(&t->headers);
-	kit_buf_free(&t->body);
+	kit_buf_free(&t->body.buf);
 	free(t);
 }
 
 /* --- curl callbacks ----------------------------------------------------- */
-
-static size_t on_body(char *p, size_t size, size_t n, void *ctx)
-{
-	struct fetch *t = ctx;
-	size_t len = size * n;
-	if (t->body.len + len > KIT_FETCH_MAX_BODY) {
-		t->body_too_big = 1;
-		return 0;  /* curl fails the transfer with CURLE_WRITE_ERROR */
-	}
-	kit_buf_put(&t->body, p, len);
-	return len;
-}
 
 static int is_tchar(unsigned char c)
 {
@@ -174,10 +162,8 @@ static void read_request(js_State *J, struct fetch *t, int *has_type, int *has_b
 			} else {
 				kit_buf_putc(&line, ';');  /* curl's way of sending an empty value */
 			}
-			/* Headers refused CR, LF and NUL already; a NUL would end the line early */
-			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
-			    !memchr(line.data, '\n', line.len))
-				t->req_headers = kit_curl_slist_add(t->req_headers, kit_buf_cstr(&line));
+			/* Headers refused CR, LF and NUL already */
+			t->req_headers = kit_curl_slist_add_line(t->req_headers, &line);
 			if (strcasecmp(name, "content-type") == 0)
 				*has_type = 1;
 		}
@@ -241,7 +227,8 @@ static void native_fetch(js_State *J)
 	}
 	kit_buf_init(&t->req_body);
 	kit_buf_init(&t->headers);
-	kit_buf_init(&t->body);
+	kit_buf_init(&t->body.buf);
+	t->body.max = KIT_FETCH_MAX_BODY;
 	CURL *c = t->easy;
 	int has_type, has_body;
 	if (js_try(J)) {
@@ -255,29 +242,23 @@ static void native_fetch(js_State *J)
 	t->on_fail = kit_req_keep(e);
 	js_endtry(J);
 
-	kit_curl.easy_setopt(c, CURLOPT_URL, url);
+	kit_curl_setup(c, url, t->req_headers, t->errbuf);
 #if LIBCURL_VERSION_NUM >= 0x075500
-	kit_curl.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 	kit_curl.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-	kit_curl.easy_setopt(c, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 	kit_curl.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-	kit_curl.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	kit_curl.easy_setopt(c, CURLOPT_PROXY, "");
 	kit_curl.easy_setopt(c, CURLOPT_USERAGENT, "kit");
-	kit_curl.easy_setopt(c, CURLOPT_HTTPHEADER, t->req_headers);
 	if (strcmp(redirect, "follow") == 0) {
 		kit_curl.easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
 		kit_curl.easy_setopt(c, CURLOPT_MAXREDIRS, MAX_REDIRECTS);
 	}
 	if (timeout > 0)
 		kit_curl.easy_setopt(c, CURLOPT_TIMEOUT_MS, timeout < (double)LONG_MAX / 2 ? (long)timeout : LONG_MAX / 2);
-	kit_curl.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-	kit_curl.easy_setopt(c, CURLOPT_WRITEDATA, t);
+	kit_curl.easy_setopt(c, CURLOPT_WRITEFUNCTION, kit_curl_collect);
+	kit_curl.easy_setopt(c, CURLOPT_WRITEDATA, &t->body);
 	kit_curl.easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
 	kit_curl.easy_setopt(c, CURLOPT_HEADERDATA, t);
-	kit_curl.easy_setopt(c, CURLOPT_ERRORBUFFER, t->errbuf);
 
 	double id;
 	if (kit_loop_add_transfer(e, c, &fetch_ops, t, &id, err, sizeof err) < 0) {
@@ -307,19 +288,12 @@ void kit_fetch_install(kit_engine *e)
 /* Node's error codes where there is one, so code can test err.cause.code. */
 static const char *error_code(const struct fetch *t, CURLcode rc)
 {
-	if (t->body_too_big || t->headers_too_big)
+	if (t->body.too_big || t->headers_too_big)
 		return "KIT_FETCH_TOO_LARGE";
-	switch (rc) {
-	case CURLE_COULDNT_CONNECT: return "ECONNREFUSED";
-	case CURLE_COULDNT_RESOLVE_HOST: return "ENOTFOUND";
-	case CURLE_OPERATION_TIMEDOUT: return "ETIMEDOUT";
-	case CURLE_GOT_NOTHING:
-	case CURLE_RECV_ERROR:
-	case CURLE_SEND_ERROR:
-	case CURLE_PARTIAL_FILE: return "ECONNRESET";
-	case CURLE_TOO_MANY_REDIRECTS: return "KIT_FETCH_REDIRECTS";
-	default: return "KIT_FETCH_FAILED";
-	}
+	if (rc == CURLE_TOO_MANY_REDIRECTS)
+		return "KIT_FETCH_REDIRECTS";
+	const char *code = kit_curl_node_code(rc);
+	return code ? code : "KIT_FETCH_FAILED";
 }
 
 /* Pushes the argument of onDone. */
@@ -353,7 +327,7 @@ static void push_answer(js_State *J, struct fetch *t)
 		js_setindex(J, -2, i);
 	}
 	js_setproperty(J, -2, "headers");
-	kit_jsstr_push_bytes(J, t->body.data ? t->body.data : "", t->body.len);
+	kit_jsstr_push_bytes(J, t->body.buf.data ? t->body.buf.data : "", t->body.buf.len);
 	js_setproperty(J, -2, "body");
 }
 
@@ -361,7 +335,7 @@ static void push_answer(js_State *J, struct fetch *t)
 static void push_failure(js_State *J, struct fetch *t, CURLcode rc)
 {
 	char text[CURL_ERROR_SIZE + 128];
-	if (t->body_too_big)
+	if (t->body.too_big)
 		snprintf(text, sizeof text, "the response body is larger than %zu MiB (fetch collects bodies whole)",
 			 KIT_FETCH_MAX_BODY >> 20);
 	else if (t->headers_too_big)

@@ -92,24 +92,8 @@ static void encode_reply_value(kit_buf *out, const kit_value *v, int depth)
 		break;
 	}
 	case KIT_ARRAY:
-		kit_buf_putc(out, '[');
-		for (size_t i = 0; i < v->u.arr.len; i++) {
-			if (i)
-				kit_buf_putc(out, ',');
-			encode_reply_value(out, v->u.arr.items[i], depth + 1);
-		}
-		kit_buf_putc(out, ']');
-		break;
 	case KIT_OBJECT:
-		kit_buf_putc(out, '{');
-		for (size_t i = 0; i < v->u.obj.len; i++) {
-			if (i)
-				kit_buf_putc(out, ',');
-			kit_json_write_string(out, v->u.obj.props[i].key, v->u.obj.props[i].keylen);
-			kit_buf_putc(out, ':');
-			encode_reply_value(out, v->u.obj.props[i].value, depth + 1);
-		}
-		kit_buf_putc(out, '}');
+		kit_json_write_container(out, v, encode_reply_value, depth);
 		break;
 	default:
 		kit_buf_puts(out, "null");

@@ -643,6 +643,35 @@ void kit_json_write_number(kit_buf *out, double d)
 	kit_buf_put(out, buf, kit_json_format_number(buf, d));
 }
 
+void kit_json_write_container(kit_buf *out, const kit_value *v, kit_json_item_fn item, int depth)
+{
+	if (v->kind == KIT_ARRAY) {
+		kit_buf_putc(out, '[');
+		for (size_t i = 0; i < v->u.arr.len; i++) {
+			if (i)
+				kit_buf_putc(out, ',');
+			item(out, v->u.arr.items[i], depth + 1);
+		}
+		kit_buf_putc(out, ']');
+		return;
+	}
+	kit_buf_putc(out, '{');
+	for (size_t i = 0; i < v->u.obj.len; i++) {
+		if (i)
+			kit_buf_putc(out, ',');
+		kit_json_write_string(out, v->u.obj.props[i].key, v->u.obj.props[i].keylen);
+		kit_buf_putc(out, ':');
+		item(out, v->u.obj.props[i].value, depth + 1);
+	}
+	kit_buf_putc(out, '}');
+}
+
+static void write_item(kit_buf *out, const kit_value *v, int depth)
+{
+	(void)depth;
+	kit_json_write(out, v);
+}
+
 void kit_json_write(kit_buf *out, const kit_value *v)
 {
 	switch (v ? v->kind : KIT_NULL) {
@@ -657,24 +686,8 @@ void kit_json_write(kit_buf *out, const kit_value *v)
 		kit_json_write_string(out, v->u.str.ptr, v->u.str.len);
 		break;
 	case KIT_ARRAY:
-		kit_buf_putc(out, '[');
-		for (size_t i = 0; i < v->u.arr.len; i++) {
-			if (i)
-				kit_buf_putc(out, ',');
-			kit_json_write(out, v->u.arr.items[i]);
-		}
-		kit_buf_putc(out, ']');
-		break;
 	case KIT_OBJECT:
-		kit_buf_putc(out, '{');
-		for (size_t i = 0; i < v->u.obj.len; i++) {
-			if (i)
-				kit_buf_putc(out, ',');
-			kit_json_write_string(out, v->u.obj.props[i].key, v->u.obj.props[i].keylen);
-			kit_buf_putc(out, ':');
-			kit_json_write(out, v->u.obj.props[i].value);
-		}
-		kit_buf_putc(out, '}');
+		kit_json_write_container(out, v, write_item, 0);
 		break;
 	default:
 		kit_buf_puts(out, "null");

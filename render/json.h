@@ -22,6 +22,12 @@ void kit_json_write_string(kit_buf *out, const char *s, size_t n);
 /* Plain JSON of a value (no Flight $-escaping): for manifests and replies.
  * Non-JSON kinds (undefined, lazy, ...) are written as null. */
 void kit_json_write(kit_buf *out, const kit_value *v);
+/* An array or an object (v->kind KIT_ARRAY or KIT_OBJECT) as JSON, each
+ * element written by item at depth + 1: the containers of kit_json_write,
+ * and of encodeReply's text (render/html_form.c), whose elements are not
+ * plain JSON. */
+typedef void (*kit_json_item_fn)(kit_buf *out, const kit_value *v, int depth);
+void kit_json_write_container(kit_buf *out, const kit_value *v, kit_json_item_fn item, int depth);
 /* Number formatting identical to JS Number.prototype.toString for finite values
  * (NaN and ±Infinity, which JSON cannot hold, are written as null). */
 void kit_json_write_number(kit_buf *out, double d);

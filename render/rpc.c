@@ -45,10 +45,9 @@ struct call {
 	CURL *easy;           /* owned by loop.c once added */
 	struct curl_slist *hdrs;
 	kit_buf req;          /* request body */
-	kit_buf in;           /* answer bytes not handed over yet */
+	kit_curl_body in;     /* answer bytes not handed over yet */
 	kit_buf cookies;      /* Set-Cookie values, "v\0"... */
 	int ndjson;
-	int too_big;
 	int cookies_handed;   /* the Set-Cookie list went with a line already */
 	int on_line, on_done, on_fail;
 	char errbuf[CURL_ERROR_SIZE];
@@ -154,18 +153,6 @@ static void push_json(js_State *J, const char *p, size_t n)
 
 /* --- curl callbacks ----------------------------------------------------- */
 
-static size_t on_body(char *p, size_t size, size_t n, void *ctx)
-{
-	struct call *c = ctx;
-	size_t len = size * n;
-	if (c->in.len + len > KIT_RPC_MAX_BODY) {
-		c->too_big = 1;
-		return 0;
-	}
-	kit_buf_put(&c->in, p, len);
-	return len;
-}
-
 static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 {
 	struct call *c = ctx;
@@ -246,14 +233,15 @@ static int hand_line(kit_engine *e, struct call *c, const char *start, size_t le
 /* Hands every complete line (all of them at the end) to onLine. */
 static int deliver_lines(kit_engine *e, struct call *c, int at_end)
 {
+	kit_buf *in = &c->in.buf;
 	int calls = 0;
 	size_t off = 0;
-	while (off < c->in.len) {
-		const char *start = c->in.data + off;
-		const char *nl = memchr(start, '\n', c->in.len - off);
+	while (off < in->len) {
+		const char *start = in->data + off;
+		const char *nl = memchr(start, '\n', in->len - off);
 		if (!nl && !at_end)
 			break;
-		size_t len = nl ? (size_t)(nl - start) : c->in.len - off;
+		size_t len = nl ? (size_t)(nl - start) : in->len - off;
 		off += len + (nl ? 1 : 0);
 		while (len && (start[len - 1] == '\r' || start[len - 1] == ' '))
 			len--;
@@ -262,8 +250,8 @@ static int deliver_lines(kit_engine *e, struct call *c, int at_end)
 		calls += hand_line(e, c, start, len);
 	}
 	if (off) {
-		memmove(c->in.data, c->in.data + off, c->in.len - off);
-		c->in.len -= off;
+		memmove(in->data, in->data + off, in->len - off);
+		in->len -= off;
 	}
 	return calls;
 }
@@ -271,25 +259,17 @@ static int deliver_lines(kit_engine *e, struct call *c, int at_end)
 static int rpc_progress(kit_engine *e, void *ctx)
 {
 	struct call *c = ctx;
-	if (!c->ndjson || !c->in.len)
+	if (!c->ndjson || !c->in.buf.len)
 		return 0;
 	return deliver_lines(e, c, 0);
 }
 
 static const char *code_of(const struct call *c, int rc)
 {
-	if (c->too_big)
+	if (c->in.too_big)
 		return "KIT_RPC_TOO_LARGE";
-	switch (rc) {
-	case CURLE_COULDNT_CONNECT: return "ECONNREFUSED";
-	case CURLE_COULDNT_RESOLVE_HOST: return "ENOTFOUND";
-	case CURLE_OPERATION_TIMEDOUT: return "ETIMEDOUT";
-	case CURLE_GOT_NOTHING:
-	case CURLE_RECV_ERROR:
-	case CURLE_SEND_ERROR:
-	case CURLE_PARTIAL_FILE: return "ECONNRESET";
-	default: return "KIT_RPC_FAILED";
-	}
+	const char *code = kit_curl_node_code((CURLcode)rc);
+	return code ? code : "KIT_RPC_FAILED";
 }
 
 static void rpc_done(kit_engine *e, void *ctx, int rc)
@@ -298,13 +278,13 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 	js_State *J = e->J;
 	if (rc != CURLE_OK) {
 		/* lines that arrived before the failure still answer their calls */
-		if (c->ndjson && !c->too_big)
+		if (c->ndjson && !c->in.too_big)
 			deliver_lines(e, c, 0);
 		const char *code = code_of(c, rc);
 		char msg[256];
 		/* curl's own message may name the address: a generic text instead */
 		snprintf(msg, sizeof msg, "%s",
-			 c->too_big ? "the backend's answer is larger than 32 MiB"
+			 c->in.too_big ? "the backend's answer is larger than 32 MiB"
 			 : rc == CURLE_OPERATION_TIMEDOUT ? "the backend did not answer in time"
 			 : rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_HOST ? "the backend is unreachable"
 			 : "the connection to the backend failed");
@@ -335,7 +315,7 @@ static void rpc_done(kit_engine *e, void *ctx, int rc)
 	if (c->ndjson)
 		js_pushliteral(J, "");
 	else
-		push_json(J, c->in.data ? c->in.data : "", c->in.len);
+		push_json(J, c->in.buf.data ? c->in.buf.data : "", c->in.buf.len);
 	js_setproperty(J, -2, "body");
 	push_cookies(J, c);
 	js_setproperty(J, -2, "setCookie");
@@ -348,7 +328,7 @@ static void rpc_drop(void *ctx)
 	struct call *c = ctx;
 	kit_curl.slist_free_all(c->hdrs);
 	kit_buf_free(&c->req);
-	kit_buf_free(&c->in);
+	kit_buf_free(&c->in.buf);
 	kit_buf_free(&c->cookies);
 	free(c);
 }
@@ -375,7 +355,8 @@ static void native_rpc(js_State *J)
 	}
 	c->e = e;
 	kit_buf_init(&c->req);
-	kit_buf_init(&c->in);
+	kit_buf_init(&c->in.buf);
+	c->in.max = KIT_RPC_MAX_BODY;
 	kit_buf_init(&c->cookies);
 	kit_buf line;
 	kit_buf_init(&line);
@@ -401,9 +382,7 @@ static void native_rpc(js_State *J)
 			kit_buf_reset(&line);
 			kit_buf_puts(&line, strcasecmp(name, "cookie") == 0 ? "Cookie: " : "Authorization: ");
 			kit_jsstr_put_bytes(&line, js_tostring(J, -1));
-			if (!memchr(line.data, '\0', line.len) && !memchr(line.data, '\r', line.len) &&
-			    !memchr(line.data, '\n', line.len))
-				c->hdrs = kit_curl_slist_add(c->hdrs, kit_buf_cstr(&line));
+			c->hdrs = kit_curl_slist_add_line(c->hdrs, &line);
 		}
 		js_pop(J, 3);
 	}
@@ -422,24 +401,15 @@ static void native_rpc(js_State *J)
 	kit_buf_free(&line);
 
 	CURL *h = c->easy;
-	kit_curl.easy_setopt(h, CURLOPT_URL, cfg.url);
-#if LIBCURL_VERSION_NUM >= 0x075500
-	kit_curl.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-#else
-	kit_curl.easy_setopt(h, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-	kit_curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	kit_curl.easy_setopt(h, CURLOPT_PROXY, "");
-	kit_curl.easy_setopt(h, CURLOPT_HTTPHEADER, c->hdrs);
+	kit_curl_setup(h, cfg.url, c->hdrs, c->errbuf);
 	kit_curl.easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)c->req.len);
 	kit_curl.easy_setopt(h, CURLOPT_POSTFIELDS, c->req.len ? c->req.data : "");
 	if (cfg.timeout_ms > 0)
 		kit_curl.easy_setopt(h, CURLOPT_TIMEOUT_MS, cfg.timeout_ms);
-	kit_curl.easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-	kit_curl.easy_setopt(h, CURLOPT_WRITEDATA, c);
+	kit_curl.easy_setopt(h, CURLOPT_WRITEFUNCTION, kit_curl_collect);
+	kit_curl.easy_setopt(h, CURLOPT_WRITEDATA, &c->in);
 	kit_curl.easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
 	kit_curl.easy_setopt(h, CURLOPT_HEADERDATA, c);
-	kit_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, c->errbuf);
 
 	static const struct kit_loop_transfer_ops ops = { rpc_progress, rpc_done, rpc_drop };
 	if (kit_loop_add_transfer(e, h, &ops, c, NULL, err, sizeof err) < 0) {
