@@ -34,8 +34,10 @@ struct kit_host {
 	int lazy;             /* kit.cgi: the engine only for requests that render */
 	char refused[64];     /* an active version that could not be loaded (not retried) */
 	const char *dev_error;  /* KIT_DEV_ERROR_FILE (kit-serve --dev), or NULL */
-	/* what one request allocates (its URL, query pairs, headers, body, route
-	 * match): freed at once when kit_host_handle returns */
+	/* everything one request allocates (its URL, query pairs, headers, body,
+	 * route match, the buffers the engine fills, response heads and bodies
+	 * made here): released at once when kit_host_handle returns, so no
+	 * handler frees anything (req_buf, kit_resp_init_in) */
 	kit_arena *req;
 };
 

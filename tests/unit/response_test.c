@@ -64,6 +64,67 @@ static const char *canonical_location(kit_buf *b, const char *uri)
 	return kit_buf_cstr(b);
 }
 
+/* The host's small answers: one call, every header in order. */
+static void check_simple_answers(kit_buf *answer)
+{
+	kit_buf_reset(answer);
+	kit_sink sink = { buf_write, NULL, answer };
+	kit_buf lines;
+	kit_buf_init(&lines);
+	kit_buf_puts(&lines, "set-cookie: a=1\r\n");
+	CHECK("simple: written", kit_resp_simple(&sink, &(kit_simple_answer){
+		.status = 204, .cache_control = "private, no-store", .vary = "Cookie",
+		.name = "X-RSC-Redirect", .value = "/login", .lines = &lines,
+		.content_type = "application/json; charset=utf-8" }) == 0);
+	CHECK_STR("simple: the head", kit_buf_cstr(answer),
+		  "Status: 204 No Content\r\nContent-Type: application/json; charset=utf-8\r\n"
+		  "Cache-Control: private, no-store\r\nVary: Cookie\r\nX-RSC-Redirect: /login\r\n"
+		  "set-cookie: a=1\r\n\r\n");
+	kit_buf_free(&lines);
+	kit_buf_reset(answer);
+	kit_resp_text(&sink, 404, 0, "No such page\n");
+	CHECK_STR("text: defaults and the body", kit_buf_cstr(answer),
+		  "Status: 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\n"
+		  "Cache-Control: no-store\r\n\r\nNo such page\n");
+	kit_buf_reset(answer);
+	kit_resp_text(&sink, 404, 1, "No such page\n");
+	CHECK("text: HEAD has no body", !strstr(kit_buf_cstr(answer), "No such page"));
+	kit_buf_reset(answer);
+	CHECK("simple: a refused value", kit_resp_simple(&sink, &(kit_simple_answer){
+		.status = 308, .name = "Location", .value = "/x\r\nSet-Cookie: pwn=1", .body = "moved\n" }) < 0);
+	CHECK("simple: refused: a 500 without the body", strncmp(kit_buf_cstr(answer), "Status: 500 ", 12) == 0 &&
+								  !strstr(kit_buf_cstr(answer), "moved"));
+}
+
+/* Buffers and heads in an arena: they grow there and need no free. */
+static void check_arena_heads(kit_buf *answer)
+{
+	kit_arena *a = kit_arena_new(1024);
+	kit_buf ab;
+	kit_buf_init_in(&ab, a);
+	for (int i = 0; i < 1000; i++)
+		kit_buf_printf(&ab, "%03d,", i);
+	CHECK("arena buf: grown, its bytes kept", ab.len == 4000 && strncmp(ab.data, "000,001,", 8) == 0 &&
+							 strncmp(ab.data + 3996, "999,", 4) == 0);
+	CHECK("arena buf: from the arena", kit_arena_used(a) >= 4000);
+	kit_buf_free(&ab);
+	CHECK("arena buf: free forgets, stays in the arena", ab.len == 0 && !ab.data && ab.arena == a);
+	kit_buf_puts(&ab, "again");
+	CHECK_STR("arena buf: usable after free", kit_buf_cstr(&ab), "again");
+	size_t before = kit_arena_used(a);
+	kit_buf_reset(answer);
+	kit_sink sink = { buf_write, NULL, answer };
+	kit_resp r;
+	kit_resp_init_in(&r, a, &sink, 200, 0);
+	kit_resp_header(&r, "Content-Type", "text/plain");
+	CHECK("arena head: in the arena", kit_arena_used(a) > before && r.head.arena == a);
+	kit_resp_begin(&r);
+	CHECK_STR("arena head: written", kit_buf_cstr(answer), "Status: 200 OK\r\nContent-Type: text/plain\r\n\r\n");
+	kit_arena_reset(a);
+	CHECK("arena: reset releases them", kit_arena_used(a) == 0);
+	kit_arena_free(a);
+}
+
 int main(void)
 {
 	kit_buf out, b;
@@ -152,63 +213,8 @@ int main(void)
 		kit_resp_free(&r);
 	}
 
-	/* the host's small answers: one call, every header in order */
-	{
-		kit_buf_reset(&out);
-		kit_sink sink = { buf_write, NULL, &out };
-		kit_buf lines;
-		kit_buf_init(&lines);
-		kit_buf_puts(&lines, "set-cookie: a=1\r\n");
-		CHECK("simple: written", kit_resp_simple(&sink, &(kit_simple_answer){
-			.status = 204, .cache_control = "private, no-store", .vary = "Cookie",
-			.name = "X-RSC-Redirect", .value = "/login", .lines = &lines,
-			.content_type = "application/json; charset=utf-8" }) == 0);
-		CHECK_STR("simple: the head", kit_buf_cstr(&out),
-			  "Status: 204 No Content\r\nContent-Type: application/json; charset=utf-8\r\n"
-			  "Cache-Control: private, no-store\r\nVary: Cookie\r\nX-RSC-Redirect: /login\r\n"
-			  "set-cookie: a=1\r\n\r\n");
-		kit_buf_free(&lines);
-		kit_buf_reset(&out);
-		kit_resp_text(&sink, 404, 0, "No such page\n");
-		CHECK_STR("text: defaults and the body", kit_buf_cstr(&out),
-			  "Status: 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\n"
-			  "Cache-Control: no-store\r\n\r\nNo such page\n");
-		kit_buf_reset(&out);
-		kit_resp_text(&sink, 404, 1, "No such page\n");
-		CHECK("text: HEAD has no body", !strstr(kit_buf_cstr(&out), "No such page"));
-		kit_buf_reset(&out);
-		CHECK("simple: a refused value", kit_resp_simple(&sink, &(kit_simple_answer){
-			.status = 308, .name = "Location", .value = "/x\r\nSet-Cookie: pwn=1", .body = "moved\n" }) < 0);
-		CHECK("simple: refused: a 500 without the body", strncmp(kit_buf_cstr(&out), "Status: 500 ", 12) == 0 &&
-									  !strstr(kit_buf_cstr(&out), "moved"));
-	}
-	/* buffers and heads in an arena: they grow there and need no free */
-	{
-		kit_arena *a = kit_arena_new(1024);
-		kit_buf ab;
-		kit_buf_init_in(&ab, a);
-		for (int i = 0; i < 1000; i++)
-			kit_buf_printf(&ab, "%03d,", i);
-		CHECK("arena buf: grown, its bytes kept", ab.len == 4000 && strncmp(ab.data, "000,001,", 8) == 0 &&
-								 strncmp(ab.data + 3996, "999,", 4) == 0);
-		CHECK("arena buf: from the arena", kit_arena_used(a) >= 4000);
-		kit_buf_free(&ab);
-		CHECK("arena buf: free forgets, stays in the arena", ab.len == 0 && !ab.data && ab.arena == a);
-		kit_buf_puts(&ab, "again");
-		CHECK_STR("arena buf: usable after free", kit_buf_cstr(&ab), "again");
-		size_t before = kit_arena_used(a);
-		kit_buf_reset(&out);
-		kit_sink sink = { buf_write, NULL, &out };
-		kit_resp r;
-		kit_resp_init_in(&r, a, &sink, 200, 0);
-		kit_resp_header(&r, "Content-Type", "text/plain");
-		CHECK("arena head: in the arena", kit_arena_used(a) > before && r.head.arena == a);
-		kit_resp_begin(&r);
-		CHECK_STR("arena head: written", kit_buf_cstr(&out), "Status: 200 OK\r\nContent-Type: text/plain\r\n\r\n");
-		kit_arena_reset(a);
-		CHECK("arena: reset releases them", kit_arena_used(a) == 0);
-		kit_arena_free(a);
-	}
+	check_simple_answers(&out);
+	check_arena_heads(&out);
 
 	CHECK_STR("location: plain", location(&b, "/about", ""), "/about");
 	CHECK_STR("location: with a query", location(&b, "/a", "b=1&c"), "/a?b=1&c");
