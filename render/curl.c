@@ -135,6 +135,24 @@ size_t kit_curl_collect(char *p, size_t size, size_t n, void *ctx)
 	return len;
 }
 
+int kit_curl_header_split(const char *p, size_t len, kit_curl_header *h)
+{
+	while (len && (p[len - 1] == '\n' || p[len - 1] == '\r'))
+		len--;
+	if (len >= 5 && memcmp(p, "HTTP/", 5) == 0) {
+		*h = (kit_curl_header){ .value = p, .vlen = len };
+		return KIT_CURL_STATUS;
+	}
+	const char *colon = memchr(p, ':', len);
+	if (!colon || colon == p)
+		return KIT_CURL_OTHER;
+	const char *v = colon + 1, *end = p + len;
+	while (v < end && (*v == ' ' || *v == '\t'))
+		v++;
+	*h = (kit_curl_header){ .name = p, .nlen = (size_t)(colon - p), .value = v, .vlen = (size_t)(end - v) };
+	return KIT_CURL_FIELD;
+}
+
 const char *kit_curl_node_code(CURLcode rc)
 {
 	switch (rc) {

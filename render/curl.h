@@ -66,6 +66,22 @@ typedef struct kit_curl_body {
 /* The CURLOPT_WRITEFUNCTION of a kit_curl_body (CURLOPT_WRITEDATA). */
 size_t kit_curl_collect(char *p, size_t size, size_t n, void *body);
 
+/* A header line of an answer, as curl hands it to CURLOPT_HEADERFUNCTION
+ * (one line a call, its CR LF included), split by kit_curl_header_split. */
+typedef struct kit_curl_header {
+	const char *name;   /* "name: value": the name (not empty) */
+	size_t nlen;
+	const char *value;  /* its value without the blanks before it; a status line: the whole line */
+	size_t vlen;        /* without the CR LF */
+} kit_curl_header;
+
+enum {
+	KIT_CURL_FIELD,   /* "name: value" */
+	KIT_CURL_STATUS,  /* "HTTP/1.1 200 OK": a new response begins (after a redirect, a 100 Continue) */
+	KIT_CURL_OTHER,   /* the empty line ending the head, a line without a name and a colon */
+};
+int kit_curl_header_split(const char *p, size_t len, kit_curl_header *h);
+
 /* Node's error code of a failed transfer (ECONNREFUSED, ENOTFOUND,
  * ETIMEDOUT, ECONNRESET), so JS can test err.cause.code; NULL for the
  * others (each caller names those). */

@@ -73,17 +73,16 @@ static int is_tchar(unsigned char c)
 static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 {
 	struct fetch *t = ctx;
-	size_t len = size * n;
-	while (len && (p[len - 1] == '\n' || p[len - 1] == '\r'))
-		len--;
-	if (len >= 5 && memcmp(p, "HTTP/", 5) == 0) {
+	kit_curl_header h;
+	int kind = kit_curl_header_split(p, size * n, &h);
+	if (kind == KIT_CURL_STATUS) {
 		kit_buf_reset(&t->headers);
 		t->status_text[0] = '\0';
 		/* HTTP/1.1 200 OK: the reason phrase follows the second space */
-		const char *sp = memchr(p, ' ', len);
-		const char *sp2 = sp ? memchr(sp + 1, ' ', len - (size_t)(sp + 1 - p)) : NULL;
+		const char *line = h.value, *sp = memchr(line, ' ', h.vlen);
+		const char *sp2 = sp ? memchr(sp + 1, ' ', h.vlen - (size_t)(sp + 1 - line)) : NULL;
 		if (sp2) {
-			size_t m = len - (size_t)(sp2 + 1 - p);
+			size_t m = h.vlen - (size_t)(sp2 + 1 - line);
 			if (m >= sizeof t->status_text)
 				m = sizeof t->status_text - 1;
 			memcpy(t->status_text, sp2 + 1, m);
@@ -91,33 +90,29 @@ static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 		}
 		return size * n;
 	}
-	const char *colon = memchr(p, ':', len);
-	if (!colon || colon == p)
+	if (kind != KIT_CURL_FIELD)
 		return size * n;  /* the empty line, an obsolete folded line: skipped */
-	for (const char *q = p; q < colon; q++)
-		if (!is_tchar((unsigned char)*q))
+	for (size_t i = 0; i < h.nlen; i++)
+		if (!is_tchar((unsigned char)h.name[i]))
 			return size * n;
 	/* hop-by-hop: they describe kit's connection to the server, not the
 	 * answer (the body is already de-chunked), and must not be passed on
 	 * when an API route returns the Response as it is */
 	static const char *const hop[] = { "connection", "keep-alive", "transfer-encoding" };
 	for (size_t i = 0; i < sizeof hop / sizeof *hop; i++)
-		if ((size_t)(colon - p) == strlen(hop[i]) && strncasecmp(p, hop[i], strlen(hop[i])) == 0)
+		if (h.nlen == strlen(hop[i]) && strncasecmp(h.name, hop[i], h.nlen) == 0)
 			return size * n;
-	if (t->headers.len + len + 2 > MAX_HEADER_BYTES) {
+	if (t->headers.len + (size_t)(h.value + h.vlen - h.name) + 2 > MAX_HEADER_BYTES) {
 		t->headers_too_big = 1;
 		return 0;
 	}
-	const char *v = colon + 1, *end = p + len;
-	while (v < end && (*v == ' ' || *v == '\t'))
-		v++;
-	while (end > v && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
-	for (const char *q = p; q < colon; q++)
-		kit_buf_putc(&t->headers, (char)((*q >= 'A' && *q <= 'Z') ? *q + 32 : *q));
+	while (h.vlen && (h.value[h.vlen - 1] == ' ' || h.value[h.vlen - 1] == '\t'))
+		h.vlen--;
+	for (size_t i = 0; i < h.nlen; i++)
+		kit_buf_putc(&t->headers, (char)((h.name[i] >= 'A' && h.name[i] <= 'Z') ? h.name[i] + 32 : h.name[i]));
 	kit_buf_putc(&t->headers, '\0');
-	for (const char *q = v; q < end; q++)
-		kit_buf_putc(&t->headers, *q ? *q : ' ');
+	for (size_t i = 0; i < h.vlen; i++)
+		kit_buf_putc(&t->headers, h.value[i] ? h.value[i] : ' ');
 	kit_buf_putc(&t->headers, '\0');
 	return size * n;
 }

@@ -156,27 +156,19 @@ static void push_json(js_State *J, const char *p, size_t n)
 static size_t on_header(char *p, size_t size, size_t n, void *ctx)
 {
 	struct call *c = ctx;
-	size_t len = size * n;
-	while (len && (p[len - 1] == '\n' || p[len - 1] == '\r'))
-		len--;
-	if (len >= 5 && memcmp(p, "HTTP/", 5) == 0) {
+	kit_curl_header h;
+	int kind = kit_curl_header_split(p, size * n, &h);
+	if (kind == KIT_CURL_STATUS) {
 		/* a new response (after a 100 Continue): what was kept goes */
 		c->ndjson = 0;
 		kit_buf_reset(&c->cookies);
-		return size * n;
-	}
-	const char *colon = memchr(p, ':', len);
-	if (!colon)
-		return size * n;
-	const char *v = colon + 1, *end = p + len;
-	while (v < end && (*v == ' ' || *v == '\t'))
-		v++;
-	size_t nlen = (size_t)(colon - p);
-	if (nlen == 12 && strncasecmp(p, "content-type", 12) == 0) {
-		c->ndjson = (size_t)(end - v) >= 20 && strncasecmp(v, "application/x-ndjson", 20) == 0;
-	} else if (nlen == 10 && strncasecmp(p, "set-cookie", 10) == 0 && c->cookies.len < 65536) {
-		for (const char *q = v; q < end; q++)
-			kit_buf_putc(&c->cookies, *q ? *q : ' ');
+	} else if (kind != KIT_CURL_FIELD) {
+		/* the empty line ending the head */
+	} else if (h.nlen == 12 && strncasecmp(h.name, "content-type", 12) == 0) {
+		c->ndjson = h.vlen >= 20 && strncasecmp(h.value, "application/x-ndjson", 20) == 0;
+	} else if (h.nlen == 10 && strncasecmp(h.name, "set-cookie", 10) == 0 && c->cookies.len < 65536) {
+		for (size_t i = 0; i < h.vlen; i++)
+			kit_buf_putc(&c->cookies, h.value[i] ? h.value[i] : ' ');
 		kit_buf_putc(&c->cookies, '\0');
 	}
 	return size * n;
