@@ -667,7 +667,7 @@ int kit_prerender(kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_
 		dup2(log, 2);
 	if (log >= 0)
 		close(log);
-	kit_engine_opts opts = { .render_timeout_ms = job->budget_ms };
+	kit_engine_opts opts = { .render_timeout_ms = job->budget_ms, .app_root = job->app_root };
 	/* the same switch as the responders' (fcgi/README.md): stored documents
 	 * then carry their Flight rows like rendered ones */
 	const char *inline_flight = getenv("KIT_INLINE_FLIGHT");

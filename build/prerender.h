@@ -42,6 +42,7 @@ typedef struct kit_prerender_job {
 	const kit_scan *scan;     /* routes in manifest order */
 	kit_store_entry *entries; /* out: the store rows of the files written (malloc'ed; the caller frees) */
 	size_t nentries;
+	const char *app_root;     /* the app's directory: server code reads its files (render/fs.c) */
 } kit_prerender_job;
 
 /* Fills outcomes[i] for scan->routes[i]. Returns 0, or -1 when a route

@@ -142,6 +142,7 @@ static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errl
 	h->req = kit_arena_new(16384);
 	h->lazy = lazy;
 	h->opts.one_shot = lazy;  /* kit.cgi: one request per process */
+	h->opts.app_root = h->app_dir;  /* process.cwd(), the files server code may read */
 	/* KIT_JS_HEAP=malloc: the JS heap through malloc, so valgrind sees
 	 * every mujs block (tests/suites/valgrind.sh); render/heap.c hands out
 	 * blocks from its own chunks, where a leak or an overrun inside a chunk

@@ -19,6 +19,7 @@
 
 #include "engine_impl.h"
 #include "fetch.h"
+#include "fs.h"
 #include "loop.h"
 #include "header.h"
 #include "jsstr.h"
@@ -287,6 +288,13 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 		return NULL;
 	}
 	kit_rpc_install(e);
+	/* the app's files (fs.c) */
+	if (kit_fs_open(e, opts ? opts->app_root : NULL) < 0) {
+		snprintf(err, errlen, "the app's directory %s does not exist", opts->app_root);
+		kit_engine_close(e);
+		return NULL;
+	}
+	kit_fs_install(e);
 
 	if (load_client_manifest(e, server_js, err, errlen) < 0 || load(e, server_js, manifest_json, err, errlen) < 0) {
 		kit_engine_close(e);
@@ -314,6 +322,7 @@ void kit_engine_close(kit_engine *e)
 	if (!e)
 		return;
 	kit_loop_close(e);  /* transfers, the multi handle, timers */
+	kit_fs_close(e);
 	if (e->J)
 		js_freestate(e->J);
 	kit_heap_free_all(e->heap);

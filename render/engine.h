@@ -29,6 +29,8 @@ typedef struct kit_engine_opts {
 	int one_shot;            /* the process answers one request and exits (kit.cgi) */
 	int js_malloc;           /* the JS heap through malloc instead of render/heap.c's size
 				    classes, so valgrind sees every mujs block (KIT_JS_HEAP=malloc) */
+	const char *app_root;    /* the app's directory: process.cwd(), and the only files server
+				    code may read (fs.c); NULL = none */
 } kit_engine_opts;
 
 /* server_js: path of .kit/server.js; manifest_json: the text of manifest.json

@@ -121,6 +121,7 @@ struct kit_engine {
 
 	/* every wait (loop.c): the curl multi handle; the request's timers and transfers */
 	struct kit_loop *loop;
+	char *fs_root;            /* the app's directory (its real path): what fs.c may read, or NULL */
 
 	struct kit_req rq;        /* the request being answered */
 };

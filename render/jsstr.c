@@ -26,6 +26,76 @@ void kit_jsstr_push_bytes(js_State *J, const char *p, size_t n)
 	kit_buf_free(&b);
 }
 
+/* The length of the valid UTF-8 sequence at p (1–4), or 0 when it is not
+ * one: the WHATWG decoder's rules (no overlongs, no surrogates, at most
+ * U+10FFFF); *bad gets the length of its maximal invalid subpart. */
+static size_t utf8_valid(const unsigned char *p, size_t n, size_t *bad)
+{
+	unsigned char c = p[0];
+	size_t len;
+	unsigned char lo = 0x80, hi = 0xBF;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		len = 2;
+	else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
+	} else {
+		*bad = 1;
+		return 0;
+	}
+	for (size_t i = 1; i < len; i++) {
+		if (i >= n || p[i] < (i == 1 ? lo : 0x80) || p[i] > (i == 1 ? hi : 0xBF)) {
+			*bad = i;
+			return 0;
+		}
+	}
+	return len;
+}
+
+void kit_jsstr_push_text(js_State *J, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_reserve(&b, n + n / 8 + 1);
+	for (size_t i = 0; i < n;) {
+		size_t bad = 0, len = utf8_valid(p + i, n - i, &bad);
+		if (!len) {
+			kit_buf_put(&b, "\xEF\xBF\xBD", 3);
+			i += bad;
+		} else if (p[i] == 0) {
+			kit_buf_put(&b, "\xC0\x80", 2);
+			i++;
+		} else if (len == 4) {
+			unsigned cp = ((p[i] & 0x07u) << 18) | ((p[i + 1] & 0x3Fu) << 12) | ((p[i + 2] & 0x3Fu) << 6) |
+				      (p[i + 3] & 0x3Fu);
+			unsigned units[2] = { 0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF) };
+			for (int k = 0; k < 2; k++) {
+				kit_buf_putc(&b, (char)(0xE0 | (units[k] >> 12)));
+				kit_buf_putc(&b, (char)(0x80 | ((units[k] >> 6) & 0x3F)));
+				kit_buf_putc(&b, (char)(0x80 | (units[k] & 0x3F)));
+			}
+			i += 4;
+		} else {
+			kit_buf_put(&b, s + i, len);
+			i += len;
+		}
+	}
+	js_pushlstring(J, b.data ? b.data : "", (int)b.len);
+	kit_buf_free(&b);
+}
+
 /* Every character U+0000–U+00FF, in mujs's modified UTF-8: NUL is C0 80. */
 void kit_jsstr_put_bytes(kit_buf *out, const char *s)
 {

@@ -17,6 +17,11 @@
 /* Pushes n bytes as a JS byte string. */
 void kit_jsstr_push_bytes(js_State *J, const char *p, size_t n);
 
+/* Pushes n bytes of UTF-8 text as a JS string, decoded as Node's
+ * toString("utf8") does: an invalid sequence is U+FFFD per maximal invalid
+ * subpart, NUL and characters outside the BMP in mujs's form. */
+void kit_jsstr_push_text(js_State *J, const char *p, size_t n);
+
 /* Appends the bytes of a JS byte string to out. */
 void kit_jsstr_put_bytes(kit_buf *out, const char *s);
 

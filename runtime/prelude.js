@@ -11,6 +11,17 @@
 var globalThis = this;
 var self = this;
 
+/* Node's process, as far as server code needs it: cwd() is the app's
+ * directory (render/fs.c; relative paths of fs resolve against it), env has
+ * NODE_ENV (kit-build also replaces process.env.NODE_ENV in the bundle). */
+var process = {
+	env: { NODE_ENV: 'production' },
+	cwd: function () {
+		var root = typeof __kit_fs_root === 'function' ? __kit_fs_root() : undefined;
+		return root === undefined ? '/' : root;
+	}
+};
+
 var __kit_mq = [];
 function queueMicrotask(fn) {
 	if (typeof fn !== 'function')

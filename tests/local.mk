@@ -134,6 +134,9 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 
+# --- the app's own files in server code (tests/suites/files.sh): tests/files/app
+EXTRA_DIST += tests/suites/files.sh tests/files/app/package.json tests/files/app/content tests/files/app/src
+
 # --- the app's CSS (tests/suites/styles.sh): tests/styles/app (Tailwind CSS v4
 # and PostCSS installed by the suite with npm ci, from its lock)
 EXTRA_DIST += tests/suites/styles.sh tests/styles/check.mjs tests/styles/app/package.json \

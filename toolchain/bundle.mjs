@@ -140,6 +140,21 @@ function aliasPlugin(alias) {
 	};
 }
 
+// Node's fs, fs/promises and path in server code are kit's (js/server/node/,
+// docs/files.md); the browser build keeps refusing them.
+const NODE_MODULES = { 'fs': 'fs.ts', 'fs/promises': 'fs-promises.ts', 'path': 'path.ts', 'path/posix': 'path.ts' };
+function nodeModulesPlugin(kitDir) {
+	return {
+		name: 'kit-node-modules',
+		setup(build) {
+			if (!kitDir) return;
+			build.onResolve({ filter: /^(?:node:)?(?:fs|fs\/promises|path|path\/posix)$/ }, (args) => ({
+				path: path.join(kitDir, 'server', 'node', NODE_MODULES[args.path.replace(/^node:/, '')]),
+			}));
+		},
+	};
+}
+
 function fromEsbuild(root, m, phase) {
 	const loc = m.location || {};
 	const d = {
@@ -808,7 +823,7 @@ async function main() {
 		jsx: 'automatic',
 		jsxImportSource: 'react',
 		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-		plugins: [cssModulesPlugin(st.styles), aliasPlugin(job.alias)],
+		plugins: [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
 		logLevel: 'silent',
@@ -828,7 +843,7 @@ async function main() {
 		let graph = job.client ? await clientGraphOf(st, result.metafile) : new Map();
 		const serverSide = serverImports(result.metafile, st.root, graph, packages);
 		if (serverSide) {
-			const again = [cssModulesPlugin(st.styles), aliasPlugin(job.alias)];
+			const again = [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), aliasPlugin(job.alias)];
 			const conditions = clientConditionsPlugin(packages, new Map(graph));
 			if (conditions) again.unshift(conditions);
 			result = await esbuild.build({ ...options, conditions: SERVER_CONDITIONS, plugins: again });
@@ -862,7 +877,7 @@ async function main() {
 		if (conditions) plugins.push(conditions);
 		if (plugins.length || serverSide)
 			result = await esbuild.build({ ...options, conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS,
-				metafile: false, plugins: [...plugins, cssModulesPlugin(st.styles), aliasPlugin(job.alias)] });
+				metafile: false, plugins: [...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), aliasPlugin(job.alias)] });
 	} catch (e) {
 		const style = styleDiag(e, job.root);
 		if (style) return out({ errors: [style], warnings: [] }, 1);
