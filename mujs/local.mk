@@ -17,7 +17,10 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0202-regexp-after-statement-head.patch \
 	$(srcdir)/mujs/patches/0203-set-prototype-of.patch \
 	$(srcdir)/mujs/patches/0600-proxy.patch \
-	$(srcdir)/mujs/patches/0601-reflect.patch
+	$(srcdir)/mujs/patches/0601-reflect.patch \
+	$(srcdir)/mujs/patches/0500-symbol-type.patch \
+	$(srcdir)/mujs/patches/0501-well-known-symbols.patch \
+	$(srcdir)/mujs/patches/0502-json-lone-surrogates.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a -lm
 

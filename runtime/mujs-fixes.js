@@ -53,20 +53,6 @@
 	});
 })();
 
-/* core-js's Symbol() defines a setter for the new symbol's key on
- * Object.prototype, which __kit_harden has frozen: mujs used to ignore a
- * define on a non-extensible object, and since patch 0600 refuses it as V8
- * does, so that refusal alone is still ignored (core-js captures
- * Object.defineProperty when polyfills.js loads, after this file). */
-(function () {
-	var nativeDefine = Object.defineProperty, isExtensible = Object.isExtensible, OP = Object.prototype;
-	Object.defineProperty = function defineProperty(o, key, desc) {
-		if (o === OP && typeof key === 'string' && key.slice(0, 7) === 'Symbol(' && !isExtensible(o))
-			return o;
-		return nativeDefine(o, key, desc);
-	};
-})();
-
 /* Built-in methods that give other results than V8 (and the spec) in mujs
  * 1.3.2, found by the differential corpus (tests/jsdiff/, whose snippets are
  * the tests of these fixes: an id named here agrees with Node since it).

@@ -2,11 +2,39 @@
  * Bundled by toolchain/local.mk (esbuild --bundle --format=iife --target=es5
  * --minify-whitespace) into runtime/polyfills.js; never lowered by SWC or Babel.
  * Left out on purpose: es.promise (prelude.js has a faster Promise) and
- * es.symbol.description (mujs's 'in' runs getters; docs/mujs.md §3, §4). */
-require('core-js/modules/es.symbol');
-require('core-js/modules/es.symbol.iterator');
-require('core-js/modules/es.symbol.async-iterator');
+ * every es.symbol module: kit's mujs has Symbol natively (patches 0500,
+ * 0501), so core-js's internals use it for their well-known symbols. */
+
+// core-js keeps its internal state under hidden string keys ("Symbol(state)_…",
+// "Symbol(meta)_…": mujs has no native WeakMap), non-enumerable; its Symbol
+// polyfill left them out of Object.getOwnPropertyNames, and so do these
+// wrappers of getOwnPropertyNames and Reflect.ownKeys, installed first so
+// that core-js's getOwnPropertyDescriptors builds on them (V8 has no such
+// keys). A primitive is converted to an object, as ES2015 does.
+(function (hiddenKeys) {
+  var names = Object.getOwnPropertyNames, keys = Reflect.ownKeys, hasOwn = Object.prototype.hasOwnProperty;
+  function visible(all) {
+    var out = [];
+    for (var i = 0; i < all.length; i++)
+      if (typeof all[i] !== 'string' || !hasOwn.call(hiddenKeys, all[i]))
+        out.push(all[i]);
+    return out;
+  }
+  Object.getOwnPropertyNames = function getOwnPropertyNames(o) {
+    return visible(names(o === null || o === undefined ? o : Object(o)));
+  };
+  Reflect.ownKeys = function ownKeys(o) {
+    return visible(keys(o));
+  };
+})(require('core-js/internals/hidden-keys'));
 require('core-js/modules/es.array.iterator');
+// mujs defines Array.prototype[@@unscopables] at start (patch 0501); moved
+// after [@@iterator], so Object.getOwnPropertySymbols lists them in V8's order
+(function (AP, key) {
+  var unscopables = AP[key];
+  delete AP[key];
+  Object.defineProperty(AP, key, { value: unscopables, configurable: true });
+})(Array.prototype, Symbol.unscopables);
 require('core-js/modules/es.string.iterator');
 require('core-js/modules/es.map');
 require('core-js/modules/es.set');

@@ -239,6 +239,10 @@ function __kit_reset_queues() {
 			})(i);
 		});
 	};
+	/* Object.prototype.toString says [object Promise] (mujs patch 0501), and
+	 * [object global] for the global object, as in Node */
+	Object.defineProperty(globalThis, Symbol.toStringTag, { value: 'global', writable: false, enumerable: false, configurable: true });
+	Object.defineProperty(P.prototype, Symbol.toStringTag, { value: 'Promise', configurable: true });
 	globalThis.Promise = P;
 })();
 
@@ -377,7 +381,7 @@ function __kit_harden() {
 	var errors = [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError];
 	for (var i = 0; i < errors.length; i++)
 		overridable(errors[i].prototype, ['name', 'message', 'constructor', 'toString']);
-	var others = [Array, String, Number, Boolean, Date, RegExp, Promise];
+	var others = [Array, String, Number, Boolean, Date, RegExp, Promise, Symbol];
 	for (i = 0; i < others.length; i++)
 		overridable(others[i].prototype, common);
 	overridable(Promise.prototype, ['then', 'catch', 'finally']);

@@ -216,3 +216,8 @@ check_PROGRAMS += tests/unit/mujs_proxy_test
 tests_unit_mujs_proxy_test_SOURCES = tests/unit/mujs_proxy_test.c tests/unit/test.h
 tests_unit_mujs_proxy_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_proxy_test_LDADD = $(MUJS_LIBS)
+# kit's patches 0500-0502 (Symbol), mujs alone
+check_PROGRAMS += tests/unit/mujs_symbol_test
+tests_unit_mujs_symbol_test_SOURCES = tests/unit/mujs_symbol_test.c tests/unit/test.h
+tests_unit_mujs_symbol_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_symbol_test_LDADD = $(MUJS_LIBS)

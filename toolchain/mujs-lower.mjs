@@ -1,5 +1,7 @@
 // The server bundle's ES5 (after SWC), adjusted for two behaviours of mujs
-// 1.3.2 that stop real libraries (zod, valibot) from loading or running:
+// 1.3.2 that stop real libraries (zod, valibot) from loading or running
+// (and SWC's typeof and instanceof helpers made the operators: mujs has
+// symbols, patches 0500-0501):
 //
 // 1. The `in` operator runs getters: `key in proto` calls the getter it
 //    finds, with `this` the prototype (zod 4 asks `key in proto` of its lazy
@@ -95,6 +97,21 @@ export function lowerForMujs(code) {
 		onToken(t) { tokens.push(t); },
 	});
 	walk(ast, (n) => {
+		// SWC's helpers for typeof and instanceof stand in for an engine
+		// without symbols; mujs has them (patches 0500-0501), so each becomes
+		// the operator: the typeof helper called Object(Symbol()) a symbol,
+		// and the instanceof helper called Function.prototype[@@hasInstance]
+		// for every instanceof, which the operator itself recognises.
+		const helper = n.type === 'FunctionDeclaration' && n.body.body[0] && n.body.body[0].directive;
+		if (helper && n.params.every((p) => p.type === 'Identifier')) {
+			const p = n.params.map((q) => q.name);
+			const body = helper === '@swc/helpers - typeof' && p.length === 1 ? 'typeof ' + p[0]
+				: helper === '@swc/helpers - instanceof' && p.length === 2 ? p[0] + ' instanceof ' + p[1] : null;
+			if (body) {
+				edits.push({ pos: n.body.start, end: n.body.end, order: 1, text: '{ return ' + body + '; }' });
+				return;
+			}
+		}
 		if (n.type !== 'BinaryExpression' || n.operator !== 'in') return;
 		let i = tokenAt(tokens, n.left.end);
 		while (i < tokens.length && !(tokens[i].type.keyword === 'in' && tokens[i].start < n.right.start)) i++;

@@ -69,7 +69,8 @@ kitTest('kit/one-unit-non-bmp-strings', async function () {
 });
 
 kitTest('kit/json-surrogate-pairs-repaired', async function () {
-  // mujs's JSON.stringify writes a pair as raw high half + "\\udXXX"
+  // JSON.stringify keeps a pair whole (core-js's, gone with its Symbol, wrote
+  // the raw high half + "\\udXXX") and escapes a lone one (mujs patch 0502)
   const body = await Response.json({ s: '\ud83d\ude00' }).text();
   eq(body, '{"s":"\ud83d\ude00"}', 'pair kept whole');
   eq(await Response.json({ s: '\ud800' }).text(), '{"s":"\\ud800"}', 'a lone surrogate stays escaped');

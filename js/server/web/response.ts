@@ -30,17 +30,6 @@ function toUnsignedShort(v: unknown): number {
   return t < 0 ? t + 65536 : t;
 }
 
-// mujs 1.3.2's JSON.stringify writes a surrogate pair as the raw high half
-// followed by an escaped low half ("\ud83d" + "\\ude00"), which is not
-// UTF-8-encodable. Joined back here; a lone surrogate stays escaped.
-const SPLIT_PAIR = /([\ud800-\udbff])\\u(d[c-f][0-9a-f]{2})/gi;
-export function jsonStringify(data: unknown): string | undefined {
-  const s = JSON.stringify(data);
-  if (typeof s !== 'string' || !/[\ud800-\udbff]/.test(s))
-    return s;
-  return s.replace(SPLIT_PAIR, function (m, hi, lo) { return hi + String.fromCharCode(parseInt(lo, 16)); });
-}
-
 export interface Response extends BodyOwner {
   text(): Promise<string>;
   json(): Promise<any>;
@@ -97,7 +86,7 @@ export class Response {
   }
 
   static json(data: unknown, init?: ResponseInit): Response {
-    const text = jsonStringify(data);
+    const text = JSON.stringify(data); // a pair whole, a lone surrogate escaped (mujs patch 0502)
     if (typeof text !== 'string')
       throw new TypeError('Value is not JSON serializable');
     const opt: ResponseInit = init === undefined || init === null ? {} : init;
