@@ -1028,6 +1028,20 @@ static kit_value *scoped(kit_engine *e, kit_value *node)
 	return el;
 }
 
+/* Is the symbol at idx one of Symbol.for's? Then its key is pushed. */
+static int registered_symbol(js_State *J, int idx)
+{
+	js_getglobal(J, "Symbol");
+	js_getproperty(J, -1, "keyFor");
+	js_rot2(J);
+	js_copy(J, idx);
+	if (js_pcall(J, 1) || !js_isstring(J, -1)) {
+		js_pop(J, 1);
+		return 0;
+	}
+	return 1;
+}
+
 /* Walks the value on top of the stack (popped) for one item. */
 static int walk_one(kit_engine *e, int work, struct walk_item *it)
 {
@@ -1130,8 +1144,12 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 			rc = fail_type(e, it->target, "Objects are not valid as a React child. To render a collection, use an "
 				       "array; to show an object's fields, render them one by one", it->context);
 		}
+	} else if (type == JS_ISSYMBOL && registered_symbol(J, t)) {
+		/* Symbol.for(key): "$S<key>" in Flight, as React's server writes
+		 * it; nothing in HTML (registered_symbol left the key on the stack) */
+		*it->target = kit_v_symbol(m, js_tostring(J, -1));
 	} else {
-		/* symbols of the polyfill are objects; anything else renders nothing */
+		/* another symbol (or anything else left) renders nothing */
 		*it->target = kit_v_null(m);
 	}
 	js_pop(J, js_gettop(J) - t);

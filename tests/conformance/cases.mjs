@@ -23,6 +23,7 @@ export const cases = [
   corpus('async', { pendingSuspense: true }),
   corpus('keys'),
   corpus('dollar'),
+  corpus('symbols'),
   corpus('unicode'),
   corpus('numbers'),
   corpus('number-strings'),
