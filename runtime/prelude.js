@@ -240,9 +240,10 @@ function __kit_reset_queues() {
 		});
 	};
 	/* Object.prototype.toString says [object Promise] (mujs patch 0501), and
-	 * [object global] for the global object, as in Node */
+	 * [object global] for the global object, as in Node; Promise[@@species] */
 	Object.defineProperty(globalThis, Symbol.toStringTag, { value: 'global', writable: false, enumerable: false, configurable: true });
 	Object.defineProperty(P.prototype, Symbol.toStringTag, { value: 'Promise', configurable: true });
+	Object.defineProperty(P, Symbol.species, { get: function () { return this; }, configurable: true });
 	globalThis.Promise = P;
 })();
 

@@ -174,14 +174,14 @@ static const struct symbol_case cases[] = {
 	 " f[Symbol.isConcatSpreadable] = 0; return [[0].concat(o, [3], 4), [0].concat(a).length,"
 	 " [0].concat(f).length, [].concat([1, [2]], 3)];",
 	 "[[0,\"a\",\"b\",3,4],2,2,[1,[2],3]]"},
-	{"0501: Array.prototype[Symbol.unscopables] and Array[Symbol.species]",
+	{"0501: Array.prototype[Symbol.unscopables], Array and RegExp[Symbol.species]",
 	 "var u = Array.prototype[Symbol.unscopables], d ="
 	 " Object.getOwnPropertyDescriptor(Array.prototype, Symbol.unscopables); return"
 	 " [Object.keys(u), Object.getPrototypeOf(u) === null, d.writable, d.enumerable,"
-	 " d.configurable, Array[Symbol.species] === Array];",
+	 " d.configurable, Array[Symbol.species] === Array, RegExp[Symbol.species] === RegExp];",
 	 "[[\"at\",\"copyWithin\",\"entries\",\"fill\",\"find\",\"findIndex\",\"findLast\",\"findLastIndex\","
 	 "\"flat\",\"flatMap\",\"includes\",\"keys\",\"values\",\"toReversed\",\"toSorted\",\"toSpliced\"],true,"
-	 "false,false,true,true]"},
+	 "false,false,true,true,true]"},
 	{"0502: JSON.stringify escapes lone surrogates, keeps pairs, lowercase hex",
 	 "var s = JSON.stringify(['\\ud800', '\\ud83d\\ude00', '\\u001f', 'x\\udc00y',"
 	 " '\\udbff\\udfff\\ud800']); return [s.length, s.indexOf('\\\\ud800'), s.indexOf('\\\\ud83d'),"

@@ -69,3 +69,4 @@ L('symbols/async-iterator', async (log) => {
 });
 T('symbols/core-js-state-keys-hidden', () => { var k = {}; new WeakMap().set(k, 1); return [Object.getOwnPropertyNames(new Map([[1, 2]])), Reflect.ownKeys(new Set([1])),
   Object.getOwnPropertyNames([].values()), Object.getOwnPropertyNames(k), Object.keys(Object.getOwnPropertyDescriptors(new Map()))]; });
+T('symbols/species', () => [Array, Map, Set, Promise, RegExp].map((c) => c[Symbol.species] === c));
