@@ -83,6 +83,10 @@ static int has_dynamic_segment(const kit_scan_route *r)
 	return 0;
 }
 
+/* A KIT_DYNAMIC marker that is no request read but a reason to render per
+ * request ("per request: exports dynamic = 'force-dynamic'", a no-store fetch). */
+#define PER_REQUEST "per request: "
+
 /* What was read, from "[kit:dynamic headers()] …" or a digest "KIT_DYNAMIC;headers()". */
 static const char *dynamic_what(kit_arena *a, const char *text)
 {
@@ -144,6 +148,19 @@ static int write_variant(const kit_prerender_job *job, kit_arena *a, pending *p,
 	return 0;
 }
 
+/* The per-request reason the last render noted (kit_engine_take_build_note),
+ * in a; NULL when none. clear: only empty it, before a render. */
+static const char *take_note(kit_engine *e, kit_arena *a, int clear)
+{
+	char buf[300];
+	if (!kit_engine_take_build_note(e, buf, sizeof buf) || clear)
+		return NULL;
+	size_t n = strlen(buf) + 1;
+	char *s = kit_arena_alloc(a, n);
+	memcpy(s, buf, n);
+	return s;
+}
+
 /* One render into out. Returns kit_engine_render's result. */
 /* The URL being prerendered: the route's path, or one generateStaticParams() listed. */
 typedef struct url_job {
@@ -190,9 +207,14 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			max_depth = j + 1;
 	}
 	kit_render_error err;
+	const char *note = take_note(e, a, 1);
 	int rc = render_once(e, u, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_DOCUMENT, 0, &body, &err);
+	note = take_note(e, a, 0);
 	const char *what = NULL;
-	if (u->params_unknown && rc == -1 && err.status >= 300 && err.status < 400) {
+	if (note && rc == 0 && !dynamic_what(a, kit_buf_cstr(&body))) {
+		o->outcome = KIT_OUTCOME_DYNAMIC;  /* the page caught what said so */
+		o->reason = note;
+	} else if (u->params_unknown && rc == -1 && err.status >= 300 && err.status < 400) {
 		o->outcome = KIT_OUTCOME_DYNAMIC;  /* no URL to store it under */
 		o->reason = "params without listed values (redirects at build time)";
 	} else if (rc == -1 && err.status >= 300 && err.status < 400) {
@@ -219,6 +241,10 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		if (strcmp(what, "connection()") == 0) {
 			o->outcome = KIT_OUTCOME_DYNAMIC;
 			o->reason = "awaits connection()";
+		} else if (strncmp(what, PER_REQUEST, strlen(PER_REQUEST)) == 0) {
+			/* segment config or a no-store fetch (js/server/segment-config.ts) */
+			o->outcome = KIT_OUTCOME_DYNAMIC;
+			o->reason = what + strlen(PER_REQUEST);
 		} else if (strcmp(what, "params") == 0) {
 			o->outcome = KIT_OUTCOME_FAILED;
 			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
@@ -267,7 +293,9 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		/* a request read or a wait at the budget inside a boundary: the
 		 * shell is stored, the holes render per visitor (render/stream.c) */
 		char *why = kit_arena_alloc(a, (what ? strlen(what) : 0) + 80);
-		if (what)
+		if (what && strncmp(what, PER_REQUEST, strlen(PER_REQUEST)) == 0)
+			sprintf(why, "%s inside a Suspense boundary", what + strlen(PER_REQUEST));
+		else if (what)
 			sprintf(why, "reads %s inside a Suspense boundary", what);
 		else
 			sprintf(why, "a Suspense boundary still waited after the build budget");
@@ -545,12 +573,18 @@ static void api_once(const kit_prerender_job *job, kit_engine *e, kit_arena *a, 
 	kit_buf_init(&ans.headers);
 	kit_buf_init(&ans.body);
 	kit_engine_take_clock_reads(e);
+	take_note(e, a, 1);
 	int rc = kit_engine_api(e, (int)i, r->module, "GET", NULL, u->params, u->nparams, &ans, &err);
 	int clock_reads = kit_engine_take_clock_reads(e);
+	const char *note = take_note(e, a, 0);
 	o->ms = now_ms() - start;
 	const char *what = rc < 0 ? dynamic_what(a, err.message) : NULL;
 	const char *hdrs = kit_buf_cstr(&ans.headers);
-	if (what) {
+	if (note) {
+		o->reason = note;
+	} else if (what && strncmp(what, PER_REQUEST, strlen(PER_REQUEST)) == 0) {
+		o->reason = what + strlen(PER_REQUEST);
+	} else if (what) {
 		char *why = kit_arena_alloc(a, strlen(what) + 16);
 		sprintf(why, "reads %s", what);
 		o->reason = why;

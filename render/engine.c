@@ -1014,6 +1014,20 @@ done:
 	return rc;
 }
 
+int kit_engine_take_build_note(kit_engine *e, char *out, size_t outlen)
+{
+	js_State *J = e->J;
+	js_getglobal(J, "__kit_take_build_note");
+	js_pushundefined(J);
+	int found = 0;
+	if (js_pcall(J, 0) == 0 && js_isstring(J, -1)) {
+		snprintf(out, outlen, "%s", js_tostring(J, -1));
+		found = 1;
+	}
+	js_pop(J, 1);
+	return found;
+}
+
 int kit_engine_take_clock_reads(kit_engine *e)
 {
 	js_State *J = e->J;

@@ -233,6 +233,11 @@ int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, k
  * the last call (then 0 again). */
 int kit_engine_take_clock_reads(kit_engine *e);
 
+/* kit-build: the reason the last render gave to be rendered per request
+ * although nothing it threw said so (a no-store fetch whose error the page
+ * caught), into out; 0 when none. Taking it clears it. */
+int kit_engine_take_build_note(kit_engine *e, char *out, size_t outlen);
+
 /* The build version found in the manifest ("" when none). */
 const char *kit_engine_version(const kit_engine *e);
 

@@ -349,6 +349,20 @@ function __kit_deferred() {
  * Error.prototype.name is read-only. So the properties code commonly sets on
  * its own objects become accessors first (as SES does): reading gives the
  * built-in value, assigning on another object defines an own property there. */
+/* kit-build: why a render must happen per request although nothing it
+ * threw said so (a no-store fetch whose error the page caught): the first
+ * reason of a render, which the engine takes after it (build/prerender.c). */
+var __kit_build_note = null;
+function __kit_note_per_request(why) {
+	if (__kit_build_note === null)
+		__kit_build_note = String(why);
+}
+function __kit_take_build_note() {
+	var n = __kit_build_note;
+	__kit_build_note = null;
+	return n;
+}
+
 /* Date.now() and Math.random() calls are counted: kit-build warns when an
  * answer it stores read them (their values are then frozen at build time). */
 var __kit_take_clock_reads;

@@ -134,6 +134,9 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 
+# --- route segment config (tests/suites/segment-config.sh): tests/segment/app
+EXTRA_DIST += tests/suites/segment-config.sh tests/segment/app/package.json tests/segment/app/src
+
 # --- the app's own files in server code (tests/suites/files.sh): tests/files/app
 EXTRA_DIST += tests/suites/files.sh tests/files/app/package.json tests/files/app/content tests/files/app/src
 

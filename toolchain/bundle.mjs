@@ -12,8 +12,9 @@
 // kind is "syntax" (the source does not parse or a TypeScript construct cannot
 // be stripped), "resolve" (an import names nothing; then "specifier" holds it
 // and "file" is the importing file), "transform" (SWC rejected esbuild's
-// output), "client" (a client-module rule: "fix" says what to do) or "style"
-// (a stylesheet or the PostCSS setup, styles.mjs: "fix" too). `file` is
+// output), "client" (a client-module rule: "fix" says what to do), "style"
+// (a stylesheet or the PostCSS setup, styles.mjs: "fix" too) or "config" (route
+// segment config kit ignores, a warning with its "fix"). `file` is
 // relative to the app root when the file is inside it, else absolute; line and
 // column are 1-based (0 = unknown). "phase":"browser" marks messages of the
 // browser build.
@@ -153,6 +154,49 @@ function nodeModulesPlugin(kitDir) {
 			}));
 		},
 	};
+}
+
+// Route segment config kit does not honour (docs/segment-config.md): a
+// warning naming the file, read from the sources of the entry's modules.
+const SEGMENT_CONFIG = /^export\s+const\s+(dynamic|revalidate|fetchCache|dynamicParams|runtime|preferredRegion|maxDuration|experimental_ppr)\s*=\s*([^;\n]*)/gm;
+async function segmentConfigWarnings(st, entrySource, entryDir) {
+	const warnings = [];
+	const files = [...entrySource.matchAll(/import \* as \w+ from ("(?:[^"\\]|\\.)*");/g)]
+		.map((m) => path.resolve(entryDir, JSON.parse(m[1])));
+	for (const file of files) {
+		const info = await fileInfo(st, file);
+		if (!info.src) continue;
+		const page = /^(?:page|route)\.[^.]+$/.test(path.basename(file));
+		for (const m of info.src.matchAll(SEGMENT_CONFIG)) {
+			const [, name, raw] = m;
+			const value = raw.trim().replace(/\s+as\s+const$/, '');
+			const unquoted = value.replace(/^(['"])(.*)\1$/, '$2');
+			let why = null, fix = null;
+			if (name === 'dynamic' && (unquoted === 'force-static' || unquoted === 'error')) {
+				why = `dynamic = '${unquoted}' is not supported: kit renders the route as 'auto' (stored when it reads no request, per request when it does)`;
+				fix = 'remove the export, or use \'force-dynamic\' to render it per request';
+			} else if (name === 'revalidate' && /^\d+(?:\.\d+)?$/.test(unquoted) && +unquoted > 0) {
+				why = `revalidate = ${unquoted}: kit does not render stored pages again on a timer; the stored page stays until the next build publishes a new version`;
+				fix = 'remove the export, or use revalidate = 0 to render the route per request';
+			} else if (name === 'fetchCache' && unquoted !== 'force-no-store' && unquoted !== 'auto') {
+				why = `fetchCache = '${unquoted}' is ignored: kit's fetch() never caches (a page's fetches run when it renders: at build time for a stored page)`;
+				fix = 'remove the export';
+			} else if (name === 'dynamicParams' && !page && unquoted === 'false') {
+				why = 'dynamicParams in a layout is ignored: kit reads it from the page';
+				fix = 'export it from the page whose generateStaticParams lists the URLs';
+			} else if (name === 'runtime' && unquoted === 'edge') {
+				why = "runtime = 'edge' is ignored: every route runs in kit's engine on the server";
+				fix = 'remove the export';
+			} else if (name === 'preferredRegion' || name === 'maxDuration' || name === 'experimental_ppr') {
+				why = `${name} is ignored: ${name === 'experimental_ppr' ? 'kit stores a shell for any page with Suspense boundaries by itself' : 'it belongs to a hosting platform'}`;
+				fix = 'remove the export';
+			}
+			if (!why) continue;
+			const line = info.src.slice(0, m.index).split('\n').length;
+			warnings.push({ file: displayPath(st.root, file), line, column: 1, text: why, kind: 'config', fix });
+		}
+	}
+	return warnings;
 }
 
 function fromEsbuild(root, m, phase) {
@@ -888,6 +932,7 @@ async function main() {
 		}, 1);
 	}
 	const warnings = result.warnings.map((m) => fromEsbuild(job.root, m));
+	warnings.push(...await segmentConfigWarnings(st, options.stdin.contents, path.dirname(job.entry)));
 	// A stub's marker comment names the client module it stands for.
 	const es2017 = result.outputFiles[0].text.replace(/^(\s*\/\/ )kit-stub:/gm, '$1');
 	const t1 = Date.now();

@@ -8,7 +8,8 @@
 // engine calls runRoute and writes the answer (render/engine.c kit_engine_api).
 import { peekBody, readBodyBytes, Response } from './web/index';
 import { request } from '../request';
-import { currentRequest, takeResponseHeaders } from './request-context';
+import { currentRequest, currentPhase, takeResponseHeaders } from './request-context';
+import { perRequestReason } from './segment-config';
 
 type Query = Record<string, string | string[]>;
 type Handler = (req: Request, ctx: { params: Query; searchParams: Promise<Query> }) => unknown;
@@ -57,6 +58,13 @@ export function runRoute(ns: Record<string, unknown>, method: string, params: Re
   if (typeof handler !== 'function' && method === 'HEAD') handler = ns['GET'] as Handler | undefined;
   if (typeof handler !== 'function') return Promise.reject(new Error('no handler for ' + method));
   const h = handler;
+  // route segment config: per request, never stored (docs/segment-config.md)
+  const why = currentPhase() === 'build' ? perRequestReason([ns]) : null;
+  if (why) {
+    const e = new Error('[kit:dynamic per request: ' + why + '] the route answers per request');
+    (e as Error & { digest: string }).digest = 'KIT_DYNAMIC;per request: ' + why;
+    return Promise.reject(e);
+  }
   let readsQuery = ns['searchParams'] !== undefined; // a searchParams schema
   const ctx = { params } as { params: Query; searchParams: Promise<Query> };
   Object.defineProperty(ctx, 'searchParams', {

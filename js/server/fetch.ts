@@ -29,6 +29,7 @@
 // before it was even sent): its promise never settles, and nothing of it
 // reaches the next request.
 import { defineGlobal, hide } from './web/util';
+import { currentPhase } from './request-context';
 import { Request, RequestInit } from './web/request';
 import { Response } from './web/response';
 import { Headers, freezeHeaders } from './web/headers';
@@ -106,7 +107,25 @@ function toResponse(a: NativeAnswer, method: string): Response {
   return res;
 }
 
+// fetch(u, {cache: 'no-store'}) or {next: {revalidate: 0}}: data that must
+// be fresh per request, so at build time it is a request read (the route or
+// its boundary renders per request, as Next.js makes it dynamic).
+function perRequestAtBuild(init?: KitRequestInit) {
+  const o = init as { cache?: string; next?: { revalidate?: unknown } } | undefined;
+  if (!o || currentPhase() !== 'build') return;
+  // (no quotes or commas: the reason travels in a digest, build/prerender.c)
+  const why = o.cache === 'no-store' ? 'fetches with cache no-store'
+    : o.next && o.next.revalidate === 0 ? 'fetches with next.revalidate = 0' : null;
+  if (!why) return;
+  // remembered too, in case the page catches the error (build/prerender.c)
+  (globalThis as unknown as { __kit_note_per_request(w: string): void }).__kit_note_per_request(why);
+  const e = new Error('[kit:dynamic per request: ' + why + '] it fetches per request, and there is no request at build time');
+  (e as Error & { digest: string }).digest = 'KIT_DYNAMIC;per request: ' + why;
+  throw e;
+}
+
 export function fetch(input: string | Request | { toString(): string }, init?: KitRequestInit): Promise<Response> {
+  perRequestAtBuild(init);
   return new Promise<Response>(function (resolve, reject) {
     const req = new Request(input, init);
     const signal = req.signal;

@@ -7,6 +7,7 @@ import { SegmentBoundary } from '../client/segment';
 import { PathnameContext } from '../client/context';
 import { pushProvider as pushContext, use } from './hooks';
 import { Metadata, hasMetadata } from './metadata';
+import { applySegmentConfig } from './segment-config';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
   REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE, REACT_CONTEXT, REACT_CONSUMER, REACT_LAZY,
@@ -208,10 +209,12 @@ export function buildTree(routeIndex: number, params: Params | null,
   if (!route || route.kind !== 'page') throw new Error('kit: route ' + routeIndex + ' is not a page');
   const paramsP = params === null ? unknownParams() : Promise.resolve(params);
   const searchP = Promise.resolve(search);
-  let page: unknown = jsx(component(route.module), { params: paramsP, searchParams: searchP });
+  const mods = route.layouts.map((l) => modules[l.module]).concat([modules[route.module]]);
+  // route segment config (docs/segment-config.md): dynamic, revalidate, dynamicParams
+  let page: unknown = applySegmentConfig(jsx(component(route.module), { params: paramsP, searchParams: searchP }),
+    mods, modules[route.module], params);
   // metadata / generateMetadata / viewport of the layouts and the page
   // (docs/metadata.md): their tags beside the page, hoisted into <head> by React
-  const mods = route.layouts.map((l) => modules[l.module]).concat([modules[route.module]]);
   if (hasMetadata(mods)) {
     const last = mods.length - 1;
     const propsOf = (i: number) => (i === last ? { params: paramsP, searchParams: searchP } : { params: paramsP });

@@ -119,7 +119,7 @@ expect_failure syntax-error "error: src/app/broken/page.tsx:1:23: " "route: /bro
 expect_failure unresolved 'error: src/app/page.tsx:1:21: cannot resolve import "left-pad"' \
 	"install it (npm install left-pad in the app directory) or fix the path" \
 	'src/app/page.tsx:2:24: cannot resolve import "./helpers/missing"' "fix the path" \
-	'src/app/io.ts:1:16: cannot resolve import "node:fs"' "not in Node.js"
+	'src/app/io.ts:1:26: cannot resolve import "node:child_process"' "not in Node.js"
 expect_failure next-imports 'src/app/page.tsx:2:18: cannot resolve import "next/link"' \
 	"fix:   kit is not Next.js: import Link from '@kit/core/Link'" \
 	"fix:   kit is not Next.js: import { headers, cookies } from '@kit/core/request'" \

@@ -1,0 +1,5 @@
+import { currentValue } from '../../../lib/value';
+
+export default function Inner() {
+  return <p id="value">{currentValue()}</p>;
+}
