@@ -41,6 +41,8 @@
 				throw new TypeError('flatMap: callback is not a function');
 			var list = Object(this), out = [];
 			for (var i = 0; i < list.length; i++) {
+				if (!(i in list))
+					continue; /* a hole (array/flatMap.3) */
 				var v = fn.call(thisArg, list[i], i, list);
 				if (Array.isArray(v))
 					flatten(out, v, 0);

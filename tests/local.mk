@@ -224,3 +224,8 @@ check_PROGRAMS += tests/unit/mujs_symbol_test
 tests_unit_mujs_symbol_test_SOURCES = tests/unit/mujs_symbol_test.c tests/unit/test.h
 tests_unit_mujs_symbol_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_symbol_test_LDADD = $(MUJS_LIBS)
+# kit's patches 0400-0401 (array holes, V8's sort), mujs alone
+check_PROGRAMS += tests/unit/mujs_array_test
+tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/test.h
+tests_unit_mujs_array_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_array_test_LDADD = $(MUJS_LIBS) -lm
