@@ -162,14 +162,6 @@
 	define(AP, 'every', function every_(fn, thisArg) { return every.call(this, fn, thisArg) ? true : false; });
 	define(AP, 'some', function some_(fn, thisArg) { return some.call(this, fn, thisArg) ? true : false; });
 
-	/* sort(null) and sort("x") sort instead of throwing (array/sort.17, .18) */
-	var sort = AP.sort;
-	define(AP, 'sort', function sort_(compare) {
-		if (compare !== undefined && typeof compare !== 'function')
-			throw new TypeError('The comparison function must be either a function or undefined');
-		return compare === undefined ? sort.call(this) : sort.call(this, compare);
-	});
-
 	/* Object.prototype.toLocaleString of a string prints "[object String]":
 	 * the spec calls this.toString() (array/toLocaleString.4) */
 	define(Object.prototype, 'toLocaleString', function toLocaleString() { return this.toString(); });
