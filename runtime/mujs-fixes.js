@@ -183,29 +183,6 @@
 		return r === 0 && (n < 0 || 1 / n < 0) ? -0 : r;
 	});
 
-	/* parseInt("0x1F", 16) is 0: the prefix is only skipped without a radix
-	 * (global/parseInt.4; core-js's Number.parseInt inherits it); parseFloat("-0")
-	 * is NaN and Unicode spaces are not skipped (global/parseFloat.12, .22) */
-	var global = Function('return this')();
-	var nativeParseInt = parseInt, nativeParseFloat = parseFloat;
-	var hexPrefix = new RegExp('^(' + WS + ')?([-+]?)0[xX]');
-	global.parseInt = function parseInt(string, radix) {
-		var s = String(string), r = radix === undefined ? 0 : radix | 0, m;
-		if ((r === 0 || r === 16) && (m = hexPrefix.exec(s))) {
-			var n = nativeParseInt(s.slice(m[0].length), 16);
-			return m[2] === '-' ? -n : n;
-		}
-		return nativeParseInt(s, radix);
-	};
-	global.parseFloat = function parseFloat(string) {
-		var s = String(string).replace(wsStart, '');
-		if (/^-[0-9.]/.test(s)) {
-			var n = nativeParseFloat(s.slice(1));
-			return n === n ? -n : n;
-		}
-		return nativeParseFloat(s);
-	};
-
 	/* match results lack groups: undefined (ES2018, present whether or not
 	 * the pattern names groups; mujs has no named groups) — regexp/exec.*,
 	 * regexp/match.* */

@@ -66,8 +66,11 @@ require('core-js/modules/es.math.fround');
 require('core-js/modules/es.number.is-nan');
 require('core-js/modules/es.number.is-finite');
 require('core-js/modules/es.number.is-safe-integer');
-require('core-js/modules/es.number.parse-float');
-require('core-js/modules/es.number.parse-int');
+// Number.parseFloat and Number.parseInt are the global functions, as in
+// ES2015: mujs's are right (patch 0402), and core-js would wrap them (it takes
+// the boxed form of its own Symbol for an old Edge bug)
+Object.defineProperty(Number, 'parseFloat', { value: parseFloat, writable: true, configurable: true });
+Object.defineProperty(Number, 'parseInt', { value: parseInt, writable: true, configurable: true });
 require('core-js/modules/es.number.epsilon');
 require('core-js/modules/es.number.max-safe-integer');
 require('core-js/modules/es.number.min-safe-integer');

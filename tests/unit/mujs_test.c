@@ -4,7 +4,11 @@
  * 0001 weak jsV_numbertostring: this program defines its own, as
  * render/engine.c does; without the patch it would not link (two
  * definitions), and with the library's own grisu2 String(0.1 + 0.2) would be
- * "0.30000000000000007". */
+ * "0.30000000000000007".
+ *
+ * 0003 and 0402: strings and literals read as numbers as Node reads them
+ * (signed integers, subnormals, long digit strings, 0b/0o, Unicode white
+ * space, parseInt and parseFloat); the expected strings are Node's. */
 #include <mujs.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +62,29 @@ int main(void)
 		  "12345678901234567000");
 	CHECK_STR("0003: Number(\"-9007199254740993\")", eval(J, "Number('-9007199254740993')", got, sizeof got),
 		  "-9007199254740992");
+	CHECK_STR("0402: 5e-324", eval(J, "5e-324", got, sizeof got), "5e-324");
+	CHECK_STR("0402: 2.2250738585072014e-308", eval(J, "2.2250738585072014e-308", got, sizeof got), "2.2250738585072014e-308");
+	CHECK_STR("0402: Number.MIN_VALUE / 2", eval(J, "Number.MIN_VALUE / 2", got, sizeof got), "0");
+	CHECK_STR("0402: 123456789.123456789", eval(J, "123456789.123456789", got, sizeof got), "123456789.12345679");
+	CHECK_STR("0402: Number(\"2.4703282292062328e-324\")", eval(J, "Number('2.4703282292062328e-324')", got, sizeof got), "5e-324");
+	CHECK_STR("0402: Number(\"1.7976931348623159e308\")", eval(J, "Number('1.7976931348623159e308')", got, sizeof got), "Infinity");
+	CHECK_STR("0402: Math.floor(5e-324) === 5e-324", eval(J, "Math.floor(5e-324) === 5e-324", got, sizeof got), "false");
+	CHECK_STR("0402: parseFloat(\"5e-324\")", eval(J, "parseFloat('5e-324')", got, sizeof got), "5e-324");
+	CHECK_STR("0402: Number(\"0b101\")", eval(J, "Number('0b101')", got, sizeof got), "5");
+	CHECK_STR("0402: Number(\"0o17\")", eval(J, "Number('0o17')", got, sizeof got), "15");
+	CHECK_STR("0402: Number(\"\\u00a012\\ufeff\")", eval(J, "Number('\\u00a012\\ufeff')", got, sizeof got), "12");
+	CHECK_STR("0402: Number(\"\\u3000 7 \\u2029\")", eval(J, "Number('\\u3000 7 \\u2029')", got, sizeof got), "7");
+	CHECK_STR("0402: Number(\"1e\")", eval(J, "Number('1e')", got, sizeof got), "NaN");
+	CHECK_STR("0402: Number(\"0x\")", eval(J, "Number('0x')", got, sizeof got), "NaN");
+	CHECK_STR("0402: Number(\"-0x10\")", eval(J, "Number('-0x10')", got, sizeof got), "NaN");
+	CHECK_STR("0402: Number(\"1_000\")", eval(J, "Number('1_000')", got, sizeof got), "NaN");
+	CHECK_STR("0402: parseInt(\"123456789012345678901234567890\")", eval(J, "parseInt('123456789012345678901234567890')", got, sizeof got), "1.2345678901234568e+29");
+	CHECK_STR("0402: parseInt(\"0x1F\", 16)", eval(J, "parseInt('0x1F', 16)", got, sizeof got), "31");
+	CHECK_STR("0402: parseInt(\"\\u00a0-0x10\")", eval(J, "parseInt('\\u00a0-0x10')", got, sizeof got), "-16");
+	CHECK_STR("0402: parseFloat(\"1e\")", eval(J, "parseFloat('1e')", got, sizeof got), "1");
+	CHECK_STR("0402: parseFloat(\"0x10\")", eval(J, "parseFloat('0x10')", got, sizeof got), "0");
+	CHECK_STR("0402: 1/parseFloat(\"-0\")", eval(J, "1 / parseFloat('-0')", got, sizeof got), "-Infinity");
+	CHECK_STR("0402: parseFloat(\"\\u2003-.5e1x\")", eval(J, "parseFloat('\\u2003-.5e1x')", got, sizeof got), "-5");
 	js_freestate(J);
 	TEST_EXIT();
 }
