@@ -95,11 +95,8 @@ require('core-js/modules/es.string.code-point-at');
 require('core-js/modules/es.string.from-code-point');
 // Built-ins missing from mujs 1.3.2 or wrong in it, found by the differential
 // corpus (tests/jsdiff): Math's hyperbolic functions, copyWithin, String.raw,
-// Annex B's escape/unescape and HTML methods, and core-js's exact toFixed
-// (mujs rounds (0.5).toFixed(0) to "0" and (2.5).toFixed(0) to "2", and
-// prints (-0).toFixed(2) as "-0.00"; core-js's check of the native method
-// misses that, so the method it checks throws: it then installs its own).
-// Each loads in mujs.
+// Annex B's escape/unescape and HTML methods (toFixed, toPrecision and
+// toExponential are exact in mujs itself since patch 0403). Each loads in mujs.
 require('core-js/modules/es.math.acosh');
 require('core-js/modules/es.math.asinh');
 require('core-js/modules/es.math.atanh');
@@ -125,6 +122,4 @@ require('core-js/modules/es.string.small');
 require('core-js/modules/es.string.strike');
 require('core-js/modules/es.string.sub');
 require('core-js/modules/es.string.sup');
-Number.prototype.toFixed = function () { throw new Error('replaced by core-js'); };
-require('core-js/modules/es.number.to-fixed');
 

@@ -8,7 +8,10 @@
  *
  * 0003 and 0402: strings and literals read as numbers as Node reads them
  * (signed integers, subnormals, long digit strings, 0b/0o, Unicode white
- * space, parseInt and parseFloat); the expected strings are Node's. */
+ * space, parseInt and parseFloat); the expected strings are Node's.
+ *
+ * 0403: toFixed, toExponential, toPrecision and toString(radix) from the
+ * exact value of the double, as Node writes them. */
 #include <mujs.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,7 +45,7 @@ static const char *eval(js_State *J, const char *expr, char *out, size_t n)
 int main(void)
 {
 	js_State *J = js_newstate(NULL, NULL, 0);
-	char got[128];
+	char got[256];
 	CHECK_STR("0001: String(0.1 + 0.2)", eval(J, "0.1 + 0.2", got, sizeof got), "0.30000000000000004");
 	CHECK_STR("0001: String(123.456)", eval(J, "123.456", got, sizeof got), "123.456");
 	CHECK_STR("0001: String(5e-7)", eval(J, "5e-7", got, sizeof got), "5e-7");
@@ -85,6 +88,35 @@ int main(void)
 	CHECK_STR("0402: parseFloat(\"0x10\")", eval(J, "parseFloat('0x10')", got, sizeof got), "0");
 	CHECK_STR("0402: 1/parseFloat(\"-0\")", eval(J, "1 / parseFloat('-0')", got, sizeof got), "-Infinity");
 	CHECK_STR("0402: parseFloat(\"\\u2003-.5e1x\")", eval(J, "parseFloat('\\u2003-.5e1x')", got, sizeof got), "-5");
+	CHECK_STR("0403: (2.5).toFixed(0)", eval(J, "(2.5).toFixed(0)", got, sizeof got), "3");
+	CHECK_STR("0403: (0.5).toFixed(0)", eval(J, "(0.5).toFixed(0)", got, sizeof got), "1");
+	CHECK_STR("0403: (1.005).toFixed(2)", eval(J, "(1.005).toFixed(2)", got, sizeof got), "1.00");
+	CHECK_STR("0403: (8.345).toFixed(2)", eval(J, "(8.345).toFixed(2)", got, sizeof got), "8.35");
+	CHECK_STR("0403: (1).toFixed(100)", eval(J, "(1).toFixed(100)", got, sizeof got), "1.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+	CHECK_STR("0403: (0.1).toFixed(30)", eval(J, "(0.1).toFixed(30)", got, sizeof got), "0.100000000000000005551115123126");
+	CHECK_STR("0403: (1e21).toFixed(2)", eval(J, "(1e21).toFixed(2)", got, sizeof got), "1e+21");
+	CHECK_STR("0403: (1000000000000000128).toFixed(0)", eval(J, "(1000000000000000128).toFixed(0)", got, sizeof got), "1000000000000000128");
+	CHECK_STR("0403: (-0).toFixed(2)", eval(J, "(-0).toFixed(2)", got, sizeof got), "0.00");
+	CHECK_STR("0403: (-0.0001).toFixed(2)", eval(J, "(-0.0001).toFixed(2)", got, sizeof got), "-0.00");
+	CHECK_STR("0403: (999.9999).toFixed(2)", eval(J, "(999.9999).toFixed(2)", got, sizeof got), "1000.00");
+	CHECK_STR("0403: (5e-324).toExponential(20)", eval(J, "(5e-324).toExponential(20)", got, sizeof got), "4.94065645841246544177e-324");
+	CHECK_STR("0403: (123.456).toExponential()", eval(J, "(123.456).toExponential()", got, sizeof got), "1.23456e+2");
+	CHECK_STR("0403: (0).toExponential(2)", eval(J, "(0).toExponential(2)", got, sizeof got), "0.00e+0");
+	CHECK_STR("0403: (1.7976931348623157e308).toExponential(40)", eval(J, "(1.7976931348623157e308).toExponential(40)", got, sizeof got), "1.7976931348623157081452742373170435679807e+308");
+	CHECK_STR("0403: (1).toPrecision(3)", eval(J, "(1).toPrecision(3)", got, sizeof got), "1.00");
+	CHECK_STR("0403: (123.456).toPrecision(2)", eval(J, "(123.456).toPrecision(2)", got, sizeof got), "1.2e+2");
+	CHECK_STR("0403: (0.0000001234).toPrecision(2)", eval(J, "(0.0000001234).toPrecision(2)", got, sizeof got), "1.2e-7");
+	CHECK_STR("0403: (0.000001234).toPrecision(2)", eval(J, "(0.000001234).toPrecision(2)", got, sizeof got), "0.0000012");
+	CHECK_STR("0403: (99.99).toPrecision(3)", eval(J, "(99.99).toPrecision(3)", got, sizeof got), "100");
+	CHECK_STR("0403: (0.1).toPrecision(100)", eval(J, "(0.1).toPrecision(100)", got, sizeof got), "0.1000000000000000055511151231257827021181583404541015625000000000000000000000000000000000000000000000");
+	CHECK_STR("0403: (3.14159).toString(8)", eval(J, "(3.14159).toString(8)", got, sizeof got), "3.11037476006703156");
+	CHECK_STR("0403: (-0.1).toString(16)", eval(J, "(-0.1).toString(16)", got, sizeof got), "-0.1999999999999a");
+	CHECK_STR("0403: (0.5).toString(3)", eval(J, "(0.5).toString(3)", got, sizeof got), "0.1111111111111111111111111111111112");
+	CHECK_STR("0403: (2 ** 53).toString(36)", eval(J, "Math.pow(2, 53).toString(36)", got, sizeof got), "2gosa7pa2gw");
+	CHECK_STR("0403: (1e21).toString(3)", eval(J, "(1e21).toString(3)", got, sizeof got), "100010202110111202020110202012022200000000000");
+	CHECK_STR("0403: (255.5).toString(16)", eval(J, "(255.5).toString(16)", got, sizeof got), "ff.8");
+	CHECK_STR("0403: toFixed(101) throws", eval(J, "(function () { try { return (1).toFixed(101); } catch (e) { return e.name; } })()", got, sizeof got), "RangeError");
+	CHECK_STR("0403: NaN.toExponential(-1)", eval(J, "NaN.toExponential(-1)", got, sizeof got), "NaN");
 	js_freestate(J);
 	TEST_EXIT();
 }
