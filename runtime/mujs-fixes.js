@@ -161,6 +161,9 @@
 	var every = AP.every, some = AP.some;
 	define(AP, 'every', function every_(fn, thisArg) { return every.call(this, fn, thisArg) ? true : false; });
 	define(AP, 'some', function some_(fn, thisArg) { return some.call(this, fn, thisArg) ? true : false; });
+	/* sort (sort(null) throws), parseInt/parseFloat and toFixed/toPrecision/
+	 * toExponential are right in kit's mujs itself (mujs/patches/0401-0403):
+	 * no wrapper here. */
 
 	/* Object.prototype.toLocaleString of a string prints "[object String]":
 	 * the spec calls this.toString() (array/toLocaleString.4) */
