@@ -67,8 +67,8 @@ require('core-js/modules/es.number.is-nan');
 require('core-js/modules/es.number.is-finite');
 require('core-js/modules/es.number.is-safe-integer');
 // Number.parseFloat and Number.parseInt are the global functions, as in
-// ES2015: mujs's are right (patch 0402), and core-js would wrap them (it takes
-// the boxed form of its own Symbol for an old Edge bug)
+// ES2015: mujs's are right since patch 0402, core-js's modules would only
+// check them
 Object.defineProperty(Number, 'parseFloat', { value: parseFloat, writable: true, configurable: true });
 Object.defineProperty(Number, 'parseInt', { value: parseInt, writable: true, configurable: true });
 require('core-js/modules/es.number.epsilon');
