@@ -41,12 +41,79 @@ export function renderComponent(fn: (props: unknown, ref?: unknown) => unknown, 
   treeId = treeIdText;
   actionStates = '';
   try {
+    const proto = (fn as { prototype?: { isReactComponent?: unknown } }).prototype;
+    if (proto && proto.isReactComponent) return renderClass(fn as unknown as ClassType, props);
     return fn(props, ref);
   } finally {
     rendering = prevRendering;
     localIdCounter = prevCounter;
     treeId = prevTree;
   }
+}
+
+// A class component, as React's server renderer mounts one: constructed with
+// (props, context), state from getDerivedStateFromProps or the legacy
+// componentWillMount (whose setState calls apply before render), then
+// render(). Nothing re-renders on the server: later setState calls and the
+// other lifecycle methods do nothing, and an error boundary renders its
+// children (errors reach the nearest Suspense boundary, as in React).
+interface ClassInstance {
+  props: unknown; state: unknown; context: unknown; refs: unknown;
+  updater: unknown;
+  render(): unknown;
+  componentWillMount?(): void;
+  UNSAFE_componentWillMount?(): void;
+}
+interface ClassType {
+  new (props: unknown, context: unknown): ClassInstance;
+  contextType?: Context<unknown>;
+  getDerivedStateFromProps?(props: unknown, state: unknown): unknown;
+  prototype: { getSnapshotBeforeUpdate?: unknown };
+}
+
+function renderClass(ctor: ClassType, props: unknown): unknown {
+  const contextType = ctor.contextType;
+  const context = contextType && typeof contextType === 'object' ? contextType._currentValue : {};
+  let queue: unknown[] | null = null;
+  let replace = false;
+  const updater = {
+    isMounted: () => false,
+    enqueueSetState(_inst: unknown, partial: unknown) {
+      if (queue) queue.push(partial);
+    },
+    enqueueReplaceState(_inst: unknown, state: unknown) {
+      if (queue) {
+        replace = true;
+        queue = [state];
+      }
+    },
+    enqueueForceUpdate() {},
+  };
+  const instance = new ctor(props, context);
+  instance.props = props;
+  instance.context = context;
+  instance.refs = {};
+  instance.updater = updater;
+  let state = instance.state !== undefined ? instance.state : null;
+  if (typeof ctor.getDerivedStateFromProps === 'function') {
+    const partial = ctor.getDerivedStateFromProps(props, state);
+    if (partial !== null && partial !== undefined) state = Object.assign({}, state, partial);
+  } else if (typeof ctor.prototype.getSnapshotBeforeUpdate !== 'function' &&
+    (typeof instance.UNSAFE_componentWillMount === 'function' || typeof instance.componentWillMount === 'function')) {
+    queue = [];
+    instance.state = state;
+    if (typeof instance.componentWillMount === 'function') instance.componentWillMount();
+    if (typeof instance.UNSAFE_componentWillMount === 'function') instance.UNSAFE_componentWillMount();
+    let next = replace ? null : state;
+    for (const partial of queue) {
+      const p = typeof partial === 'function' ? (partial as (s: unknown, pr: unknown) => unknown).call(instance, next, props) : partial;
+      if (p !== null && p !== undefined) next = replace && next === null ? p : Object.assign({}, next, p);
+    }
+    state = next;
+    queue = null;
+  }
+  instance.state = state;
+  return instance.render();
 }
 
 // How many useId() calls the last component made: the engine forks the tree

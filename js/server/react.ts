@@ -77,15 +77,35 @@ export function createRef<T>(): { current: T | null } {
   return { current: null };
 }
 
+// React's Component: setState/forceUpdate go to the updater the server
+// renderer gives each instance (hooks.ts renderClass), as in React.
+interface Updater {
+  enqueueSetState(inst: unknown, partial: unknown, cb?: unknown, name?: string): void;
+  enqueueReplaceState(inst: unknown, state: unknown): void;
+  enqueueForceUpdate(inst: unknown): void;
+}
+const noopUpdater: Updater = { enqueueSetState() {}, enqueueReplaceState() {}, enqueueForceUpdate() {} };
+
 export class Component<P = Record<string, unknown>, S = Record<string, unknown>> {
   props: P;
   state: S | undefined;
   context: unknown;
-  constructor(props: P) {
+  refs: Record<string, unknown>;
+  updater: Updater;
+  constructor(props: P, context?: unknown, updater?: Updater) {
     this.props = props;
+    this.context = context;
+    this.refs = {};
+    this.updater = updater || noopUpdater;
   }
-  setState(): void {}
-  forceUpdate(): void {}
+  setState(partial: unknown, callback?: unknown): void {
+    if (typeof partial !== 'object' && typeof partial !== 'function' && partial != null)
+      throw new Error('takes an object of state variables to update or a function which returns an object of state variables.');
+    this.updater.enqueueSetState(this, partial, callback, 'setState');
+  }
+  forceUpdate(): void {
+    this.updater.enqueueForceUpdate(this);
+  }
 }
 (Component.prototype as unknown as { isReactComponent: object }).isReactComponent = {};
 export class PureComponent<P = Record<string, unknown>, S = Record<string, unknown>> extends Component<P, S> {}

@@ -1,9 +1,8 @@
 'use client';
-// A client error boundary. Error boundaries are class components, and kit's
-// server-side React cannot render classes: on the server (where nothing is
-// ever caught — an error inside a Suspense boundary makes the browser render
-// that boundary) ErrorBoundary renders its children; in the browser it is the
-// class. Neither adds DOM, so hydration sees the same tree.
+// A client error boundary: a class component, on the server as in the
+// browser. On the server nothing is ever caught (as in React: an error inside
+// a Suspense boundary makes the browser render that boundary), so it renders
+// its children; in the browser it catches.
 import { Component, useState, type ReactNode } from 'react';
 
 interface Props { fallback: (error: Error & { digest?: string }, reset: () => void) => ReactNode; children?: ReactNode }
@@ -21,7 +20,6 @@ class Catcher extends Component<Props, State> {
 }
 
 export function ErrorBoundary({ fallback, children }: Props) {
-  if (typeof document === 'undefined') return children;
   return <Catcher fallback={fallback}>{children}</Catcher>;
 }
 
