@@ -28,6 +28,7 @@
 
 #include "build/outdir.h"
 #include "render/buf.h"
+#include "render/chain.h"
 #include "render/engine.h"
 #include "render/json.h"
 #include "store/store.h"
@@ -201,7 +202,9 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 	size_t max_depth = 0;
 	int slotted = 0;
 	for (size_t j = 0; j < r->nlayouts; j++) {
-		kit_buf_printf(&layouts, "%s%s", j ? "," : "", r->layouts[j].module);
+		if (j)
+			kit_buf_putc(&layouts, ',');
+		kit_layout_key_put(&layouts, r->layouts[j].module, u->params, u->nparams);  /* render/chain.h */
 		slotted |= r->layouts[j].nslots > 0;
 		if (!slotted)
 			max_depth = j + 1;

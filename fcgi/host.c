@@ -617,7 +617,7 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
  * touches the file), never for an interception or a revalidation, before
  * rendering (docs/build-output.md "Serving stored files"). */
 static int serve_stored(kit_host *h, const kit_request *req, const kit_sink *out, const kit_url *url,
-			const kit_route *route, int head_only, const kit_guard_result *guard)
+			const kit_route *route, const char *chain, int head_only, const kit_guard_result *guard)
 {
 	if (!h->store || !route)
 		return 0;
@@ -626,7 +626,8 @@ static int serve_stored(kit_host *h, const kit_request *req, const kit_sink *out
 		.path = url->path,
 		.query = url->query,
 		.flight = flight,
-		.depth = flight ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0,
+		.depth = flight ? kit_route_shared_depth(route, chain, param(req, "HTTP_X_RSC_SEGMENTS")) : 0,
+		.layouts = chain,
 		.head_only = head_only,
 		.skip = *param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE"),
 		.version = h->routes.version,
@@ -671,6 +672,7 @@ typedef struct page_job {
 	const kit_match *match;
 	const kit_route *route;
 	const kit_route *referer;      /* an interception's page (NULL: none) */
+	const char *chain;             /* the layout chain of what renders: the route's, or the referer's */
 	const form_answer *form;
 	const kit_buf *guard_headers;  /* what the route's middleware set */
 	const kit_stored_shell_hit *shell;  /* the stored shell, NULL when none */
@@ -703,8 +705,9 @@ static int resolve_intercept(kit_host *h, page_job *job, const kit_http_req *htt
 			return -1;
 	}
 	job->referer = rr;
+	job->chain = kit_route_chain(h->req, rr, referer_match->params, referer_match->nparams);
 	/* the payload must hold the layout with the slot: widen if the client keeps it */
-	size_t shared = kit_route_shared_depth(rr, param(req, "HTTP_X_RSC_SEGMENTS"));
+	size_t shared = kit_route_shared_depth(rr, job->chain, param(req, "HTTP_X_RSC_SEGMENTS"));
 	job->depth = shared < (size_t)slot_layout ? shared : (size_t)slot_layout;
 	return 0;
 }
@@ -733,7 +736,7 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		kit_resp_page_headers(&resp, flight,
 				      route && (route->has_middleware || job->shell) ? "private, no-store" : "no-store",
 				      h->routes.version, rreq->not_found ? (size_t)0 : job->depth,
-				      job->referer ? job->referer->layouts : route ? route->layouts : "app/layout");
+				      route || job->referer ? job->chain : "app/layout");
 		kit_resp_header(&resp, "X-Accel-Buffering", "no");
 		kit_resp_lines(&resp, job->guard_headers);
 		if (job->shell && attempt == 0) {
@@ -808,6 +811,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		.flight = !resume && is_true(param(req, "HTTP_X_RSC")),
 	};
 	const kit_route *route = job.route;
+	job.chain = route ? kit_route_chain(h->req, route, match->params, match->nparams) : "";
 	http_req hreq;
 	int bad = http_collect(h, req, 0, &hreq);
 	if (bad) {
@@ -820,11 +824,12 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 	job.guard_headers = &guard.headers;
 	kit_stored_shell_hit shell;
 	kit_stored_req shreq = { .path = url->path, .query = resume ? "" : url->query, .flight = job.flight,
+				 .layouts = job.chain,
 				 .skip = !resume && (*param(req, "HTTP_X_RSC_INTERCEPT") || *param(req, "HTTP_X_RSC_REVALIDATE")),
 				 .version = h->routes.version };
 	if (route && route->has_middleware && !run_guards(h, req, out, route, match->index, &hreq.http, head_only, &guard))
 		return;
-	if (!resume && !form && serve_stored(h, req, out, url, route, head_only, &guard))
+	if (!resume && !form && serve_stored(h, req, out, url, route, job.chain, head_only, &guard))
 		return;
 	/* a stored shell (fcgi/stored.c): written first, then the holes rendered for this visitor */
 	if (!form && kit_stored_shell(h->store, route, &shreq, &shell))
@@ -844,7 +849,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 			hreq.http.url = page;
 		}
 	}
-	job.depth = job.flight && route ? kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
+	job.depth = job.flight && route ? kit_route_shared_depth(route, job.chain, param(req, "HTTP_X_RSC_SEGMENTS")) : 0;
 	const char *intercept = job.flight && route ? param(req, "HTTP_X_RSC_INTERCEPT") : "";
 	kit_match referer_match = { .index = -1 };
 	if (*intercept && resolve_intercept(h, &job, &hreq.http, intercept, &referer_match) < 0)
@@ -854,7 +859,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 	kit_render_req rreq = {
 		.http = &hreq.http,
 		.segment_depth = (int)job.depth,
-		.layouts = job.referer ? job.referer->layouts : route ? route->layouts : "",
+		.layouts = route || job.referer ? job.chain : "",
 		.version = h->routes.version,
 		.route_index = match->index,
 		.pathname = url->path,
@@ -1077,7 +1082,8 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	kit_match rm = { .index = -1 };
 	int page = *ao->regions && referer_page(h, req, &rurl, &rm) == 0;
 	const kit_route *route = page ? &h->routes.routes[rm.index] : NULL;
-	int region = route ? region_depth(route, ao->regions, kit_route_shared_depth(route, param(req, "HTTP_X_RSC_SEGMENTS"))) : -1;
+	const char *chain = route ? kit_route_chain(h->req, route, rm.params, rm.nparams) : "";
+	int region = route ? region_depth(route, ao->regions, kit_route_shared_depth(route, chain, param(req, "HTTP_X_RSC_SEGMENTS"))) : -1;
 	if (region < 0)
 		route = NULL;
 	if (route && route->has_middleware) {
@@ -1095,7 +1101,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		.action = 1,
 		.route_index = route ? rm.index : -1,
 		.segment_depth = (int)depth,
-		.layouts = route ? route->layouts : "",
+		.layouts = route ? chain : "",
 		.version = h->routes.version,
 		.pathname = route ? rurl.path : "/",
 		.params = route ? rm.params : NULL,
@@ -1114,7 +1120,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		kit_resp_header(&resp, "X-RSC-Revalidated", ao->regions);
 	if (route) {
 		kit_resp_headerf(&resp, "X-RSC-Segment-Depth", "%zu", depth);
-		kit_resp_header(&resp, "X-RSC-Layouts", route->layouts);
+		kit_resp_header(&resp, "X-RSC-Layouts", chain);
 	}
 	kit_resp_lines(&resp, &ao->headers);
 	kit_buf rlines = req_buf(h);

@@ -7,6 +7,7 @@
 
 #include "render/arena.h"
 #include "render/buf.h"
+#include "render/chain.h"
 #include "render/json.h"
 #include "render/xalloc.h"
 #include "render/model.h"
@@ -72,6 +73,7 @@ static int load_route(kit_route *rt, const kit_value *v, char *err, size_t errle
 			kit_buf_printf(&names, "%s%s", names.len ? "," : "", slots->u.obj.props[j].key);
 		rt->layout_slots[rt->nlayouts] = kit_xstrdup(kit_buf_cstr(&names));
 		kit_buf_free(&names);
+		rt->dynamic_chain |= kit_layout_is_dynamic(id);
 		rt->layout_ids[rt->nlayouts++] = kit_xstrdup(id);
 		if (lay.len)
 			kit_buf_putc(&lay, ',');
@@ -234,25 +236,51 @@ void kit_routes_match(kit_arena *a, const kit_routes *r, const char *path, kit_m
 	}
 }
 
-size_t kit_route_shared_depth(const kit_route *rt, const char *segments)
+const char *kit_route_chain(kit_arena *a, const kit_route *rt, const kit_param *params, size_t nparams)
+{
+	if (!rt->dynamic_chain)
+		return rt->layouts;
+	kit_buf b;
+	kit_buf_init_in(&b, a);
+	for (size_t i = 0; i < rt->nlayouts; i++) {
+		if (i)
+			kit_buf_putc(&b, ',');
+		kit_layout_key_put(&b, rt->layout_ids[i], params, nparams);
+	}
+	return kit_buf_cstr(&b);
+}
+
+/* The next item of a comma list at *p, blanks trimmed; *p moves past it.
+ * Returns its length, and NULL in *item at the end. */
+static size_t list_item(const char **p, const char **item)
+{
+	if (!*p) {
+		*item = NULL;
+		return 0;
+	}
+	const char *s = *p, *comma = strchr(s, ',');
+	size_t n = comma ? (size_t)(comma - s) : strlen(s);
+	*p = comma ? comma + 1 : NULL;
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	*item = s;
+	return n;
+}
+
+size_t kit_route_shared_depth(const kit_route *rt, const char *chain, const char *segments)
 {
 	if (!segments || !*segments)
 		return 0;
 	size_t depth = 0;
-	const char *p = segments;
+	const char *p = segments, *q = chain;
 	while (depth < rt->nlayouts && depth < rt->slot_layout) {
-		const char *comma = strchr(p, ',');
-		size_t n = comma ? (size_t)(comma - p) : strlen(p);
-		while (n && (*p == ' ' || *p == '\t'))
-			p++, n--;
-		while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
-			n--;
-		if (strlen(rt->layout_ids[depth]) != n || strncmp(rt->layout_ids[depth], p, n) != 0)
+		const char *a, *b;
+		size_t n = list_item(&p, &a), m = list_item(&q, &b);
+		if (!a || !b || n != m || strncmp(a, b, n) != 0)
 			break;
 		depth++;
-		if (!comma)
-			break;
-		p = comma + 1;
 	}
 	return depth;
 }

@@ -24,7 +24,8 @@ typedef struct kit_route {
 	char *module;
 	kit_seg *segs;
 	size_t nsegs;
-	char *layouts;       /* X-RSC-Layouts value: layout ids joined by "," */
+	char *layouts;       /* the layout ids joined by ",": the chain when no layout is dynamic */
+	int dynamic_chain;   /* a layout's directory has params: the chain carries their values (render/chain.h) */
 	char **layout_ids;   /* the same, one per layout, outermost first */
 	size_t nlayouts;
 	size_t slot_layout;  /* index of the first layout with parallel slots (nlayouts: none) */
@@ -63,11 +64,15 @@ typedef struct kit_match {
  * their values live in the arena (the request's). */
 void kit_routes_match(kit_arena *a, const kit_routes *r, const char *path, kit_match *m);
 
-/* How many of the route's layouts the client holds (X-RSC-Segments, outermost
+/* The request's layout chain (X-RSC-Layouts, render/chain.h): the route's
+ * layout ids, with the param values of dynamic layouts; in a when it has any. */
+const char *kit_route_chain(kit_arena *a, const kit_route *rt, const kit_param *params, size_t nparams);
+
+/* How many of the request's chain the client holds (X-RSC-Segments, outermost
  * first): the longest common prefix, stopping before a layout with parallel
  * slots (their content changes with the URL, so such a layout renders again).
  * The client's list only narrows what is sent: it never skips middleware. */
-size_t kit_route_shared_depth(const kit_route *rt, const char *segments);
+size_t kit_route_shared_depth(const kit_route *rt, const char *chain, const char *segments);
 
 /* The index of the route's layout that declares the slot, or -1. */
 int kit_route_slot_layout(const kit_route *rt, const char *slot);

@@ -103,7 +103,7 @@ int kit_stored_serve(kit_store *s, const kit_route *route, const kit_stored_req 
 		return 0;
 	}
 	kit_resp_init(&r, out, 200, req->head_only);
-	kit_resp_page_headers(&r, req->flight, cache, hit.version, depth, route->layouts);
+	kit_resp_page_headers(&r, req->flight, cache, hit.version, depth, req->layouts ? req->layouts : route->layouts);
 	kit_resp_headerf(&r, "Content-Length", "%lld", (long long)st.st_size);
 	kit_resp_header(&r, "X-RSC-Kit", "stored");
 	kit_resp_lines(&r, req->extra);

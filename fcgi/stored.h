@@ -17,6 +17,7 @@ typedef struct kit_stored_req {
 	const char *query;        /* "" for a bare URL */
 	int flight;               /* X-RSC: true */
 	size_t depth;             /* the layouts the client shares (navigations) */
+	const char *layouts;      /* the request's layout chain (X-RSC-Layouts; routes.h kit_route_chain) */
 	int head_only;
 	int skip;                 /* interception / revalidation: never from the store */
 	const char *version;      /* this build's version: other versions are not served */

@@ -27,3 +27,5 @@ librender_a_CFLAGS += $(CURL_CFLAGS)
 # rpc(): host calls to the backend over the same multi handle (docs/wire-formats.md §5).
 librender_a_SOURCES += render/rpc.c render/rpc.h
 librender_a_SOURCES += render/header.c render/header.h render/xalloc.h
+# the layout chain of a request (X-RSC-Layouts)
+librender_a_SOURCES += render/chain.c render/chain.h

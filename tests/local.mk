@@ -134,6 +134,9 @@ EXTRA_DIST += tests/suites/client-components.sh tests/client/components.mjs \
 	tests/client/kit-app
 EXTRA_DIST += tests/suites/nuqs.sh tests/nuqs
 
+# --- a layout with params across navigations (tests/suites/layout-params.sh): tests/params/app
+EXTRA_DIST += tests/suites/layout-params.sh tests/params/check.mjs tests/params/app/package.json tests/params/app/src
+
 # --- route segment config (tests/suites/segment-config.sh): tests/segment/app
 EXTRA_DIST += tests/suites/segment-config.sh tests/segment/app/package.json tests/segment/app/src
 

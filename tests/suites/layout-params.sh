@@ -1,0 +1,57 @@
+#!/bin/bash
+# layout-params.sh — a layout whose directory has params (render/chain.h,
+# docs/wire-formats.md §3) on tests/params/app, the shape of Next.js's
+# i18n-routing example: app/[lang]/layout.tsx is the root layout and sets
+# <html lang>. The layout chain carries the param ("app/[lang]/layout:de"),
+# so a client holding /de's layout navigating to /cs shares none of it
+# (depth 0: the whole document renders again) while /de/about shares it
+# (depth 1). Behind lighttpd, stored and rendered answers; then in Chromium
+# (tests/params/check.mjs).
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
+suite_begin layout-params
+suite_need node "the build needs it"
+suite_work params
+app=$work/app
+cp -R "$top_src/tests/params/app" "$app"
+rm -rf "$app/.kit" "$app/.kit-store"
+if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
+	fail "kit-build of the app" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
+	exit 1
+fi
+if ! kit_serve_start lighttpd "$app" "$work/serve"; then
+	fail "kit-serve starts" "$KIT_SERVE_ERROR"
+	exit 1
+fi
+nav() { # nav URL SEGMENTS: the head of a navigation's answer
+	curl -s -D - -o /dev/null -H 'X-RSC: true' -H "X-RSC-Segments: $2" "$KIT_SERVE_BASE$1" | tr -d '\r' >"$work/h"
+}
+header() { grep -i "^$1:" "$work/h" | head -n 1 | sed 's/^[^:]*: *//'; }
+check "a document names its chain with the param" \
+	bash -c "curl -s '$KIT_SERVE_BASE/de' | grep -qF 'self.__kit_l=\"app/[lang]/layout:de\"'"
+nav /cs 'app/[lang]/layout:de'
+check "/de → /cs: another [lang] layout, depth 0 (stored answer)" \
+	test "$(header X-RSC-Segment-Depth)" = 0 -a "$(header X-RSC-Layouts)" = 'app/[lang]/layout:cs'
+nav /de/about 'app/[lang]/layout:de'
+check "/de → /de/about: the same layout kept, depth 1" test "$(header X-RSC-Segment-Depth)" = 1
+nav /fr/about 'app/[lang]/layout:de'
+check "/de → /fr/about (not listed: rendered): depth 0, the chain with fr" \
+	test "$(header X-RSC-Segment-Depth)" = 0 -a "$(header X-RSC-Layouts)" = 'app/[lang]/layout:fr'
+nav /fr/about 'app/[lang]/layout:fr'
+check "/fr → /fr/about (rendered): depth 1" test "$(header X-RSC-Segment-Depth)" = 1
+nav '/a%2Cb%3Ac' 'app/[lang]/layout:de'
+check "a value with a comma and a colon is percent-encoded in the chain" \
+	test "$(header X-RSC-Layouts)" = 'app/[lang]/layout:a%2Cb%3Ac'
+if [ -x /usr/bin/chromium ]; then
+	if kit_npm_ci "$top_src/tests/client" "$work"; then
+		setsid node "$top_src/tests/params/check.mjs" "$KIT_SERVE_BASE" "$top_src/tests/client/node_modules/playwright-core" &
+		browser_sid=$!
+		wait "$browser_sid" || fail "browser check" "exited with $?"
+		stop_browser
+	else
+		fail "npm ci of tests/client (playwright-core)" "$KIT_NPM_ERROR"
+	fi
+else
+	skip "navigations in Chromium: /usr/bin/chromium is not installed"
+fi
+suite_end
