@@ -1,8 +1,9 @@
-/* mujs_order_test.c — kit's patches 0101-0104 to mujs (mujs/patches/,
- * mujs/README.md): object keys enumerate in V8's order (array indices
- * ascending, then the other keys in insertion order), a deletion keeps the
- * accessors of the other properties, for...in gives each index of an array,
- * propertyIsEnumerable knows the elements of a dense array.
+/* mujs_order_test.c — kit's patches 0101-0104 and 0700 to mujs
+ * (mujs/patches/, mujs/README.md): object keys enumerate in V8's order (array
+ * indices ascending, then the other keys in insertion order), a deletion keeps
+ * the accessors of the other properties, for...in gives each index of an
+ * array, propertyIsEnumerable knows the elements of a dense array; property
+ * names live in their properties (0700), not in the interned-string table.
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -177,6 +178,51 @@ static const struct order_case cases[] = {
 	 "var a = [8, 9], b = [1, 2, 3]; delete b[1]; "
 	 "return [a.propertyIsEnumerable(0), a.propertyIsEnumerable('1'), a.propertyIsEnumerable(2), a.propertyIsEnumerable('length'), b.propertyIsEnumerable(0), b.propertyIsEnumerable(1), b.propertyIsEnumerable(2)];",
 	 "[true,true,false,false,true,false,true]"},
+	{"0700: names that share a prefix",
+	 "var o = {}; o.a = 1; o.ab = 2; o.abc = 3; o.abcdefg = 4; o.abcdefgh = 5; o.abcdefghi = 6; "
+	 "o.abcdefghijklmnopqrstuvw = 7; o.abcdefghijklmnopqrstuvwx = 8; return [o.a, o.ab, o.abc, o.abcd, "
+	 "o.abcdefg, o.abcdefgh, o.abcdefghi, o.abcdefghij, o.abcdefghijklmnopqrstuvw, "
+	 "o.abcdefghijklmnopqrstuvwx, o.abcdefghijklmnopqrstuvwxy, Object.keys(o).join()];",
+	 "[1,2,3,null,4,5,6,null,7,8,null,\"a,ab,abc,abcdefg,abcdefgh,abcdefghi,abcdefghijklmnopqrstuvw,abcdefghijklmnopqrstuvwx\"]"},
+	{"0700: 1,000-byte names that differ in their last byte",
+	 "var x = new Array(1001).join('x'), o = {}, i; o[x + 'a'] = 1; o[x + 'b'] = 2; o[x] = 3; "
+	 "o[x.slice(1)] = 4; for (i = 0; i < 20; i++) o[x + i] = i; delete o[x + 'a']; return [o[x + 'a'], "
+	 "o[x + 'b'], o[x], o[x.slice(1)], o[x + '19'], o[x + '1'], Object.keys(o).length, "
+	 "Object.keys(o).map(function (k) { return k.length; }).join()];",
+	 "[null,2,3,4,19,1,23,\"1001,1000,999,1001,1001,1001,1001,1001,1001,1001,1001,1001,1001,1002,1002,1002,1002,1002,1002,1002,1002,1002,1002\"]"},
+	{"0700: non-ASCII names, deleted and added again",
+	 "var o = {}; o['\\u00e9'] = 1; o['e\\u0301'] = 2; o['\\u65e5\\u672c'] = 3; o['\\u65e5'] = 4; "
+	 "o['\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9'] = 5; delete o['\\u65e5']; "
+	 "o['\\u65e5'] = 6; return [o['\\u00e9'], o['e\\u0301'], o['e'], o['\\u65e5\\u672c'], o['\\u65e5'], "
+	 "o['\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9\\u03a9'], o['\\u03a9'], "
+	 "Object.keys(o).length, JSON.stringify(o)];",
+	 "[1,2,null,3,6,5,null,5,\"{\\\"\xc3\xa9" "\\\":1,\\\"e\xcc\x81" "\\\":2,\\\"\xe6\x97\xa5" "\xe6\x9c\xac" "\\\":3,\\\"\xce\xa9" "\xce\xa9" "\xce\xa9" "\xce\xa9" "\xce\xa9" "\xce\xa9" "\xce\xa9" "\xce\xa9" "\xce\xa9" "\xce\xa9" "\\\":5,\\\"\xe6\x97\xa5" "\\\":6}\"]"},
+	{"0700: 300 names, long and short, deleted and added again, with an accessor",
+	 "var o = {}, i, k, sum = 0, bad = []; for (i = 0; i < 300; i++) o['k' + i + (i % 3 ? '' : "
+	 "'_with_a_rather_long_suffix_' + i)] = i; Object.defineProperty(o, 'mid', {get: function () { return "
+	 "'g'; }, enumerable: true, configurable: true}); for (i = 0; i < 300; i += 2) delete o['k' + i + (i "
+	 "% 3 ? '' : '_with_a_rather_long_suffix_' + i)]; for (i = 0; i < 300; i += 4) o['k' + i + (i % 3 ? "
+	 "'' : '_with_a_rather_long_suffix_' + i)] = -i; for (k in o) { if (k !== 'mid') sum += o[k]; } for "
+	 "(i = 0; i < 300; i++) { k = 'k' + i + (i % 3 ? '' : '_with_a_rather_long_suffix_' + i); if (i % 2 ? "
+	 "o[k] !== i : i % 4 ? k in o : o[k] !== -i) bad.push(i); } return [sum, o.mid, bad.join(), "
+	 "Object.keys(o).length, Object.keys(o).join().length];",
+	 "[11400,\"g\",\"\",226,3266]"},
+	{"0700: deleting during for-in",
+	 "var o = {first_rather_long_name_1: 1, b: 2, third_rather_long_name_3: 3, d: 4, e: 5}, r = []; for "
+	 "(var k in o) { delete o[k]; if (k === 'b') delete o.d; o['new_' + k] = 1; r.push(k + '=' + o['new_' "
+	 "+ k]); } return [r.join(), Object.keys(o).join()];",
+	 "[\"first_rather_long_name_1=1,b=1,third_rather_long_name_3=1,e=1\",\"new_first_rather_long_name_1,new_b,new_third_rather_long_name_3,new_e\"]"},
+	{"0700: delete then add a longer name, 100 times",
+	 "var o = {}, i; for (i = 0; i < 100; i++) { o['p' + i] = i; delete o['p' + i]; o['p' + i + 'q'] = i; "
+	 "} return [Object.keys(o).length, o.p5, o.p5q, o.p99q, Object.keys(o).slice(0, 3).join()];",
+	 "[100,null,5,99,\"p0q,p1q,p2q\"]"},
+	{"0700: getOwnPropertyDescriptor, defineProperties, Object.create with long names",
+	 "var o = {alpha_beta_gamma_delta: 1, z: 2}, d = Object.getOwnPropertyDescriptor(o, "
+	 "'alpha_beta_gamma_delta'); Object.defineProperties(o, {long_name_defined_here_1: {value: 7, "
+	 "enumerable: true}, s: {value: 8, enumerable: true}}); return [d.value, Object.keys(o).join(), "
+	 "o.long_name_defined_here_1, Object.getOwnPropertyNames(o).join(), "
+	 "JSON.stringify(Object.create(null, {a_long_created_name: {value: 1, enumerable: true}}))];",
+	 "[1,\"alpha_beta_gamma_delta,z,long_name_defined_here_1,s\",7,\"alpha_beta_gamma_delta,z,long_name_defined_here_1,s\",\"{\\\"a_long_created_name\\\":1}\"]"},
 };
 
 static unsigned fnv1a(const char *s)
@@ -229,6 +275,79 @@ static const char *c_iterator(js_State *J, const char *expr, char *out, size_t n
 	return out;
 }
 
+/* 0700: the C iterator's name stays valid until the next call, even when the
+ * loop deletes that property and a new one takes its freed block. */
+static const char *c_iterator_delete(js_State *J, char *out, size_t n)
+{
+	const char *k;
+	size_t len = 0;
+	int i = 0;
+	out[0] = 0;
+	js_dostring(J, "var __d = {alpha_property_number_one: 1, b: 2, gamma_property_number_three: 3};");
+	js_getglobal(J, "__d");
+	js_pushiterator(J, -1, 1);
+	while ((k = js_nextiterator(J, -1))) {
+		char fresh[64];
+		js_delproperty(J, -2, k);
+		snprintf(fresh, sizeof fresh, "zzzzzzzzzzzzzzzzzzzzzzzzzz_%d", i++);
+		js_pushnumber(J, i);
+		js_setproperty(J, -3, fresh);
+		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s", len ? "," : "", k);
+	}
+	js_pop(J, 2);
+	return out;
+}
+
+/* A counting allocator: the bytes mujs holds now, and the most it held. */
+struct tally {
+	size_t now, peak;
+};
+
+static void *tally_alloc(void *actx, void *ptr, int size)
+{
+	struct tally *t = actx;
+	size_t *block = ptr ? (size_t *)ptr - 2 : NULL;
+	if (block)
+		t->now -= block[0];
+	if (size == 0) {
+		free(block);
+		return NULL;
+	}
+	block = realloc(block, (size_t)size + 2 * sizeof(size_t));
+	if (!block)
+		return NULL;
+	block[0] = (size_t)size;
+	t->now += (size_t)size;
+	if (t->now > t->peak)
+		t->peak = t->now;
+	return block + 2;
+}
+
+/* 0700: a million distinct computed keys on short-lived objects. With
+ * interned names every one of them stayed in the interned-string table for
+ * the life of the state (~40 MB here); now a key goes with its object. */
+static void distinct_keys(void)
+{
+	struct tally t = {0, 0};
+	js_State *J = js_newstate(tally_alloc, &t, 0);
+	js_dostring(J, "function __keys(from, n) { var i, o, s = 0; for (i = from; i < from + n; i++) "
+		       "{ o = {}; o['key_' + i] = i; o['a_much_longer_computed_key_' + i] = i; "
+		       "s += o['key_' + i]; } return s; }");
+	js_dostring(J, "__keys(0, 1000);");
+	js_gc(J, 0);
+	size_t before = t.now;
+	js_dostring(J, "var __s = __keys(1000, 1000000);");
+	js_gc(J, 0);
+	size_t after = t.now;
+	js_getglobal(J, "__s");
+	CHECK("0700: a million computed keys: the loop ran", js_tonumber(J, -1) == 500999500000.0);
+	js_pop(J, 1);
+	printf("0700: live bytes %zu before, %zu after 2,000,000 distinct keys (peak %zu)\n", before, after, t.peak);
+	CHECK("0700: a million distinct computed keys leave the heap as it was (within 64 KiB)",
+	      after < before + 65536);
+	js_freestate(J);
+}
+
 /* After 2^32 - 1 insertions into one object its properties are numbered
  * again from 0, in their order: the counter is set near its end. */
 static void renumbering(js_State *J)
@@ -254,10 +373,17 @@ int main(void)
 	CHECK_STR("0101: js_pushiterator (C API)",
 		  c_iterator(J, "var __o = {b: 1, a: 2, 10: 3, 9: 4}; __o.c = 5; delete __o.b; __o.b = 6;", got, sizeof got),
 		  "9,10,a,c,b");
+	CHECK_STR("0700: js_nextiterator's name outlives deleting its property",
+		  c_iterator_delete(J, got, sizeof got),
+		  "alpha_property_number_one,b,gamma_property_number_three");
 	renumbering(J);
-	/* the insertion number costs no memory: it fits where level and atts were ints */
+	/* the insertion number costs no memory: it fits where level and atts
+	 * were ints; the name follows in the same block (0700), so a property
+	 * with a name of up to 7 bytes is 64 bytes, as it was with a pointer */
 	if (sizeof(void *) == 8)
-		CHECK("0101: a property is still 64 bytes", sizeof(js_Property) == 64);
+		CHECK("0101: a property with a name of up to 7 bytes is 64 bytes",
+		      offsetof(js_Property, name) + 8 == 64);
 	js_freestate(J);
+	distinct_keys();
 	TEST_EXIT();
 }
