@@ -3,7 +3,8 @@
  * indices ascending, then the other keys in insertion order), a deletion keeps
  * the accessors of the other properties, for...in gives each index of an
  * array, propertyIsEnumerable knows the elements of a dense array; property
- * names live in their properties (0700), not in the interned-string table.
+ * names live in their properties (0700-0702) and String objects hold their
+ * strings (0703), not in the interned-string table.
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -223,6 +224,16 @@ static const struct order_case cases[] = {
 	 "o.long_name_defined_here_1, Object.getOwnPropertyNames(o).join(), "
 	 "JSON.stringify(Object.create(null, {a_long_created_name: {value: 1, enumerable: true}}))];",
 	 "[1,\"alpha_beta_gamma_delta,z,long_name_defined_here_1,s\",7,\"alpha_beta_gamma_delta,z,long_name_defined_here_1,s\",\"{\\\"a_long_created_name\\\":1}\"]"},
+	{"0703: String objects of long, short and non-ASCII strings",
+	 "var a = 'a string longer than fifteen bytes', s = new String(a + '!'), t = new String('short'), u = "
+	 "Object('\\u00e9t\\u00e9'); s.extra = 1; return [s.length, s.charAt(3), s.valueOf(), String(s), s + "
+	 "'?', typeof s, s.toString() === a + '!', JSON.stringify([s, t, u]), t.length, t.valueOf(), "
+	 "u.length, u.charAt(1), s.extra, Object.keys(t).join(), a.length, a.indexOf('longer'), 'lit'.length];",
+	 "[35,\"t\",\"a string longer than fifteen bytes!\",\"a string longer than fifteen bytes!\",\"a string longer than fifteen bytes!?\",\"object\",true,\"[\\\"a string longer than fifteen bytes!\\\",\\\"short\\\",\\\"\xc3\xa9" "t\xc3\xa9" "\\\"]\",5,\"short\",3,\"t\",1,\"0,1,2,3,4\",34,9,3]"},
+	{"0703: valueOf of String objects made from computed strings",
+	 "var v = [], i; for (i = 0; i < 50; i++) v.push(new String('computed string number ' + i + ' of "
+	 "fifty').valueOf()); return [v[0], v[49], v.join('').length];",
+	 "[\"computed string number 0 of fifty\",\"computed string number 49 of fifty\",1690]"},
 };
 
 static unsigned fnv1a(const char *s)
@@ -345,7 +356,38 @@ static void distinct_keys(void)
 	printf("0700: live bytes %zu before, %zu after 2,000,000 distinct keys (peak %zu)\n", before, after, t.peak);
 	CHECK("0700: a million distinct computed keys leave the heap as it was (within 64 KiB)",
 	      after < before + 65536);
+
+	/* 0703: reading a property of a primitive string makes a String
+	 * object, which interned the whole string (~36 MB for these) */
+	js_dostring(J, "function __lens(from, n) { var i, s = 0; for (i = from; i < from + n; i++) "
+		       "s += ('a string read through ToObject ' + i).length + ('s' + i).charAt(0).length; return s; }");
+	js_dostring(J, "__lens(0, 1000);");
+	js_gc(J, 0);
+	before = t.now;
+	js_dostring(J, "var __n = __lens(1000, 1000000);");
+	js_gc(J, 0);
+	after = t.now;
+	js_getglobal(J, "__n");
+	CHECK("0703: a million strings read: the loop ran", js_tonumber(J, -1) == 37893000.0);
+	js_pop(J, 1);
+	printf("0703: live bytes %zu before, %zu after 1,000,000 distinct strings read (peak %zu)\n", before, after, t.peak);
+	CHECK("0703: a million distinct strings read through ToObject leave the heap as it was (within 64 KiB)",
+	      after < before + 65536);
 	js_freestate(J);
+}
+
+/* 0703: the string valueOf gives outlives its String object. */
+static void string_value_outlives_object(js_State *J)
+{
+	char got[256];
+	js_dostring(J, "var __v = (function () { var o = new String(['a heap string', 'made at run time'].join(' ')); "
+		       "return o.valueOf(); })();");
+	js_gc(J, 0);
+	js_dostring(J, "var __junk = []; for (var __i = 0; __i < 1000; __i++) __junk.push('another heap string ' + __i);");
+	js_getglobal(J, "__v");
+	snprintf(got, sizeof got, "%s", js_tostring(J, -1));
+	js_pop(J, 1);
+	CHECK_STR("0703: valueOf's string after its String object was collected", got, "a heap string made at run time");
 }
 
 /* After 2^32 - 1 insertions into one object its properties are numbered
@@ -377,6 +419,7 @@ int main(void)
 		  c_iterator_delete(J, got, sizeof got),
 		  "alpha_property_number_one,b,gamma_property_number_three");
 	renumbering(J);
+	string_value_outlives_object(J);
 	/* the insertion number costs no memory: it fits where level and atts
 	 * were ints; the name follows in the same block (0700) and the getter
 	 * and setter moved out (0702), so a property with a name of up to 15
