@@ -224,6 +224,13 @@ static const struct order_case cases[] = {
 	 "o.long_name_defined_here_1, Object.getOwnPropertyNames(o).join(), "
 	 "JSON.stringify(Object.create(null, {a_long_created_name: {value: 1, enumerable: true}}))];",
 	 "[1,\"alpha_beta_gamma_delta,z,long_name_defined_here_1,s\",7,\"alpha_beta_gamma_delta,z,long_name_defined_here_1,s\",\"{\\\"a_long_created_name\\\":1}\"]"},
+	{"0700: the keys a proxy's ownKeys gives, computed and long (copied, not interned)",
+	 "var h = {ownKeys: function () { var k = []; for (var i = 0; i < 3; i++) "
+	 "k.push('a_rather_long_proxy_key_' + i); k.push('b'); return k; }, getOwnPropertyDescriptor: "
+	 "function (t, k) { return {value: k.length, enumerable: k !== 'b', configurable: true}; }}, p = new "
+	 "Proxy({}, h), r = []; for (var k in p) r.push(k); return [Object.keys(p), r, "
+	 "Object.getOwnPropertyNames(p).length];",
+	 "[[\"a_rather_long_proxy_key_0\",\"a_rather_long_proxy_key_1\",\"a_rather_long_proxy_key_2\"],[\"a_rather_long_proxy_key_0\",\"a_rather_long_proxy_key_1\",\"a_rather_long_proxy_key_2\"],4]"},
 	{"0703: String objects of long, short and non-ASCII strings",
 	 "var a = 'a string longer than fifteen bytes', s = new String(a + '!'), t = new String('short'), u = "
 	 "Object('\\u00e9t\\u00e9'); s.extra = 1; return [s.length, s.charAt(3), s.valueOf(), String(s), s + "
