@@ -231,6 +231,37 @@ static const struct order_case cases[] = {
 	 "Proxy({}, h), r = []; for (var k in p) r.push(k); return [Object.keys(p), r, "
 	 "Object.getOwnPropertyNames(p).length];",
 	 "[[\"a_rather_long_proxy_key_0\",\"a_rather_long_proxy_key_1\",\"a_rather_long_proxy_key_2\"],[\"a_rather_long_proxy_key_0\",\"a_rather_long_proxy_key_1\",\"a_rather_long_proxy_key_2\"],4]"},
+	{"0700: symbol keys deleted and added again: getOwnPropertySymbols order",
+	 "var s = [], o = {}, i; for (i = 0; i < 40; i++) { s.push(Symbol('s' + i)); o[s[i]] = i; if (i % "
+	 "4 == 0) o['k' + i] = i; } for (i = 0; i < 40; i += 3) delete o[s[i]]; for (i = 0; i < 40; i += "
+	 "6) o[s[i]] = -i; return [Object.getOwnPropertySymbols(o).map(function (x) { return x.description "
+	 "+ '=' + o[x]; }).join(), Object.keys(o).join(), Reflect.ownKeys(o).length, o[s[3]], s[3] in o, "
+	 "s[4] in o, o.hasOwnProperty(s[6])];",
+	 "[\"s1=1,s2=2,s4=4,s5=5,s7=7,s8=8,s10=10,s11=11,s13=13,s14=14,s16=16,s17=17,s19=19,s20=20,s22=22,s23=23,s25=25,s26=26,s28=28,s29=29,s31=31,s32=32,s34=34,s35=35,s37=37,s38=38,s0=0,s6=-6,s12=-12,s18=-18,s24=-24,s30=-30,s36=-36\",\"k0,k4,k8,k12,k16,k20,k24,k28,k32,k36\",43,null,false,true,true]"},
+	{"0700: a symbol-keyed accessor survives deleting its neighbours",
+	 "var a = Symbol('a'), b = Symbol('b'), c = Symbol('c'), d = Symbol('d'), o = {}; o[a] = 1; o[b] = "
+	 "2; Object.defineProperty(o, c, {get: function () { return 'C'; }, enumerable: true, "
+	 "configurable: true}); o[d] = 4; o.x = 5; delete o[b]; delete o[a]; var one = [o[c], o[d], "
+	 "Object.getOwnPropertySymbols(o).map(String).join(), Object.getOwnPropertyDescriptor(o, "
+	 "c).get()]; return [one, delete o[c], o[c], Object.getOwnPropertySymbols(o).map(String).join(), "
+	 "Reflect.ownKeys(o).map(String).join()];",
+	 "[[\"C\",4,\"Symbol(c),Symbol(d)\",\"C\"],true,null,\"Symbol(d)\",\"x,Symbol(d)\"]"},
+	{"0700: symbol keys deleted during for-in",
+	 "var s1 = Symbol('one'), s2 = Symbol('two'), o = {a: 1}, r = []; o[s1] = 1; o.b = 2; o[s2] = 2; "
+	 "o.c = 3; for (var k in o) { r.push(k); delete o[s1]; delete o.b; } return [r, JSON.stringify(o), "
+	 "Object.getOwnPropertySymbols(o).map(String).join(), o[s2]];",
+	 "[[\"a\",\"c\"],\"{\\\"a\\\":1,\\\"c\\\":3}\",\"Symbol(two)\",2]"},
+	{"0700: defineProperties and create with symbol keys",
+	 "var s = Symbol('p'), props = {a: {value: 1, enumerable: true}}; props[s] = {value: 2, "
+	 "enumerable: true}; var o = Object.defineProperties({}, props); return [o.a, o[s], "
+	 "Object.getOwnPropertySymbols(o)[0] === s, Object.create(null, props)[s], Object.keys(o).join()];",
+	 "[1,2,true,2,\"a\"]"},
+	{"0700: a proxy's symbol keys",
+	 "var s = Symbol('ps'), t = {a: 1}, r = []; t[s] = 2; t.b = 3; var p = new Proxy(t, {}); for (var "
+	 "k in p) r.push(k); return [Reflect.ownKeys(p).map(String).join(), "
+	 "Object.getOwnPropertySymbols(p).map(String).join(), Object.keys(p).join(), r.join(), p[s], "
+	 "delete p[s], Reflect.ownKeys(t).map(String).join()];",
+	 "[\"a,b,Symbol(ps)\",\"Symbol(ps)\",\"a,b\",\"a,b\",2,true,\"a,b\"]"},
 	{"0703: String objects of long, short and non-ASCII strings",
 	 "var a = 'a string longer than fifteen bytes', s = new String(a + '!'), t = new String('short'), u = "
 	 "Object('\\u00e9t\\u00e9'); s.extra = 1; return [s.length, s.charAt(3), s.valueOf(), String(s), s + "

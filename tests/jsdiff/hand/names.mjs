@@ -42,3 +42,23 @@ T('names/string-values-outlive-objects', () => {
   var v = [], i; for (i = 0; i < 50; i++) v.push(new String('computed string ' + i + ' of fifty').valueOf());
   return [v[0], v[49], v.join('').length];
 });
+// Symbol keys (patch 0500: "\xFF" and a number) are names like any other,
+// each copied into its property: deleted and added again, beside an
+// accessor, deleted during for-in, through a proxy.
+T('names/symbol-keys-delete-readd', () => {
+  var s = [], o = {}, i; for (i = 0; i < 40; i++) { s.push(Symbol('s' + i)); o[s[i]] = i; if (i % 4 === 0) o['k' + i] = i; }
+  for (i = 0; i < 40; i += 3) delete o[s[i]];
+  for (i = 0; i < 40; i += 6) o[s[i]] = -i;
+  return [Object.getOwnPropertySymbols(o).map(function (x) { return x.description + '=' + o[x]; }), Object.keys(o), Reflect.ownKeys(o).length, s[3] in o, s[4] in o];
+});
+T('names/symbol-accessor-survives-deletes', () => {
+  var a = Symbol('a'), b = Symbol('b'), c = Symbol('c'), d = Symbol('d'), o = {}; o[a] = 1; o[b] = 2;
+  Object.defineProperty(o, c, { get: function () { return 'C'; }, enumerable: true, configurable: true }); o[d] = 4; o.x = 5;
+  delete o[b]; delete o[a]; var one = [o[c], o[d], Object.getOwnPropertySymbols(o).map(String)];
+  return [one, delete o[c], o[c], Reflect.ownKeys(o).map(String), { ...o }[d]];
+});
+T('names/symbol-keys-during-for-in', () => {
+  var s1 = Symbol('one'), s2 = Symbol('two'), o = { a: 1 }, r = []; o[s1] = 1; o.b = 2; o[s2] = 2; o.c = 3;
+  for (var k in o) { r.push(k); delete o[s1]; delete o.b; }
+  var p = new Proxy(o, {}); return [r, JSON.stringify(o), Object.getOwnPropertySymbols(o).map(String), Reflect.ownKeys(p).map(String), Object.keys(p)];
+});
