@@ -968,7 +968,7 @@ int kit_engine_query(kit_engine *e, const char *id, const char *args, size_t arg
 	return run_server_call(e, &c, http, out);
 }
 
-/* --- build time: generateStaticParams() of a page module ---------------- */
+/* --- build time: generateStaticParams() of a route's layouts and page ---- */
 
 int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, kit_render_error *err)
 {
@@ -976,22 +976,21 @@ int kit_engine_static_params(kit_engine *e, const char *module, kit_buf *json, k
 	int rc = -1;
 	if (request_begin(e, &(request_start){ .phase = "build" }, err) < 0)
 		goto done;
-	js_getregistry(J, REG_APP);
-	js_getproperty(J, -1, "modules");
-	js_getproperty(J, -1, module);
-	js_getproperty(J, -1, "generateStaticParams");
-	if (!js_iscallable(J, -1)) {
-		js_pop(J, 4);
+	/* js/server/runtime.ts composes the layouts' and the page's */
+	js_getregistry(J, REG_RUNTIME);
+	js_getproperty(J, -1, "staticParams");
+	js_rot2(J);
+	js_pushstring(J, module);
+	if (js_pcall(J, 1)) {
+		kit_req_exception(e, module, "generateStaticParams()");
+		js_pop(J, 1);
+		goto done;
+	}
+	if (js_isundefined(J, -1)) {
+		js_pop(J, 1);
 		rc = 1;
 		goto done;
 	}
-	js_rot2(J);                   /* app, modules, fn, ns */
-	if (js_pcall(J, 0)) {
-		kit_req_exception(e, module, "generateStaticParams()");
-		js_pop(J, 3);
-		goto done;
-	}
-	js_rot3pop2(J);               /* the result (maybe a promise) */
 	if (await_top(e) < 0)
 		goto done;
 	js_getglobal(J, "JSON");

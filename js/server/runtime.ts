@@ -226,6 +226,33 @@ export function buildTree(routeIndex: number, params: Params | null,
   return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0, intercept || null);
 }
 
+// kit-build: the params of every URL to store for the route whose page (or
+// API route) module is pageModule, as Next.js composes generateStaticParams
+// down the tree: each layout's, then the page's, is called once per params
+// object the segments above it gave ({ params }), and each result extends
+// it. undefined when no segment exports one.
+export function staticParams(pageModule: string): Promise<Params[]> | undefined {
+  let route: RouteEntry | undefined;
+  for (const r of manifest.routes) if (r.module === pageModule) route = r;
+  const chain = (route ? route.layouts.map((l) => modules[l.module]) : []).concat([modules[pageModule]]);
+  const fns = chain.filter((ns) => ns && typeof ns.generateStaticParams === 'function')
+    .map((ns) => ns.generateStaticParams as (a: { params: Params }) => unknown);
+  if (!fns.length) return undefined;
+  let lists: Promise<Params[]> = Promise.resolve([{}]);
+  for (const fn of fns) {
+    lists = lists.then(async (parents) => {
+      const out: Params[] = [];
+      for (const parent of parents) {
+        const got = await fn({ params: parent });
+        if (!Array.isArray(got)) return got as unknown as Params[]; // kit-build says what is wrong
+        for (const p of got) out.push(Object.assign({}, parent, p));
+      }
+      return out;
+    });
+  }
+  return lists;
+}
+
 // The 404 document. For a route whose render called notFound(): the nearest
 // not-found module, inside the layouts at or above its directory. For a URL
 // no route matches (routeIndex < 0): app/not-found (or a default body) inside

@@ -1,8 +1,10 @@
 #!/bin/bash
 # layout-params.sh — a layout whose directory has params (render/chain.h,
 # docs/wire-formats.md §3) on tests/params/app, the shape of Next.js's
-# i18n-routing example: app/[lang]/layout.tsx is the root layout and sets
-# <html lang>. The layout chain carries the param ("app/[lang]/layout:de"),
+# i18n-routing example: app/[lang]/layout.tsx is the root layout, sets
+# <html lang> and lists the languages with generateStaticParams (which
+# reaches every page below it, and a nested page's own is called once per
+# language, as Next.js composes them). The layout chain carries the param ("app/[lang]/layout:de"),
 # so a client holding /de's layout navigating to /cs shares none of it
 # (depth 0: the whole document renders again) while /de/about shares it
 # (depth 1). Behind lighttpd, stored and rendered answers; then in Chromium
@@ -19,6 +21,13 @@ if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
 	fail "kit-build of the app" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
 	exit 1
 fi
+listed() { grep -qE "^. ● $1 +.* · $2 listed URLs stored" "$work/build.log"; }
+check "a layout's generateStaticParams lists the URLs of the pages under it" listed '/\[lang\]' '2 of 2'
+check "... of a nested page too" listed '/\[lang\]/about' '2 of 2'
+check "a page's generateStaticParams called once per layout params: 2 × 2 URLs" listed '/\[lang\]/blog/\[slug\]' '4 of 4'
+stored=$app/.kit-store/stored/$(cat "$app/.kit/version")
+check "... each stored with both params" \
+	bash -c "grep -qF '<h1>post <!-- -->cs<!-- --> <!-- -->cs-second</h1>' '$stored/cs/blog/cs-second.html' && test -s '$stored/de/blog/de-first.html'"
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"
 	exit 1

@@ -1,5 +1,11 @@
 import Link from '@kit/core/Link';
 
+// The languages: every page below is built for each (as in Next.js, a
+// layout's generateStaticParams reaches the pages under it).
+export function generateStaticParams() {
+  return [{ lang: 'de' }, { lang: 'cs' }];
+}
+
 // The root layout of Next.js's i18n-routing example: <html lang> from the
 // [lang] param. A navigation to another language must render it again.
 export default async function RootLayout({ children, params }: {

@@ -1,7 +1,3 @@
-export function generateStaticParams() {
-  return [{ lang: 'de' }, { lang: 'cs' }];
-}
-
 export default async function Home({ params }: { params: Promise<{ lang: string }> }) {
   const { lang } = await params;
   return <h1>home {lang}</h1>;

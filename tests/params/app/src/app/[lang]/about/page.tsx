@@ -1,7 +1,3 @@
-export function generateStaticParams() {
-  return [{ lang: 'de' }, { lang: 'cs' }];
-}
-
 export default async function About({ params }: { params: Promise<{ lang: string }> }) {
   const { lang } = await params;
   return <h1>about {lang}</h1>;
