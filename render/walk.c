@@ -740,32 +740,43 @@ static int is_client_reference(js_State *J, int idx)
 	return yes;
 }
 
+/* The client reference at idx as the model's: its I row's entry, and the JS
+ * reference registered by id so phase 2 finds it again (a worker-lifetime
+ * entry). NULL (target failed) when it has no module id. */
+static kit_client_ref *reference_of(kit_engine *e, kit_value **target, int idx)
+{
+	js_State *J = e->J;
+	js_getproperty(J, idx, "$$id");
+	js_getproperty(J, idx, "$$name");
+	const char *id = js_isstring(J, -2) ? js_tostring(J, -2) : NULL;
+	const char *name = js_isstring(J, -1) ? js_tostring(J, -1) : "default";
+	if (!id) {
+		js_pop(J, 2);
+		error_at(e, target, "a client reference without a module id ($$id): rebuild the app with kit-build");
+		return NULL;
+	}
+	kit_client_ref *ref = client_ref(e, id, name);
+	js_pop(J, 2);
+	char regkey[512];
+	snprintf(regkey, sizeof regkey, "kit.cref:%s#%s", ref->module_id, ref->export_name);
+	js_copy(J, idx);
+	js_setregistry(J, regkey);
+	if (strncmp(ref->module_id, "@kit/core/", 10) != 0 &&
+	    (!e->client_modules || !kit_v_get(e->client_modules, ref->module_id)))
+		fprintf(stderr, "kit: %s: client module %s is missing from .kit/client-manifest.json; "
+			"the browser cannot load it (rebuild with kit-build)\n", e->rq.pathname ? e->rq.pathname : "?", ref->module_id);
+	return ref;
+}
+
 /* A client component element: an I row for its type, its props as data
  * (elements among them are walked, so server components passed as children
  * run here). The browser renders it; phase 2 renders it for the HTML. */
 static int walk_client_element(kit_engine *e, int work, kit_value **target, int ty, int keyidx, int propsidx)
 {
 	js_State *J = e->J;
-	js_getproperty(J, ty, "$$id");
-	js_getproperty(J, ty, "$$name");
-	const char *id = js_isstring(J, -2) ? js_tostring(J, -2) : NULL;
-	const char *name = js_isstring(J, -1) ? js_tostring(J, -1) : "default";
-	if (!id) {
-		js_pop(J, 2);
-		error_at(e, target, "a client reference without a module id ($$id): rebuild the app with kit-build");
+	kit_client_ref *ref = reference_of(e, target, ty);
+	if (!ref)
 		return 0;
-	}
-	kit_client_ref *ref = client_ref(e, id, name);
-	js_pop(J, 2);
-	/* phase 2 finds the JS reference again by its id (a worker-lifetime entry) */
-	char regkey[512];
-	snprintf(regkey, sizeof regkey, "kit.cref:%s#%s", ref->module_id, ref->export_name);
-	js_copy(J, ty);
-	js_setregistry(J, regkey);
-	if (strncmp(ref->module_id, "@kit/core/", 10) != 0 &&
-	    (!e->client_modules || !kit_v_get(e->client_modules, ref->module_id)))
-		fprintf(stderr, "kit: %s: client module %s is missing from .kit/client-manifest.json; "
-			"the browser cannot load it (rebuild with kit-build)\n", e->rq.pathname ? e->rq.pathname : "?", ref->module_id);
 	size_t n = 0;
 	const char **keys = js_isobject(J, propsidx) ? own_keys(e, propsidx, &n) : NULL;
 	size_t kept = 0;
@@ -1066,6 +1077,13 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 	} else if (type == JS_ISFUNCTION && it->mode != MODE_NODE && is_server_reference(J, t)) {
 		/* a server action passed as a prop (a client component's, <form action>) */
 		*it->target = server_ref(e, work, t);
+	} else if (type == JS_ISFUNCTION && !e->rq.ssr && it->mode == MODE_CLIENT_PROP && is_client_reference(J, t)) {
+		/* an export of a "use client" module passed to a client component
+		 * (shadcn's columns, a component to render): a reference, "$<id>",
+		 * which the browser resolves to the module's export, as React does */
+		kit_client_ref *ref = reference_of(e, it->target, t);
+		if (ref)
+			*it->target = kit_v_client_ref(m, ref);
 	} else if (type == JS_ISFUNCTION && e->rq.ssr && it->mode != MODE_NODE) {
 		/* phase 2: event handlers and other functions of client components only
 		 * matter in the browser; the HTML leaves them out */
@@ -1373,6 +1391,21 @@ static void push_model(kit_engine *e, const kit_value *v, int depth)
 	case KIT_PROMISE:
 		push_row_promise(e, v->u.lazy, depth);
 		break;
+	case KIT_CLIENT_REF: {
+		/* a client module's export passed as a prop: the export itself */
+		char regkey[512];
+		snprintf(regkey, sizeof regkey, "kit.cref:%s#%s", v->u.ref->module_id, v->u.ref->export_name);
+		js_getregistry(J, regkey);
+		if (js_isobject(J, -1)) {
+			js_getproperty(J, -1, "$$impl");
+			js_rot2(J);
+			if (js_pcall(J, 0)) {
+				js_pop(J, 1);
+				js_pushundefined(J);
+			}
+		}
+		break;
+	}
 	case KIT_LAZY:
 		if (v->u.lazy->state == KIT_ROW_READY && v->u.lazy->value &&
 		    v->u.lazy->value->kind != KIT_ELEMENT && v->u.lazy->value->kind != KIT_ARRAY) {

@@ -46,6 +46,7 @@ const cases = [
   { name: 'promise-rejected', url: '/promise-rejected', rejects: 1 },
   { name: 'proto-keys', url: '/proto-keys', direct: true },
   { name: 'classes', url: '/classes', direct: true },
+  { name: 'exports', url: '/exports', direct: true },
 ];
 
 // The "use client" modules of the app, with kit's module ids (the path from
