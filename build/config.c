@@ -13,7 +13,7 @@
 
 #define CONFIG_FILE "kit.config.json"
 
-static const char *const known_keys[] = { "sourceDir", "buildBudgetMs", "keepVersions", "hostManifest" };
+static const char *const known_keys[] = { "sourceDir", "buildBudgetMs", "keepVersions", "hostManifest", "loaders" };
 
 static char *read_text(const char *path, int *missing)
 {
@@ -135,6 +135,44 @@ static int check_host(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 	return bad;
 }
 
+/* "loaders": {".md": "text", ".glb": "url", …}: how an import of a file of
+ * that extension becomes a value (toolchain/assets.mjs reads them;
+ * docs/assets.md). Checked here so a mistake names the key. */
+static int check_loaders(js_State *J, kit_diags *d)
+{
+	static const char *const kinds[] = { "text", "url", "image", "base64", "json" };
+	kit_diag *g;
+	if (!js_isobject(J, -1) || js_isarray(J, -1)) {
+		g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "\"loaders\" must be an object of extensions");
+		kit_diag_fix(d, g, "for example \"loaders\": {\".md\": \"text\", \".glb\": \"url\"}");
+		return 1;
+	}
+	int bad = 0;
+	js_pushiterator(J, -1, 1);
+	const char *ext;
+	while ((ext = js_nextiterator(J, -1))) {
+		int ok_ext = ext[0] == '.' && ext[1] && strspn(ext + 1, "abcdefghijklmnopqrstuvwxyz0123456789.-_") == strlen(ext + 1);
+		js_getproperty(J, -2, ext);
+		const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "";
+		size_t i;
+		for (i = 0; i < sizeof kinds / sizeof *kinds; i++)
+			if (strcmp(kind, kinds[i]) == 0)
+				break;
+		if (!ok_ext) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "\"loaders\": \"%s\" is not a file extension", ext);
+			kit_diag_fix(d, g, "write it as a dot and lower-case letters or digits, for example \".md\"");
+			bad = 1;
+		} else if (i == sizeof kinds / sizeof *kinds) {
+			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "\"loaders\": \"%s\" has no loader \"%s\"", ext, kind);
+			kit_diag_fix(d, g, "use \"text\" (the file as a string), \"url\" (its URL), \"image\" ({ src, width, height }), \"base64\" or \"json\"");
+			bad = 1;
+		}
+		js_pop(J, 1);
+	}
+	js_pop(J, 1);
+	return bad;
+}
+
 static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 {
 	int bad = 0;
@@ -153,7 +191,7 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 				break;
 		if (i == sizeof known_keys / sizeof *known_keys) {
 			g = kit_diag_add(d, KIT_DIAG_ERROR, CONFIG_FILE, "unknown key \"%s\"", key);
-			kit_diag_fix(d, g, "kit-build knows \"sourceDir\", \"buildBudgetMs\", \"keepVersions\" and \"hostManifest\" (see build/README.md); remove the key or fix its spelling");
+			kit_diag_fix(d, g, "kit-build knows \"sourceDir\", \"buildBudgetMs\", \"keepVersions\", \"hostManifest\" and \"loaders\" (see build/README.md); remove the key or fix its spelling");
 			bad = 1;
 		}
 	}
@@ -209,6 +247,11 @@ static int check(js_State *J, kit_config *c, kit_arena *a, kit_diags *d)
 	js_getproperty(J, -1, "hostManifest");
 	if (js_isdefined(J, -1))
 		bad |= check_host(J, c, a, d);
+	js_pop(J, 1);
+
+	js_getproperty(J, -1, "loaders");
+	if (js_isdefined(J, -1))
+		bad |= check_loaders(J, d);
 	js_pop(J, 1);
 	return bad ? -1 : 0;
 }

@@ -143,6 +143,10 @@ EXTRA_DIST += tests/suites/segment-config.sh tests/segment/app/package.json test
 # --- the app's own files in server code (tests/suites/files.sh): tests/files/app
 EXTRA_DIST += tests/suites/files.sh tests/files/app/package.json tests/files/app/content tests/files/app/src
 
+# --- imports of images and other files (tests/suites/assets.sh): tests/assets/app
+EXTRA_DIST += tests/suites/assets.sh tests/assets/app/package.json tests/assets/app/kit.config.json \
+	tests/assets/app/content tests/assets/app/src
+
 # --- the app's CSS (tests/suites/styles.sh): tests/styles/app (Tailwind CSS v4
 # and PostCSS installed by the suite with npm ci, from its lock)
 EXTRA_DIST += tests/suites/styles.sh tests/styles/check.mjs tests/styles/app/package.json \

@@ -59,6 +59,7 @@ const esbuild = require('esbuild');
 const swc = require('@swc/core');
 import { lowerForMujs } from './mujs-lower.mjs';
 import { stylesState, cssModulesPlugin, routeStyles, styleDiag } from './styles.mjs';
+import { assetsPlugin } from './assets.mjs';
 import { SERVER_CONDITIONS, CLIENT_CONDITIONS, reactServerPackages, splitSpecifier, clientGraph, environmentErrors,
 	serverImports, clientConditionsPlugin } from './conditions.mjs';
 const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
@@ -212,6 +213,12 @@ function fromEsbuild(root, m, phase) {
 	if (res) {
 		d.kind = 'resolve';
 		d.specifier = res[1];
+	}
+	const noLoader = /^No loader is configured for "(\.[^"]+)" files/.exec(m.text);
+	if (noLoader) {
+		d.kind = 'config';
+		d.text = `cannot import a "${noLoader[1]}" file: kit has no loader for that extension`;
+		d.fix = `say how in kit.config.json, e.g. "loaders": { "${noLoader[1]}": "text" } (or "url", "json", "base64"; docs/assets.md)`;
 	}
 	// kit's own checks (client modules) carry their kind and fix in `detail`.
 	if (m.detail && typeof m.detail === 'object' && m.detail.kind) {
@@ -749,7 +756,7 @@ async function buildBrowser(job, st) {
 			jsx: 'automatic',
 			jsxImportSource: 'react',
 			define: { 'process.env.NODE_ENV': '"production"' },
-			plugins: [clientBrowserPlugin(st, c.entry), cssModulesPlugin(st.styles), aliasPlugin(browserAlias)],
+			plugins: [clientBrowserPlugin(st, c.entry), cssModulesPlugin(st.styles), st.assets, aliasPlugin(browserAlias)],
 			metafile: true,
 			write: false,
 			logLevel: 'silent',
@@ -842,6 +849,8 @@ async function main() {
 	const st = clientState(job);
 	// the app's CSS (styles.mjs, docs/styles.md): written beside the browser's JS
 	st.styles = stylesState(job.root, job.client ? job.client.outdir : null, job.client && job.client.publicPath);
+	// images and the "loaders" of kit.config.json (assets.mjs, docs/assets.md)
+	st.assets = assetsPlugin(job.root, job.client ? job.client.outdir : null, job.client && job.client.publicPath);
 	const t0 = Date.now();
 	const options = {
 		// The entry is read (and its imports resolved) where it was
@@ -867,7 +876,7 @@ async function main() {
 		jsx: 'automatic',
 		jsxImportSource: 'react',
 		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-		plugins: [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), aliasPlugin(job.alias)],
+		plugins: [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
 		logLevel: 'silent',
@@ -887,7 +896,7 @@ async function main() {
 		let graph = job.client ? await clientGraphOf(st, result.metafile) : new Map();
 		const serverSide = serverImports(result.metafile, st.root, graph, packages);
 		if (serverSide) {
-			const again = [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), aliasPlugin(job.alias)];
+			const again = [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)];
 			const conditions = clientConditionsPlugin(packages, new Map(graph));
 			if (conditions) again.unshift(conditions);
 			result = await esbuild.build({ ...options, conditions: SERVER_CONDITIONS, plugins: again });
@@ -921,7 +930,7 @@ async function main() {
 		if (conditions) plugins.push(conditions);
 		if (plugins.length || serverSide)
 			result = await esbuild.build({ ...options, conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS,
-				metafile: false, plugins: [...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), aliasPlugin(job.alias)] });
+				metafile: false, plugins: [...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] });
 	} catch (e) {
 		const style = styleDiag(e, job.root);
 		if (style) return out({ errors: [style], warnings: [] }, 1);

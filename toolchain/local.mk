@@ -42,7 +42,7 @@ kitruntime_DATA = runtime/polyfills.js runtime/polyfills-web.js runtime/prelude.
 
 kittoolchaindir = $(pkgdatadir)/toolchain
 kittoolchain_DATA = toolchain/package.json toolchain/package-lock.json \
-	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/mujs-lower.mjs
+	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs
 
 # node_modules is copied as installed (native esbuild and SWC binaries
 # included): installing needs no network.
@@ -62,6 +62,6 @@ distclean-toolchain:
 
 CLEANFILES += runtime/polyfills.js runtime/polyfills-web.js
 EXTRA_DIST += toolchain/README.md toolchain/package.json toolchain/package-lock.json \
-	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/mujs-lower.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
+	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
 	runtime/prelude.js runtime/mujs-fixes.js
 .PHONY: install-toolchain-modules uninstall-toolchain-modules distclean-toolchain
