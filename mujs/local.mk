@@ -28,7 +28,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0700-property-names-inline.patch \
 	$(srcdir)/mujs/patches/0701-inline-name-compare.patch \
 	$(srcdir)/mujs/patches/0702-accessor-block.patch \
-	$(srcdir)/mujs/patches/0703-string-object-not-interned.patch
+	$(srcdir)/mujs/patches/0703-string-object-not-interned.patch \
+	$(srcdir)/mujs/patches/0900-uri-utf16.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a -lm
 

@@ -117,6 +117,20 @@ int main(void)
 	CHECK_STR("0403: (255.5).toString(16)", eval(J, "(255.5).toString(16)", got, sizeof got), "ff.8");
 	CHECK_STR("0403: toFixed(101) throws", eval(J, "(function () { try { return (1).toFixed(101); } catch (e) { return e.name; } })()", got, sizeof got), "RangeError");
 	CHECK_STR("0403: NaN.toExponential(-1)", eval(J, "NaN.toExponential(-1)", got, sizeof got), "NaN");
+
+	/* 0900: URI functions over UTF-16 (answers from Node 20) */
+	CHECK_STR("0900: encodeURIComponent of an emoji", eval(J, "encodeURIComponent('\\ud83d\\ude00')", got, sizeof got), "%F0%9F%98%80");
+	CHECK_STR("0900: encodeURIComponent of U+0000", eval(J, "encodeURIComponent('a\\u0000b')", got, sizeof got), "a%00b");
+	CHECK_STR("0900: encodeURI keeps reserved characters", eval(J, "encodeURI(';/?:@&=+$,#é')", got, sizeof got), ";/?:@&=+$,#%C3%A9");
+	CHECK_STR("0900: a lone high surrogate is a URIError", eval(J, "(function () { try { return encodeURIComponent('\\ud800'); } catch (e) { return e.name + ': ' + e.message; } })()", got, sizeof got), "URIError: URI malformed");
+	CHECK_STR("0900: a lone low surrogate too", eval(J, "(function () { try { return encodeURI('\\udc00x'); } catch (e) { return e.name + ': ' + e.message; } })()", got, sizeof got), "URIError: URI malformed");
+	CHECK_STR("0900: decodeURIComponent of an emoji: a pair", eval(J, "(function (s) { return s.length + ' ' + s.charCodeAt(0) + ' ' + s.charCodeAt(1); })(decodeURIComponent('%F0%9F%98%80'))", got, sizeof got), "2 55357 56832");
+	CHECK_STR("0900: decodeURIComponent('%00') keeps the NUL", eval(J, "(function (s) { return s.length + ' ' + s.charCodeAt(1); })(decodeURIComponent('a%00b'))", got, sizeof got), "3 0");
+	CHECK_STR("0900: an overlong escape is a URIError", eval(J, "(function () { try { return decodeURIComponent('%C0%80'); } catch (e) { return e.name + ': ' + e.message; } })()", got, sizeof got), "URIError: URI malformed");
+	CHECK_STR("0900: an escaped surrogate is a URIError", eval(J, "(function () { try { return decodeURI('%ED%A0%80'); } catch (e) { return e.name; } })()", got, sizeof got), "URIError");
+	CHECK_STR("0900: a cut sequence is a URIError", eval(J, "(function () { try { return decodeURIComponent('%C3'); } catch (e) { return e.message; } })()", got, sizeof got), "URI malformed");
+	CHECK_STR("0900: decodeURI keeps escaped reserved characters", eval(J, "decodeURI('%2F%3F%23%C3%A9')", got, sizeof got), "%2F%3F%23é");
+	CHECK_STR("0900: a round trip", eval(J, "(function (s) { return String(decodeURIComponent(encodeURIComponent(s)) === s); })('€ \\ud83d\\ude00 ä\\u0000z')", got, sizeof got), "true");
 	js_freestate(J);
 	TEST_EXIT();
 }

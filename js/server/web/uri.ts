@@ -6,7 +6,9 @@
 // and decodes non-BMP characters to one unit where every other engine gives a
 // surrogate pair. core-js's URL and URLSearchParams capture encodeURIComponent
 // when they load, so this module must be imported before them (url.ts does).
-// Each function is replaced only when the built-in one is found wrong.
+// Each function is replaced only when the built-in one is found wrong: kit's
+// own mujs has them right since mujs/patches/0900-uri-utf16.patch, so this
+// replaces nothing there; it stays for an engine without the patch.
 import { codePointChars } from './bytes';
 
 const g = globalThis as any;
