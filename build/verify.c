@@ -217,9 +217,11 @@ int kit_verify_server(kit_scan *scan, const char *src, const kit_verify_part *pa
 	if (js_pcall(J, 0)) {
 		char *trace = NULL;
 		if (js_isobject(J, -1)) {
-			js_getproperty(J, -1, "stackTrace");
-			if (js_isstring(J, -1))
-				trace = strdup(js_tostring(J, -1));
+			/* its frames: the stack after its first line (the message) */
+			js_getproperty(J, -1, "stack");
+			const char *frames = js_isstring(J, -1) ? strstr(js_tostring(J, -1), "\n    at ") : NULL;
+			if (frames)
+				trace = strdup(frames);
 			js_pop(J, 1);
 		}
 		load_failed(scan, src, parts, nparts, js_trystring(J, -1, "?"), trace, 0, d);

@@ -29,7 +29,11 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0701-inline-name-compare.patch \
 	$(srcdir)/mujs/patches/0702-accessor-block.patch \
 	$(srcdir)/mujs/patches/0703-string-object-not-interned.patch \
-	$(srcdir)/mujs/patches/0900-uri-utf16.patch
+	$(srcdir)/mujs/patches/0900-uri-utf16.patch \
+	$(srcdir)/mujs/patches/0300-function-source-text.patch \
+	$(srcdir)/mujs/patches/0301-function-name.patch \
+	$(srcdir)/mujs/patches/0302-bind.patch \
+	$(srcdir)/mujs/patches/0303-error-stack-cause.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a -lm
 

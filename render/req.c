@@ -37,10 +37,13 @@ void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *diges
 	js_pop(J, 1);
 	digest[0] = '\0';
 	if (js_isobject(J, -1)) {
-		js_getproperty(J, -1, "stackTrace");
-		if (js_isstring(J, -1)) {
+		/* the frames of its stack (V8's "\n    at fn (file:line)" lines,
+		 * mujs patch 0303) after the message */
+		js_getproperty(J, -1, "stack");
+		const char *frames = js_isstring(J, -1) ? strstr(js_tostring(J, -1), "\n    at ") : NULL;
+		if (frames) {
 			size_t n = strlen(msg);
-			snprintf(msg + n, msglen - n, "%s", js_tostring(J, -1));
+			snprintf(msg + n, msglen - n, "%s", frames);
 		}
 		js_pop(J, 1);
 		js_getproperty(J, -1, "digest");

@@ -107,10 +107,9 @@ static int is_registry(js_State *J, int idx, const char *name)
 	return eq;
 }
 
-/* A component's name for messages: displayName, name, or what mujs's
- * Function.prototype.toString says ("function Name() { [byte code] }"),
- * because mujs 1.3.2 functions have no name property. Only called on the
- * slow paths (errors, deferred rows). */
+/* A component's name for messages: displayName or name (the one V8 gives,
+ * inferred for `var Name = function () {}`: mujs patch 0301). Only called
+ * on the slow paths (errors, deferred rows). */
 static void component_name(js_State *J, int idx, char *out, size_t n)
 {
 	snprintf(out, n, "(anonymous component)");
@@ -126,21 +125,6 @@ static void component_name(js_State *J, int idx, char *out, size_t n)
 		}
 		js_pop(J, 1);
 	}
-	js_getglobal(J, "Function");
-	js_getproperty(J, -1, "prototype");
-	js_getproperty(J, -1, "toString");
-	js_copy(J, idx);
-	if (js_pcall(J, 0) == 0 && js_isstring(J, -1)) {
-		const char *src = js_tostring(J, -1);
-		if (strncmp(src, "function ", 9) == 0) {
-			const char *start = src + 9, *end = start;
-			while (*end && *end != '(' && *end != ' ')
-				end++;
-			if (end > start)
-				snprintf(out, n, "%.*s", (int)(end - start), start);
-		}
-	}
-	js_pop(J, 3);
 }
 
 /* Marks row as errored with the message (logged, kept for the host's 500). */

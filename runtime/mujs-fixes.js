@@ -1,19 +1,8 @@
 /* mujs-fixes.js — corrections for Debian's mujs 1.3.2, loaded first (ES5).
  * See ../docs/mujs.md. Each fix is for a measured bug, not a style choice. */
-(function () {
-	var nativeBind = Function.prototype.bind, slice = Array.prototype.slice;
-	/* bind throws when target.prototype is not an object; core-js sets
-	 * .prototype = undefined on every method it polyfills. */
-	Function.prototype.bind = function (thisArg) {
-		var fn = this, p = fn.prototype;
-		if (p !== null && (typeof p === 'object' || typeof p === 'function'))
-			return nativeBind.apply(fn, arguments);
-		var bound = slice.call(arguments, 1);
-		return function () { return fn.apply(thisArg, bound.concat(slice.call(arguments))); };
-	};
-	/* Object.keys(array), [] in 1.3.2, and for-in over arrays are fixed in
-	 * kit's mujs itself (mujs/patches/0101, 0103): no wrapper here. */
-})();
+/* bind throwing when target.prototype is not an object (quirk 2),
+ * Object.keys(array), [] in 1.3.2, and for-in over arrays are fixed in
+ * kit's mujs itself (mujs/patches/0302, 0101, 0103): no wrapper here. */
 
 /* Array.prototype.flat/flatMap: core-js builds the result with
  * Object.defineProperty on indexes, which in mujs 1.3.2 does not update
@@ -215,12 +204,8 @@
 		enumerable: false, configurable: true
 	});
 
-	/* new Error().message is undefined: Error.prototype.message is missing
-	 * (error/Error.3 and the other constructors) */
-	var errors = [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError];
-	for (var i = 0; i < errors.length; i++)
-		if (!Object.prototype.hasOwnProperty.call(errors[i].prototype, 'message'))
-			define(errors[i].prototype, 'message', '');
+	/* Error.prototype.message (new Error().message was undefined) is
+	 * defined by kit's mujs (mujs/patches/0303) */
 })();
 
 /* Object built-ins given a primitive: ES5 throws, ES2015 converts it

@@ -31,10 +31,10 @@ function queueMicrotask(fn) {
 
 function __kit_error_text(e) {
 	if (e && typeof e === 'object') {
-		var s = String(e.name || 'Error') + ': ' + String(e.message);
-		if (e.stackTrace)
-			s += e.stackTrace;
-		return s;
+		var s = String(e.name || 'Error') + ': ' + String(e.message), st = e.stack;
+		/* its frames: the stack after its first line (mujs patch 0303) */
+		var at = typeof st === 'string' ? st.indexOf('\n    at ') : -1;
+		return at >= 0 ? s + st.slice(at) : s;
 	}
 	return String(e);
 }
@@ -226,15 +226,12 @@ function __kit_reset_queues() {
 		return new P(function (res, rej) {
 			var n = arr.length, errors = new Array(n);
 			if (!n)
-				return rej(new Error('All promises were rejected'));
+				return rej(new AggregateError([], 'All promises were rejected'));
 			for (var i = 0; i < arr.length; i++) (function (i) {
 				P.resolve(arr[i]).then(res, function (e) {
 					errors[i] = e;
-					if (--n === 0) {
-						var err = new Error('All promises were rejected');
-						err.errors = errors;
-						rej(err);
-					}
+					if (--n === 0)
+						rej(new AggregateError(errors, 'All promises were rejected'));
 				});
 			})(i);
 		});
@@ -245,6 +242,26 @@ function __kit_reset_queues() {
 	Object.defineProperty(P.prototype, Symbol.toStringTag, { value: 'Promise', configurable: true });
 	Object.defineProperty(P, Symbol.species, { get: function () { return this; }, configurable: true });
 	globalThis.Promise = P;
+})();
+
+/* AggregateError (ES2021), missing in mujs: an Error (its stack, message
+ * and cause from mujs, patch 0303) whose prototype is AggregateError's, with
+ * an own errors array; callable without new, as V8's. */
+var AggregateError = (function () {
+	function AggregateError(errors, message, options) {
+		var list = Array.from ? Array.from(errors) : Array.prototype.slice.call(errors);
+		var e = message === undefined ? new Error(undefined, options) : new Error(message, options);
+		Object.setPrototypeOf(e, this instanceof AggregateError ? Object.getPrototypeOf(this) : AggregateError.prototype);
+		Error.captureStackTrace(e, AggregateError);
+		Object.defineProperty(e, 'errors', { value: list, writable: true, enumerable: false, configurable: true });
+		return e;
+	}
+	Object.setPrototypeOf(AggregateError, Error);
+	AggregateError.prototype = Object.create(Error.prototype);
+	Object.defineProperty(AggregateError.prototype, 'constructor', { value: AggregateError, writable: true, enumerable: false, configurable: true });
+	Object.defineProperty(AggregateError.prototype, 'name', { value: 'AggregateError', writable: true, enumerable: false, configurable: true });
+	Object.defineProperty(AggregateError.prototype, 'message', { value: '', writable: true, enumerable: false, configurable: true });
+	return AggregateError;
 })();
 
 /* BigInt: mujs has no bigint type. A library that builds BigInt constants
@@ -393,13 +410,21 @@ function __kit_harden() {
 	var common = ['constructor', 'toString', 'valueOf', 'toLocaleString'];
 	overridable(Object.prototype, common.concat(['hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable']));
 	overridable(Function.prototype, ['constructor', 'toString', 'apply', 'call', 'bind']);
-	var errors = [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError];
+	var errors = [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, AggregateError];
 	for (var i = 0; i < errors.length; i++)
 		overridable(errors[i].prototype, ['name', 'message', 'constructor', 'toString']);
 	var others = [Array, String, Number, Boolean, Date, RegExp, Promise, Symbol];
 	for (i = 0; i < others.length; i++)
 		overridable(others[i].prototype, common);
 	overridable(Promise.prototype, ['then', 'catch', 'finally']);
+	/* Error.stackTraceLimit stays assignable, as packages set it around a
+	 * captureStackTrace (mujs reads it for every error: patch 0303) */
+	var stackTraceLimit = Error.stackTraceLimit;
+	defineProperty(Error, 'stackTraceLimit', {
+		get: function () { return stackTraceLimit; },
+		set: function (v) { stackTraceLimit = v; },
+		enumerable: true, configurable: false
+	});
 	var all = errors.concat(others, [Object, Function]);
 	for (i = 0; i < all.length; i++) {
 		Object.freeze(all[i]);

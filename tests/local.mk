@@ -236,3 +236,7 @@ check_PROGRAMS += tests/unit/mujs_array_test
 tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/test.h
 tests_unit_mujs_array_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_array_test_LDADD = $(MUJS_LIBS) -lm
+check_PROGRAMS += tests/unit/mujs_function_test
+tests_unit_mujs_function_test_SOURCES = tests/unit/mujs_function_test.c tests/unit/test.h
+tests_unit_mujs_function_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_function_test_LDADD = $(MUJS_LIBS)

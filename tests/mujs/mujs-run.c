@@ -115,9 +115,9 @@ static void print_error(js_State *J, const char *where)
 {
 	const char *trace = NULL;
 	if (js_isobject(J, -1)) {
-		js_getproperty(J, -1, "stackTrace");
+		js_getproperty(J, -1, "stack");
 		if (js_isstring(J, -1))
-			trace = js_tostring(J, -1);
+			trace = strstr(js_tostring(J, -1), "\n    at ");
 		js_pop(J, 1);
 	}
 	fprintf(stderr, "mujs-run: uncaught exception in %s: %s%s\n", where,

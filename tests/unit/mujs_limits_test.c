@@ -179,7 +179,7 @@ static void test_wide(js_State *J)
 	put(&s, "var line_err='';");
 	for (int k = 0; k < 70000; k++)
 		put(&s, "\n");
-	put(&s, "try{throw new Error('x')}catch(e){line_err=e.stackTrace}");
+	put(&s, "try{throw new Error('x')}catch(e){line_err=e.stack}");
 	load(J, "lines", s.p, got, sizeof got);
 	CHECK_STR("0200: a script of 70,001 lines runs", got, "");
 	js_getglobal(J, "line_err");

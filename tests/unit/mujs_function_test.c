@@ -1,0 +1,354 @@
+/* mujs_function_test.c — kit's patches 0300-0303 to mujs (mujs/patches/,
+ * docs/mujs.md): functions and errors as V8 has them, through the static
+ * library alone (libmujs.a, no kit code).
+ *
+ * 0300 Function.prototype.toString gives the function's source text.
+ * 0301 functions have V8's name (inferred ones included); natives V8's
+ *      length and no prototype.
+ * 0302 bind as V8: any target, "bound f", length, no prototype.
+ * 0303 errors: stack (V8's format, lazy first line), cause,
+ *      Error.captureStackTrace, Error.stackTraceLimit, a stack overflow as a
+ *      RangeError.
+ *
+ * The cases of the table are run as scripts in mujs and, for the expected
+ * value, in Node 20 with
+ *   node -e 'console.log(String((0, eval)(SRC)))'
+ * (the source's completion value as a string). The stack frames that follow
+ * are mujs's own format (V8 adds a column, "t.js:2:10"; docs/mujs.md says
+ * what else differs) and are written out by hand. */
+#include <mujs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+
+/* Runs src as the script `name`; its completion value as a string, or
+ * "threw <error>". */
+static const char *run(js_State *J, const char *name, const char *src, char *out, size_t n)
+{
+	if (js_ploadstring(J, name, src)) {
+		snprintf(out, n, "threw %s", js_trystring(J, -1, "(error)"));
+		js_pop(J, 1);
+		return out;
+	}
+	js_pushundefined(J);
+	if (js_pcall(J, 0))
+		snprintf(out, n, "threw %s", js_trystring(J, -1, "(error)"));
+	else
+		snprintf(out, n, "%s", js_trystring(J, -1, "(not a string)"));
+	js_pop(J, 1);
+	return out;
+}
+
+static const struct {
+	const char *name, *src, *node;
+} cases[] = {
+	{ "0300: a declaration's text",
+	  "function foo(a, b) { return a + b; } String(foo)",
+	  "function foo(a, b) { return a + b; }" },
+	{ "0300: an anonymous expression's text",
+	  "String(function () {})",
+	  "function () {}" },
+	{ "0300: a getter's text starts at get",
+	  "var o = { get g() { return 1; } }; String(Object.getOwnPropertyDescriptor(o, 'g').get)",
+	  "get g() { return 1; }" },
+	{ "0300: a setter's text starts at set",
+	  "var o = { set s(v) { this.v = v; } }; String(Object.getOwnPropertyDescriptor(o, 's').set)",
+	  "set s(v) { this.v = v; }" },
+	{ "0300: comments and lines inside are kept",
+	  "var f = function /* c */ (x) {\n  // one\n  return x; /* } */\n};\nString(f)",
+	  "function /* c */ (x) {\n  // one\n  return x; /* } */\n}" },
+	{ "0300: a function in a block",
+	  "if (true) { function inb() { return '}'; } } String(inb)",
+	  "function inb() { return '}'; }" },
+	{ "0300: non-ASCII text",
+	  "String(function () { return '\xc3""\xa9""\xc3""\xa8""'; })",
+	  "function () { return '\xc3""\xa9""\xc3""\xa8""'; }" },
+	{ "0300: an inner function's own slice",
+	  "function outer() { return function inner(a) { return a; }; } String(outer())",
+	  "function inner(a) { return a; }" },
+	{ "0300: (${fn})() runs the function",
+	  "var theme = function () { return 6 * 7; }; eval('(' + String(theme) + ')()')",
+	  "42" },
+	{ "0300: a native prints V8's short name",
+	  "String(Math.max) + '|' + String(Array.prototype.push)",
+	  "function max() { [native code] }|function push() { [native code] }" },
+	{ "0300: Function.prototype and a bound function have no name",
+	  "String(Function.prototype) + '|' + String(function f() {}.bind(null))",
+	  "function () { [native code] }|function () { [native code] }" },
+	{ "0300: new Function's text",
+	  "String(new Function('a', 'b', 'return a + b'))",
+	  "function anonymous(a,b\n) {\nreturn a + b\n}" },
+	{ "0300: new Function without parameters",
+	  "String(new Function('return 1'))",
+	  "function anonymous(\n) {\nreturn 1\n}" },
+	{ "0300: a function inside new Function's body",
+	  "String(new Function('return function inner() { return 1; }')())",
+	  "function inner() { return 1; }" },
+	{ "0300: an eval'd function's text",
+	  "String(eval('(function e(x) { return x; })'))",
+	  "function e(x) { return x; }" },
+	{ "0301: a declaration's name",
+	  "function foo() {} foo.name",
+	  "foo" },
+	{ "0301: var f = function () {} is f",
+	  "var bar = function () {}; bar.name",
+	  "bar" },
+	{ "0301: f = function () {} is f",
+	  "var x; x = function () {}; x.name",
+	  "x" },
+	{ "0301: o.f = function () {} is \"\"",
+	  "var o = {}; o.f = function () {}; JSON.stringify(o.f.name)",
+	  "\"\"" },
+	{ "0301: object literal values are named by their key",
+	  "JSON.stringify([{ f: function () {} }.f.name, { 1.50: function () {} }[1.5].name, { 'a b': function () {} }['a b'].name])",
+	  "[\"f\",\"1.5\",\"a b\"]" },
+	{ "0301: accessors are get x / set x",
+	  "var o = { get g() { return 1; }, set g(v) {} }; var d = Object.getOwnPropertyDescriptor(o, 'g'); d.get.name + '|' + d.set.name",
+	  "get g|set g" },
+	{ "0301: a named expression keeps its name",
+	  "var f = function g() {}; f.name",
+	  "g" },
+	{ "0301: an anonymous function is \"\"",
+	  "JSON.stringify((function () {}).name)",
+	  "\"\"" },
+	{ "0301: not inferred through a conditional",
+	  "var c = true ? function () {} : null; JSON.stringify(c.name)",
+	  "\"\"" },
+	{ "0301: new Function is anonymous",
+	  "new Function('return 1').name",
+	  "anonymous" },
+	{ "0301: natives are named as V8 names them",
+	  "[Math.max.name, Array.prototype.map.name, JSON.parse.name, Error.name, TypeError.name, JSON.stringify(Function.prototype.name)].join()",
+	  "max,map,parse,Error,TypeError,\"\"" },
+	{ "0301: name is non-writable, non-enumerable, configurable",
+	  "JSON.stringify(Object.getOwnPropertyDescriptor(function f() {}, 'name'))",
+	  "{\"value\":\"f\",\"writable\":false,\"enumerable\":false,\"configurable\":true}" },
+	{ "0301: own properties in V8's order",
+	  "JSON.stringify(Object.getOwnPropertyNames(function f() { 'use strict'; }))",
+	  "[\"length\",\"name\",\"prototype\"]" },
+	{ "0301: name can be redefined",
+	  "var f = function () {}; Object.defineProperty(f, 'name', { value: 'renamed' }); f.name",
+	  "renamed" },
+	{ "0301: assigning name does nothing",
+	  "var f = function a() {}; f.name = 'b'; f.name",
+	  "a" },
+	{ "0301: natives have V8's length",
+	  "[Math.max.length, Math.min.length, Array.prototype.push.length, [].splice.length, [].concat.length, Date.length, parseInt.length, String.fromCharCode.length, Function.prototype.toString.length, RegExp.length].join()",
+	  "2,2,1,2,1,7,2,1,0,2" },
+	{ "0301: padding still as before",
+	  "[Math.max(), [].push(), String.fromCharCode()].join()",
+	  "-Infinity,0," },
+	{ "0301: length is configurable",
+	  "Object.getOwnPropertyDescriptor(function (a, b) {}, 'length').configurable",
+	  "true" },
+	{ "0301: a native that is not a constructor has no prototype",
+	  "['prototype' in Math.max, typeof Math.max.prototype, 'prototype' in Date].join()",
+	  "false,undefined,true" },
+	{ "0302: a bound function's name, length, prototype",
+	  "function foo(a, b, c) {} var b = foo.bind(null, 1); [b.name, b.length, 'prototype' in b].join()",
+	  "bound foo,2,false" },
+	{ "0302: new and instanceof with a bound function",
+	  "function P(a) { this.a = a; } var B = P.bind(null, 7); var x = new B(); [x.a, x instanceof B, x instanceof P].join()",
+	  "7,true,true" },
+	{ "0302: bind of a function without a prototype object",
+	  "var f = function () { return this.v; }; f.prototype = undefined; f.bind({ v: 3 })()",
+	  "3" },
+	{ "0302: bind of a native",
+	  "Math.max.bind(null, 5)(3)",
+	  "5" },
+	{ "0302: bound anonymous and bound bound",
+	  "var g = function () {}; JSON.stringify([(function () {}).bind().name, g.bind().bind().name])",
+	  "[\"bound \",\"bound bound g\"]" },
+	{ "0302: more bound arguments than parameters",
+	  "function two(a, b) {} two.bind(null, 1, 2, 3).length",
+	  "0" },
+	{ "0303: cause, own and after stack and message",
+	  "var e = new Error('x', { cause: 1 }); JSON.stringify([e.cause, Object.getOwnPropertyNames(e), Object.keys(e)])",
+	  "[1,[\"stack\",\"message\",\"cause\"],[]]" },
+	{ "0303: cause: undefined is still defined",
+	  "new TypeError('m', { cause: undefined }).hasOwnProperty('cause')",
+	  "true" },
+	{ "0303: no cause without one",
+	  "[new Error('m', {}).hasOwnProperty('cause'), new Error('m', 'c').hasOwnProperty('cause'), new RangeError('m').hasOwnProperty('cause')].join()",
+	  "false,false,false" },
+	{ "0303: cause's descriptor",
+	  "JSON.stringify(Object.getOwnPropertyDescriptor(new URIError('m', { cause: 'c' }), 'cause'))",
+	  "{\"value\":\"c\",\"writable\":true,\"enumerable\":false,\"configurable\":true}" },
+	{ "0303: every native error takes a cause",
+	  "[Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError].map(function (E) { return new E('m', { cause: E.name }).cause; }).join()",
+	  "Error,TypeError,RangeError,SyntaxError,ReferenceError,EvalError,URIError" },
+	{ "0303: stack is an own string",
+	  "var e = new Error('x'); [typeof e.stack, e.hasOwnProperty('stack'), Object.getOwnPropertyDescriptor(e, 'stack').enumerable, Object.getOwnPropertyDescriptor(e, 'stack').writable].join()",
+	  "string,true,false,true" },
+	{ "0303: stack's first line",
+	  "new Error('x').stack.split('\\n')[0] + '|' + new TypeError().stack.split('\\n')[0]",
+	  "Error: x|TypeError" },
+	{ "0303: a name set after the constructor shows",
+	  "function M(m) { var e = new Error(m); Object.setPrototypeOf(e, M.prototype); e.name = 'M'; return e; } M.prototype = Object.create(Error.prototype); new M('y').stack.split('\\n')[0]",
+	  "M: y" },
+	{ "0303: the first line is made when stack is first read",
+	  "var e = new Error('a'); e.message = 'b'; var s1 = e.stack.split('\\n')[0]; e.message = 'c'; s1 + '|' + e.stack.split('\\n')[0]",
+	  "Error: b|Error: b" },
+	{ "0303: stack can be assigned",
+	  "var e = new Error('s'); e.stack = 'custom'; e.stack",
+	  "custom" },
+	{ "0303: engine errors have a stack",
+	  "var s; try { undefined(); } catch (e) { s = [e instanceof TypeError, typeof e.stack, e.stack.indexOf('TypeError: ') === 0, Object.keys(e).length]; } s.join()",
+	  "true,string,true,0" },
+	{ "0303: Error.captureStackTrace and stackTraceLimit",
+	  "[typeof Error.captureStackTrace, Error.captureStackTrace.length, Error.stackTraceLimit].join()",
+	  "function,2,10" },
+	{ "0303: captureStackTrace on a plain object",
+	  "var o = { name: 'N', message: 'mm' }; Error.captureStackTrace(o); [o.stack.split('\\n')[0], Object.keys(o).join('+')].join()",
+	  "N: mm,name+message" },
+	{ "0303: captureStackTrace on {}",
+	  "var o = {}; Error.captureStackTrace(o); o.stack.split('\\n')[0]",
+	  "Error" },
+	{ "0303: stackTraceLimit 0: the first line alone",
+	  "Error.stackTraceLimit = 0; var s = new Error('q').stack; Error.stackTraceLimit = 10; s",
+	  "Error: q" },
+	{ "0303: stackTraceLimit not a number: stack undefined",
+	  "Error.stackTraceLimit = undefined; var e = new Error('q'); Error.stackTraceLimit = 10; [e.hasOwnProperty('stack'), typeof e.stack].join()",
+	  "true,undefined" },
+	{ "0303: stackTraceLimit 2: two frames",
+	  "function a() { return b(); } function b() { return c(); } function c() { return new Error('d').stack; } Error.stackTraceLimit = 2; var s = a(); Error.stackTraceLimit = 10; s.split('\\n').length",
+	  "3" },
+	{ "0303: a stack overflow is a RangeError",
+	  "function r() { r(); } var s; try { r(); } catch (e) { s = [e instanceof RangeError, e.message, typeof e.stack]; } s.join()",
+	  "true,Maximum call stack size exceeded,string" },
+	{ "0303: deep recursion through an argument",
+	  "function r(n) { return r(n + 1) + 1; } var s; try { r(0); } catch (e) { s = e.name; } s",
+	  "RangeError" },
+	{ "0303: Error.prototype.message and the native errors' inheritance",
+	  "[JSON.stringify(new TypeError().message), TypeError.prototype.hasOwnProperty('message'), Object.getPrototypeOf(TypeError) === Error, Object.getPrototypeOf(Error) === Function.prototype].join()",
+	  "\"\",true,true,true" },
+	{ "0303: a getter reading the stack while it is made",
+	  "var e = new Error('t'); Object.defineProperty(e, 'name', { get: function () { return 'G' + typeof this.stack; } }); e.stack.split('\\n')[0]",
+	  "Gstring: t" },
+};
+
+/* mujs's own frame format: "    at fn (file:line)", "    at file:line" for
+ * code outside functions, "(native)" for natives (V8: "file:line:col",
+ * "(<anonymous>)") */
+static void test_frames(void)
+{
+	js_State *J = js_newstate(NULL, NULL, 0);
+	char got[1024];
+	CHECK_STR("0303: frames of a function and the script",
+		  run(J, "t.js", "function f() {\n  return new Error('z').stack;\n}\nf()", got, sizeof got),
+		  "Error: z\n    at f (t.js:2)\n    at t.js:4");
+	CHECK_STR("0303: an inferred name in a frame",
+		  run(J, "t.js", "var anon = function () { return new Error().stack.split('\\n')[1]; }; anon()", got, sizeof got),
+		  "    at anon (t.js:1)");
+	CHECK_STR("0303: a native's frame",
+		  run(J, "t.js", "var s; try { JSON.parse('{'); } catch (e) { s = e.stack.split('\\n')[1]; } s", got, sizeof got),
+		  "    at JSON.parse (native)");
+	CHECK_STR("0303: captureStackTrace(o, fn) starts below fn",
+		  run(J, "t.js", "function g() {\n  return h();\n}\nfunction h() { var o = {}; Error.captureStackTrace(o, h); return o.stack; }\ng()",
+		      got, sizeof got),
+		  "Error\n    at g (t.js:2)\n    at t.js:5");
+	CHECK_STR("0303: captureStackTrace(o, fn) without fn on the stack: no frames",
+		  run(J, "t.js", "var o = {}; Error.captureStackTrace(o, function never() {}); o.stack", got, sizeof got),
+		  "Error");
+	CHECK_STR("0303: an engine error's frame is where it was thrown",
+		  run(J, "t.js", "function bad() {\n  var u;\n  return u.x;\n}\nvar s; try { bad(); } catch (e) { s = e.stack.split('\\n')[1]; } s",
+		      got, sizeof got),
+		  "    at bad (t.js:3)");
+	CHECK_STR("0303: no frame for a bound function",
+		  run(J, "t.js", "function k() { return new Error().stack.split('\\n')[1]; }\nk.bind(null)()", got, sizeof got),
+		  "    at k (t.js:1)");
+	CHECK_STR("0303: a subclass made as SWC lowers it shows its name and frame",
+		  run(J, "t.js", "function E(m) {\n  var e = new Error(m);\n  Object.setPrototypeOf(e, E.prototype);\n  e.name = 'E';\n  return e;\n}\n"
+		      "E.prototype = Object.create(Error.prototype);\nnew E('w').stack", got, sizeof got),
+		  "E: w\n    at E (t.js:2)\n    at t.js:8");
+	js_freestate(J);
+}
+
+/* the host's hook maps each frame (a source map) */
+static void map_frame(js_State *J, const char **file, int *line)
+{
+	(void)J;
+	if (strcmp(*file, "server.js") == 0) {
+		*file = "app/page.tsx";
+		*line -= 100;
+	}
+}
+
+static void test_hook(void)
+{
+	js_State *J = js_newstate(NULL, NULL, 0);
+	char got[1024], src[512];
+	int k = snprintf(src, sizeof src, "%s", "");
+	for (int i = 0; i < 102; i++)
+		k += snprintf(src + k, sizeof src - (size_t)k, "\n");
+	snprintf(src + k, sizeof src - (size_t)k, "function Page() { return new Error('p').stack; } Page()");
+	js_setstackframehook(J, map_frame);
+	CHECK_STR("0303: js_setstackframehook maps file and line",
+		  run(J, "server.js", src, got, sizeof got),
+		  "Error: p\n    at Page (app/page.tsx:3)\n    at app/page.tsx:3");
+	js_freestate(J);
+}
+
+/* an allocator that counts the bytes in use */
+static size_t live;
+
+static void *counting_alloc(void *ctx, void *ptr, int size)
+{
+	(void)ctx;
+	size_t *p = ptr ? (size_t *)ptr - 1 : NULL;
+	if (p)
+		live -= *p;
+	if (size == 0) {
+		free(p);
+		return NULL;
+	}
+	p = realloc(p, sizeof *p + (size_t)size);
+	if (!p)
+		return NULL;
+	*p = (size_t)size;
+	live += (size_t)size;
+	return p + 1;
+}
+
+/* one copy of a script's text, kept while one of its functions lives */
+static void test_source_lifetime(void)
+{
+	js_State *J = js_newstate(counting_alloc, NULL, 0);
+	char got[256];
+	size_t n = 200000;
+	char *src = malloc(n + 200);
+	snprintf(src, n + 200, "var keep = function kept() { return 1; };");
+	size_t k = strlen(src);
+	memset(src + k, ' ', n);
+	snprintf(src + k + n, 200, "var drop = function dropped() { return 2; };");
+	js_gc(J, 0);
+	size_t before = live;
+	run(J, "big.js", src, got, sizeof got);
+	memset(src, 'x', n); /* the host's buffer is not what mujs keeps */
+	free(src);
+	js_gc(J, 0);
+	CHECK("0300: the text is kept while its functions live", live - before >= n);
+	CHECK_STR("0300: a function's text outlives the host's buffer",
+		  run(J, "t.js", "String(keep) + String(drop)", got, sizeof got),
+		  "function kept() { return 1; }function dropped() { return 2; }");
+	run(J, "t.js", "keep = drop = undefined", got, sizeof got);
+	js_gc(J, 0);
+	CHECK("0300: the text is freed with its last function", live < before + n / 10);
+	js_freestate(J);
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		js_State *J = js_newstate(NULL, NULL, 0);
+		char got[1024];
+		CHECK_STR(cases[i].name, run(J, "t.js", cases[i].src, got, sizeof got), cases[i].node);
+		js_freestate(J);
+	}
+	test_frames();
+	test_hook();
+	test_source_lifetime();
+	TEST_EXIT();
+}
