@@ -10,12 +10,16 @@
  * Everything a request allocated goes with its arena; the JS heap is
  * collected once it has grown enough. The top layer: it calls stream.c,
  * walk.c, loop.c, fetch.c, rpc.c and req.c, and nothing calls it back. */
+#include <fcntl.h>
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "engine_impl.h"
 #include "fetch.h"
@@ -146,20 +150,59 @@ static void keep_symbol(js_State *J, int symbols, const char *name, const char *
 	js_setregistry(J, reg);
 }
 
+/* server.js mapped read-only with a zero byte after it (the rest of its
+ * last page, or an anonymous page): mujs keeps its functions' text there
+ * for Function.prototype.toString (mujs patch 0300) instead of a copy. kit-build
+ * replaces .kit whole (build/outdir.c), never this file in place. */
+static int map_source(kit_engine *e, const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "cannot read %s: %m — run kit-build in the app directory first", path);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	size_t len = (size_t)st.st_size, page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t total = (len / page + 1) * page;
+	char *p = mmap(NULL, total, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p != MAP_FAILED && len && mmap(p, len, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+		munmap(p, total);
+		p = MAP_FAILED;
+	}
+	close(fd);
+	if (p == MAP_FAILED) {
+		snprintf(err, errlen, "cannot map %s: %m", path);
+		return -1;
+	}
+	e->source_map = p;
+	e->source_maplen = total;
+	return 0;
+}
+
+/* server.js's pages leave the worker's RSS: clean file pages, read again
+ * from the page cache when a function's text is asked for (core-js asks for
+ * a few at start; a fault maps a whole folio, up to 512 kB), so this runs
+ * after compiling, at the end of kit_engine_open and after each full
+ * collection */
+static void release_source(kit_engine *e)
+{
+	if (e->source_map)
+		madvise(e->source_map, e->source_maplen, MADV_DONTNEED);
+}
+
 static int load(kit_engine *e, const char *server_js, const char *manifest_json, char *err, size_t errlen)
 {
 	js_State *J = e->J;
-	size_t len;
-	char *src = read_file(server_js, &len, err, errlen);
-	if (!src)
+	if (map_source(e, server_js, err, errlen) < 0)
 		return -1;
-	if (js_ploadstring(J, server_js, src)) {
+	if (js_ploadstringstatic(J, server_js, e->source_map)) {
 		snprintf(err, errlen, "%s does not compile in mujs: %s — rebuild it with kit-build",
 			 server_js, js_trystring(J, -1, "?"));
-		free(src);
 		return -1;
 	}
-	free(src);
+	release_source(e);
 	js_pushundefined(J);
 	if (js_pcall(J, 0)) {
 		snprintf(err, errlen, "%s failed while loading: %s", server_js, js_trystring(J, -1, "?"));
@@ -314,6 +357,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	kit_arena_reset(e->arena);
 	js_gc(e->J, 0);
 	e->heap_after_gc = e->heap_bytes;
+	release_source(e);
 	return e;
 }
 
@@ -325,6 +369,8 @@ void kit_engine_close(kit_engine *e)
 	kit_fs_close(e);
 	if (e->J)
 		js_freestate(e->J);
+	if (e->source_map)
+		munmap(e->source_map, e->source_maplen);
 	kit_heap_free_all(e->heap);
 	kit_arena_free(e->arena);
 	if (e->manifest_arena) {
@@ -510,6 +556,7 @@ static void request_end(kit_engine *e)
 		if (e->heap_after_gc + ((size_t)8 << 20) < grown)
 			malloc_trim(0);
 		e->heap_after_gc = e->heap_bytes;
+		release_source(e);
 	}
 }
 

@@ -90,6 +90,8 @@ struct kit_req {
  * it answers, one at a time (rq). */
 struct kit_engine {
 	js_State *J;
+	char *source_map;         /* server.js mapped: mujs keeps its functions' text there */
+	size_t source_maplen;
 	kit_heap *heap;           /* heap.c's size classes, or NULL: malloc */
 	size_t heap_bytes, heap_limit;
 	size_t heap_after_gc;     /* heap size right after the last full collection */
