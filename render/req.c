@@ -38,12 +38,13 @@ void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *diges
 	digest[0] = '\0';
 	if (js_isobject(J, -1)) {
 		/* the frames of its stack (V8's "\n    at fn (file:line)" lines,
-		 * mujs patch 0303) after the message */
+		 * mujs patch 0303): the first on the message's line, so that the
+		 * log's one line says where, the others below it */
 		js_getproperty(J, -1, "stack");
 		const char *frames = js_isstring(J, -1) ? strstr(js_tostring(J, -1), "\n    at ") : NULL;
 		if (frames) {
 			size_t n = strlen(msg);
-			snprintf(msg + n, msglen - n, "%s", frames);
+			snprintf(msg + n, msglen - n, " %s", frames + 5);
 		}
 		js_pop(J, 1);
 		js_getproperty(J, -1, "digest");

@@ -207,13 +207,16 @@ check "still serving after the failed command" serves four
 page "$app" five
 wait_for "page edits still rebuild" 90 serves five
 
-# a component that throws while rendering: its log line (route, error) is on
-# kit-serve's stderr, not only in the run directory's responder.log
+# a component that throws while rendering: its log line (route, error, where:
+# the first frame of its stack) is on kit-serve's stderr, not only in the run
+# directory's responder.log
 mkdir -p "$app/src/app/boom"
 printf 'export default function Boom(): never {\n  throw new Error("dev-boom: thrown by Boom");\n}\n' >"$app/src/app/boom/page.tsx"
 wait_for "a new route is served" 90 sh -c "curl -s -o /dev/null -w '%{http_code}' '$KIT_SERVE_BASE/boom' | grep -q 500"
 wait_for "a render error is printed by kit-serve --dev (route and message)" 20 \
 	grep -qE '500 GET /boom \(route /boom\): Boom threw Error: dev-boom: thrown by Boom' "$log"
+check "the error's line says where it was thrown (its stack's first frame)" \
+	grep -qE 'Boom threw Error: dev-boom: thrown by Boom at Boom \(.*server\.js:[0-9]+\)$' "$log"
 get -D "$work/h" -o "$work/b" -H 'Accept: text/html' "$KIT_SERVE_BASE/boom"
 check "the browser's error page shows the render error (route, message)" \
 	sh -c "grep -qi '^X-RSC-Kit: dev-render-error' '$work/h' && grep -qF 'Route /boom' '$work/b' && grep -qF 'dev-boom: thrown by Boom' '$work/b'"
