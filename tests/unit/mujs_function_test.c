@@ -227,6 +227,15 @@ static const struct {
 	{ "0303: a getter reading the stack while it is made",
 	  "var e = new Error('t'); Object.defineProperty(e, 'name', { get: function () { return 'G' + typeof this.stack; } }); e.stack.split('\\n')[0]",
 	  "Gstring: t" },
+	{ "0303: a descriptor's value has the first line",
+	  "Object.getOwnPropertyDescriptor(new Error('d'), 'stack').value.split('\\n')[0]",
+	  "Error: d" },
+	{ "0303: Reflect.get with another receiver",
+	  "Reflect.get(new Error('r'), 'stack', {}).split('\\n')[0]",
+	  "Error: r" },
+	{ "0303: defineProperty replaces the stack",
+	  "var e = new Error('x'); Object.defineProperty(e, 'stack', { value: 'v' }); e.stack",
+	  "v" },
 };
 
 /* mujs's own frame format: "    at fn (file:line)", "    at file:line" for
