@@ -28,6 +28,39 @@ void kit_req_fail(kit_engine *e, int status, const char *component, const char *
 	va_end(ap);
 }
 
+/* The frame of an error's stack that says where it was thrown, for the log
+ * line: the first that is neither a native's ("(native)") nor one of the
+ * helpers SWC's ES5 classes call on the way to Error's constructor
+ * (`class E extends Error` goes through _call_super, Reflect.construct,
+ * Wrapper and _construct); the first frame if all are. frames is the stack
+ * from its first "\n    at "; returns the frame's text after "at " and its
+ * length. */
+static const char *where_thrown(const char *frames, int *len)
+{
+	static const char *helpers[] = { "_call_super ", "_construct ", "Wrapper ", "_create_super ",
+					 "_possible_constructor_return ", "_super " };
+	const char *first = NULL;
+	int firstlen = 0;
+	for (const char *p = frames; p && strncmp(p, "\n    at ", 8) == 0;) {
+		const char *at = p + 8, *end = strchr(at, '\n');
+		int n = end ? (int)(end - at) : (int)strlen(at);
+		if (!first) {
+			first = at;
+			firstlen = n;
+		}
+		int skip = n >= 9 && strncmp(at + n - 9, " (native)", 9) == 0;
+		for (size_t i = 0; !skip && i < sizeof helpers / sizeof *helpers; i++)
+			skip = strncmp(at, helpers[i], strlen(helpers[i])) == 0;
+		if (!skip) {
+			*len = n;
+			return at;
+		}
+		p = end;
+	}
+	*len = firstlen;
+	return first;
+}
+
 void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen)
 {
 	js_State *J = e->J;
@@ -38,13 +71,17 @@ void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *diges
 	digest[0] = '\0';
 	if (js_isobject(J, -1)) {
 		/* the frames of its stack (V8's "\n    at fn (file:line)" lines,
-		 * mujs patch 0303): the first on the message's line, so that the
-		 * log's one line says where, the others below it */
+		 * mujs patch 0303): where it was thrown on the message's line, so
+		 * that the log's one line says where, the frames below it */
 		js_getproperty(J, -1, "stack");
 		const char *frames = js_isstring(J, -1) ? strstr(js_tostring(J, -1), "\n    at ") : NULL;
-		if (frames) {
+		int wlen;
+		const char *where = frames ? where_thrown(frames, &wlen) : NULL;
+		if (where) {
 			size_t n = strlen(msg);
-			snprintf(msg + n, msglen - n, " %s", frames + 5);
+			/* the frames after it when it is the first, all of them otherwise */
+			const char *below = where == frames + 8 ? where + wlen : frames;
+			snprintf(msg + n, msglen - n, " at %.*s%s", wlen, where, below);
 		}
 		js_pop(J, 1);
 		js_getproperty(J, -1, "digest");
