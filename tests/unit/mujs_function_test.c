@@ -236,6 +236,9 @@ static const struct {
 	{ "0303: defineProperty replaces the stack",
 	  "var e = new Error('x'); Object.defineProperty(e, 'stack', { value: 'v' }); e.stack",
 	  "v" },
+	{ "0301: a symbol-keyed native's name and text",
+	  "[Date.prototype[Symbol.toPrimitive].name, String(Date.prototype[Symbol.toPrimitive]), Object.getOwnPropertyDescriptor(RegExp, Symbol.species).get.name].join('|')",
+	  "[Symbol.toPrimitive]|function [Symbol.toPrimitive]() { [native code] }|get [Symbol.species]" },
 };
 
 /* mujs's own frame format: "    at fn (file:line)", "    at file:line" for
