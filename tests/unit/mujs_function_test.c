@@ -239,6 +239,20 @@ static const struct {
 	{ "0301: a symbol-keyed native's name and text",
 	  "[Date.prototype[Symbol.toPrimitive].name, String(Date.prototype[Symbol.toPrimitive]), Object.getOwnPropertyDescriptor(RegExp, Symbol.species).get.name].join('|')",
 	  "[Symbol.toPrimitive]|function [Symbol.toPrimitive]() { [native code] }|get [Symbol.species]" },
+	/* with patches 0700 and 0702: names copied into their properties, a
+	 * deleted node's successor relinked, accessors in a block of their own */
+	{ "0303: the stack's first line after its neighbours are deleted",
+	  "var e = new Error('m'); for (var i = 0; i < 64; i++) e['s' + i] = e['r' + i] = e['t' + i] = i; for (i = 0; i < 64; i++) { delete e['s' + i]; delete e['r' + i]; delete e['t' + i]; } [e.stack.split('\\n')[0], Object.getOwnPropertyNames(e).join('+')].join()",
+	  "Error: m,stack+message" },
+	{ "0303: the stack as an accessor, then data again",
+	  "var e = new Error('m'); Object.defineProperty(e, 'stack', { get: function () { return 'g'; }, configurable: true }); var a = e.stack; Object.defineProperty(e, 'stack', { value: 'v' }); [a, e.stack, typeof Object.getOwnPropertyDescriptor(e, 'stack').get].join()",
+	  "g,v,undefined" },
+	{ "0301: a long name, deleted",
+	  "var f = function aFunctionWhoseNameIsLongerThanSixtyFourBytesSoThatItsValueIsLong() {}; [f.name.length, delete f.name, JSON.stringify(f.name), Object.getOwnPropertyNames(f).indexOf('name')].join()",
+	  "64,true,\"\",-1" },
+	{ "0301: computed keys name nothing; a redefined long name",
+	  "var fs = []; for (var i = 0; i < 1000; i++) { var o = {}; o['k' + i] = function () {}; fs.push(o['k' + i]); } var g = function () {}; Object.defineProperty(g, 'name', { value: Array(301).join('x') }); [fs[999].name === '', g.name.length, String(g)].join()",
+	  "true,300,function () {}" },
 };
 
 /* mujs's own frame format: "    at fn (file:line)", "    at file:line" for
