@@ -214,7 +214,18 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 	int rc = render_once(e, u, (int)i, kit_buf_cstr(&layouts), job->version, KIT_RENDER_DOCUMENT, 0, &body, &err);
 	note = take_note(e, a, 0);
 	const char *what = NULL;
-	if (note && rc == 0 && !dynamic_what(a, kit_buf_cstr(&body))) {
+	if (err.loop) {
+		/* JS still ran at the budget (mujs's interrupt stopped it): a loop
+		 * that would hold every worker rendering this route per request too */
+		o->outcome = KIT_OUTCOME_FAILED;
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,
+					   "route %s was still running JavaScript when the build budget (%ld ms) ran out%s%s: "
+					   "a loop that never ends? (it was stopped with an error)",
+					   u->path, job->budget_ms, err.component[0] ? ", in " : "", err.component);
+		kit_diag_route(d, g, r->path);
+		kit_diag_fix(d, g, "find the loop or recursion that does not end in this route's components, or raise "
+				   "\"buildBudgetMs\" in kit.config.json if the work is real");
+	} else if (note && rc == 0 && !dynamic_what(a, kit_buf_cstr(&body))) {
 		o->outcome = KIT_OUTCOME_DYNAMIC;  /* the page caught what said so */
 		o->reason = note;
 	} else if (u->params_unknown && rc == -1 && err.status >= 300 && err.status < 400) {

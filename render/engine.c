@@ -466,6 +466,19 @@ static void call_runtime(kit_engine *e, const char *name)
  * timers and transfers (loop.c), the model and the arena all go, and the
  * scope is zeroed. */
 
+/* The path of the request's URL (scheme://host/path?query), for log lines
+ * of requests that are not renders; NULL without a request. */
+static const char *url_path(kit_arena *a, const kit_http_req *http)
+{
+	if (!http || !http->url)
+		return NULL;
+	const char *p = strstr(http->url, "://");
+	p = p ? strchr(p + 3, '/') : http->url;
+	if (!p)
+		return "/";
+	return kit_arena_strndup(a, p, strcspn(p, "?#"));
+}
+
 /* What a request is: its phase as JS names it ("render", "middleware",
  * "route", "action", "build"), the HTTP request behind it (NULL at build
  * time) and, for a render only, what to render and where it goes. */
@@ -490,8 +503,10 @@ static int request_begin(kit_engine *e, const request_start *start, kit_render_e
 	e->rq.err = err;
 	e->rq.render = start->render;
 	e->rq.out = start->out;
-	e->rq.pathname = start->render ? start->render->pathname : NULL;
+	e->rq.pathname = start->render ? start->render->pathname : url_path(e->arena, http);
 	e->rq.last_write_ms = kit_loop_now_ms();
+	e->rq.deadline_ms = e->rq.last_write_ms + e->timeout_ms;
+	e->rq.interrupt_ms = e->rq.deadline_ms;
 	e->rq.tree_id = 1;
 	e->rq.tree_overflow = "";
 	kit_model_init(&e->rq.model, e->arena);
@@ -535,6 +550,7 @@ static int request_begin(kit_engine *e, const request_start *start, kit_render_e
 /* Nothing of the request may run in the next one. */
 static void request_end(kit_engine *e)
 {
+	e->rq.interrupt_ms = 0;    /* the budget's hook stops (it may have been throwing) */
 	call_runtime(e, "endRequest");
 	e->generation++;           /* callbacks still held by JS see another request */
 	kit_req_keep_clear(e);     /* fetch()/rpc() callbacks, retries, kit.scope values */

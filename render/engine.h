@@ -142,6 +142,10 @@ typedef struct kit_render_error {
 	char message[1024];      /* the error as thrown (for the log, never the visitor) */
 	char component[128];     /* the component that threw, when known */
 	char location[2048];     /* redirect target */
+	/* JS was still running when the budget ran out (a loop that never ends):
+	 * mujs's interrupt stopped it, with KIT_RENDER_TIMEOUT; set even when
+	 * the answer went out (its boundaries ended with error completions) */
+	int loop;
 } kit_render_error;
 
 /* Streams the answer: begin and the shell as soon as every part outside the

@@ -12,6 +12,10 @@
 #include "heap.h"
 #include "model.h"
 
+/* The digest of what the render budget ended: a boundary still waiting at
+ * the deadline, and the error the interrupt hook throws (loop.c). */
+#define KIT_TIMEOUT_DIGEST "KIT_RENDER_TIMEOUT"
+
 /* Registry names of values C keeps between calls. */
 #define REG_RUNTIME "kit.runtime"
 #define REG_WORK "kit.work"
@@ -51,6 +55,12 @@ struct kit_req {
 	const char *pathname;    /* for log lines: a render's path, else NULL */
 	kit_model model;
 	int nkeep;               /* keep slots in use (req.c) */
+	/* the render budget: the loop waits until deadline_ms; mujs's interrupt
+	 * hook (loop.c) throws from interrupt_ms on (0: never; a grace after
+	 * C caught its first throw: req.c) */
+	long long deadline_ms;
+	long long interrupt_ms;
+	int budget_out;          /* the hook threw in this request: JS ran past the budget */
 
 	/* a render (NULL and 0 for the other requests) */
 	const kit_render_req *render;
@@ -183,6 +193,10 @@ void kit_req_fail(kit_engine *e, int status, const char *component, const char *
 void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen);
 /* Records the JS exception on top of the stack (popped) as the failure. */
 void kit_req_exception(kit_engine *e, const char *component, const char *what);
+/* After a failed js_pcall: when the render budget ran out inside JS in this
+ * request (loop.c's interrupt hook threw), pops the value, counts it caught
+ * and returns 1 (the caller ends the request as at its deadline); else 0. */
+int kit_req_budget_caught(kit_engine *e);
 /* Keeps the value on top of the stack (popped) until the request ends;
  * returns its slot. kit_req_keep_get pushes it back; kit_req_keep_clear
  * empties every slot (the end of the request). */

@@ -11,7 +11,16 @@
  * runs before the next drain. A render that waits with nothing armed and
  * nothing in flight can never finish: the stalled hook ends it (an error
  * before the shell, error completions after), never a hang. libcurl is never touched
- * while no transfer was ever registered. */
+ * while no transfer was ever registered.
+ *
+ * The render budget also holds while JS runs: mujs calls the interrupt hook
+ * (budget_interrupt) every few thousand loop iterations and calls, and past
+ * the request's deadline it throws an Error with the budget's digest, again
+ * at every check until C has caught it (req.c), so a `while (true) {}` in a
+ * component, a promise job or a timer ends like a wait at the deadline: the
+ * render ends its boundaries with error completions or answers 503, and the
+ * worker goes on serving. Only a hang outside JS is left to the host's
+ * watchdog (fcgi/kit-fcgi.c). */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -112,9 +121,33 @@ static void timer_disarm(js_State *J)
 	js_pushundefined(J);
 }
 
+/* mujs's interrupt hook (patch 0204): nothing until the request's
+ * interrupt_ms, then an Error to throw (mujs asks again at every check
+ * until the throw reaches C). */
+static int budget_interrupt(js_State *J, void *data)
+{
+	kit_engine *e = data;
+	struct kit_req *rq = &e->rq;
+	if (!rq->interrupt_ms || kit_loop_now_ms() < rq->interrupt_ms)
+		return 0;
+	if (!rq->budget_out) {
+		rq->budget_out = 1;
+		if (rq->err)
+			rq->err->loop = 1;
+		fprintf(stderr, "kit: %s: the render budget (%ld ms) ran out in a loop: "
+			"the JavaScript running is stopped with an error (%s)\n",
+			rq->pathname ? rq->pathname : "?", e->timeout_ms, KIT_TIMEOUT_DIGEST);
+	}
+	js_newerror(J, "the render budget ran out in a loop (a component or a callback that never returns)");
+	js_pushliteral(J, KIT_TIMEOUT_DIGEST);
+	js_setproperty(J, -2, "digest");
+	return 1;
+}
+
 void kit_loop_install(kit_engine *e)
 {
 	js_State *J = e->J;
+	js_setinterrupt(J, budget_interrupt, e);
 	js_newcfunction(J, timer_arm, "__kit_timer_arm", 2);
 	js_setglobal(J, "__kit_timer_arm");
 	js_newcfunction(J, timer_disarm, "__kit_timer_disarm", 1);
@@ -144,6 +177,8 @@ static int fire_timer(kit_engine *e, long i)
 	js_pushundefined(J);
 	js_pushnumber(J, id);
 	if (js_pcall(J, 1)) {
+		if (kit_req_budget_caught(e))
+			return 0;  /* the loop ends the request as at its deadline */
 		kit_req_exception(e, NULL, "a timer");
 		return -1;
 	}
@@ -293,6 +328,8 @@ static int call_global(kit_engine *e, const char *name)
 	js_getglobal(J, name);
 	js_pushundefined(J);
 	if (js_pcall(J, 0)) {
+		if (kit_req_budget_caught(e))
+			return 0;  /* the loop ends the request as at its deadline */
 		kit_req_exception(e, NULL, name);
 		return -1;
 	}
@@ -339,13 +376,23 @@ static int wait_until(kit_engine *e, long long wake)
 int kit_loop_run(kit_engine *e, const struct kit_loop_hooks *h)
 {
 	struct kit_loop *l = e->loop;
-	long long deadline = kit_loop_now_ms() + e->timeout_ms;
+	long long deadline = e->rq.deadline_ms;
+	int p;
 	for (;;) {
 		if (drain(e) < 0 || e->rq.failed)
 			return -1;
+		if (e->rq.budget_out) {
+			/* JS ran into the deadline: what is ready goes out, the rest
+			 * ends as at the deadline */
+			p = h->progress(e);
+			if (p != 0)
+				return p > 0 ? 0 : p;
+			p = h->timeout(e);
+			return p > 0 ? 0 : p;
+		}
 		if (h->settle(e) > 0)
 			continue;  /* what waited on them runs first */
-		int p = h->progress(e);
+		p = h->progress(e);
 		if (p != 0)
 			return p > 0 ? 0 : p;
 		if (microtasks_queued(e))
@@ -383,10 +430,14 @@ int kit_loop_run(kit_engine *e, const struct kit_loop_hooks *h)
 int kit_loop_await(kit_engine *e, const int *settled)
 {
 	struct kit_loop *l = e->loop;
-	long long deadline = kit_loop_now_ms() + e->timeout_ms;
+	long long deadline = e->rq.deadline_ms;
 	for (;;) {
 		if (drain(e) < 0)
 			return -1;
+		if (e->rq.budget_out) {
+			kit_req_fail(e, 503, NULL, "the render budget (%ld ms) ran out in a loop", e->timeout_ms);
+			return -1;
+		}
 		if (*settled)
 			return 0;
 		long i = earliest(l);

@@ -4,7 +4,13 @@
  * the JS values it keeps between calls (keep slots, emptied when it ends) and
  * the response headers it set. The bottom of the engine's layers: it calls
  * nothing of engine.c, stream.c, walk.c, fetch.c, rpc.c or loop.c, so any of
- * them may call it. */
+ * them may call it.
+ *
+ * C catching the render budget's throw (loop.c's interrupt hook) is counted
+ * here, where every caught exception is read: the first time, the code C
+ * runs next gets a grace (KIT_BUDGET_GRACE_MS: the rest of the shell, the
+ * error completions), after which it is stopped again, so nothing outruns
+ * the budget by more. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,9 +67,27 @@ static const char *where_thrown(const char *frames, int *len)
 	return first;
 }
 
+#define KIT_BUDGET_GRACE_MS 1000
+
+static void budget_catch(kit_engine *e)
+{
+	if (e->rq.budget_out && e->rq.interrupt_ms == e->rq.deadline_ms)
+		e->rq.interrupt_ms = e->rq.deadline_ms + KIT_BUDGET_GRACE_MS;
+}
+
+int kit_req_budget_caught(kit_engine *e)
+{
+	if (!e->rq.budget_out)
+		return 0;
+	budget_catch(e);
+	js_pop(e->J, 1);
+	return 1;
+}
+
 void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen)
 {
 	js_State *J = e->J;
+	budget_catch(e);
 	/* js_tostring converts an object in place: convert a copy */
 	js_copy(J, -1);
 	snprintf(msg, msglen, "%s", js_trystring(J, -1, "(an exception that cannot be converted to a string)"));
@@ -107,7 +131,9 @@ void kit_req_exception(kit_engine *e, const char *component, const char *what)
 {
 	char msg[900], digest[256];
 	kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
-	kit_req_fail(e, 500, component, "%s threw %s", component ? component : what, msg);
+	/* the budget's error answers as the budget does, whatever it stopped */
+	int status = strcmp(digest, KIT_TIMEOUT_DIGEST) == 0 ? 503 : 500;
+	kit_req_fail(e, status, component, "%s threw %s", component ? component : what, msg);
 }
 
 /* --- keep slots ----------------------------------------------------------- */

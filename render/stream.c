@@ -29,7 +29,6 @@
 #define REDIRECT_PREFIX "KIT_REDIRECT;"
 #define NOT_FOUND_DIGEST "KIT_NOT_FOUND"
 #define REFUSAL_PREFIX "KIT_REFUSAL;"  /* KIT_REFUSAL;<status> */
-#define TIMEOUT_DIGEST "KIT_RENDER_TIMEOUT"
 
 enum shell_state { SHELL_READY, SHELL_PENDING, SHELL_ERROR };
 
@@ -171,6 +170,11 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad)
 		int status = atoi(d + strlen(REFUSAL_PREFIX));
 		kit_req_fail(e, status >= 400 && status <= 599 ? status : 500, NULL, "%s",
 				bad->message ? bad->message : "the backend refused");
+		return -1;
+	}
+	if (strcmp(d, KIT_TIMEOUT_DIGEST) == 0) {
+		/* the budget's interrupt stopped a loop above every boundary: as a shell that missed it */
+		kit_req_fail(e, 503, NULL, "%s", bad->message ? bad->message : "the render budget ran out");
 		return -1;
 	}
 	kit_req_fail(e, 500, NULL, "%s", bad->message ? bad->message : "a part of the page failed to render");
@@ -617,7 +621,7 @@ static int stream_stalled(kit_engine *e)
 		kit_req_fail(e, 500, NULL, "%s; %zu part(s) of the page never finished", why, e->rq.pending_rows);
 		return -1;
 	}
-	return end_pending(e, TIMEOUT_DIGEST, why);
+	return end_pending(e, KIT_TIMEOUT_DIGEST, why);
 }
 
 static int stream_timeout(kit_engine *e)
@@ -628,7 +632,7 @@ static int stream_timeout(kit_engine *e)
 		kit_req_fail(e, 503, NULL, "the shell was not ready within the render budget (%ld ms)", e->timeout_ms);
 		return -1;
 	}
-	return end_pending(e, TIMEOUT_DIGEST, "the render budget ran out");
+	return end_pending(e, KIT_TIMEOUT_DIGEST, "the render budget ran out");
 }
 
 /* While boundaries are pending after the shell: nothing written for

@@ -132,6 +132,9 @@ static void reject_row(kit_engine *e, kit_row *row, const char *component, const
 {
 	kit_row_reject(&e->rq.model, row, digest);
 	row->message = kit_arena_strdup(e->arena, message);
+	/* the first component the budget's interrupt stopped names the loop (kit-build says it) */
+	if (strcmp(digest, KIT_TIMEOUT_DIGEST) == 0 && component && e->rq.err && !e->rq.err->component[0])
+		snprintf(e->rq.err->component, sizeof e->rq.err->component, "%s", component);
 	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0 ||
 	    strcmp(digest, "KIT_CLIENT_ONLY") == 0 || strncmp(digest, "KIT_DYNAMIC;", 12) == 0)
 		return;  /* redirect(), notFound() and client-only bailouts are answers, not errors */

@@ -216,6 +216,13 @@ tests_unit_mujs_order_test_SOURCES = tests/unit/mujs_order_test.c tests/unit/tes
 tests_unit_mujs_order_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_order_test_LDADD = $(MUJS_LIBS) -lm
 EXTRA_DIST += tests/suites/mujs.sh
+# mujs's interrupt hook (patch 0204) alone, then the render budget through the
+# engine on tests/fixtures/budget (built with kit-build)
+check_PROGRAMS += tests/unit/budget_test
+tests_unit_budget_test_SOURCES = tests/unit/budget_test.c tests/unit/test.h
+tests_unit_budget_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_budget_test_LDADD = $(HOST_LIBS)
+EXTRA_DIST += tests/fixtures/budget
 # kit's patches 0200-0203 (limits, regex after ')', setPrototypeOf), mujs alone
 check_PROGRAMS += tests/unit/mujs_limits_test
 tests_unit_mujs_limits_test_SOURCES = tests/unit/mujs_limits_test.c tests/unit/test.h

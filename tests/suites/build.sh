@@ -132,6 +132,10 @@ expect_failure no-default "error: src/app/page.tsx: the page has no default expo
 	"fix:   export default a component from src/app/page.tsx"
 expect_failure throws "error: src/app/page.tsx: the server bundle throws while loading" \
 	"'window' is not defined" "fix:   the top-level code of src/app/page.tsx"
+# a component in while (true) {} inside a boundary: mujs's interrupt stops it
+# at the build budget (500 ms) and the route fails, naming the component
+expect_failure loops "error: src/app/spin/page.tsx: route /spin was still running JavaScript when the build budget (500 ms) ran out, in Spin" \
+	"fix:   find the loop or recursion that does not end"
 expect_failure recursion "error: src/app/deep/page.tsx: mujs cannot compile the server bundle" \
 	"too much recursion" "route: /deep" "split the deeply nested markup of src/app/deep/page.tsx"
 

@@ -1,10 +1,10 @@
 import { connection } from '@kit/core/request';
 
-// A component stuck in an endless loop. mujs cannot be interrupted, so the
-// render budget cannot stop it: kit-fcgi's watchdog answers 503 after the
-// budget plus 5 s and ends the worker; the web server starts a fresh one
-// (tests/suites/streaming-limits.sh). Never request it from a server you
-// care about.
+// A component stuck in an endless loop. mujs's interrupt hook (kit's patch
+// 0204) stops it when the render budget runs out: the page answers the
+// budget's 503 and the same worker serves the next request
+// (tests/suites/streaming-limits.sh). It still burns a worker for the whole
+// budget: never request it from a server you care about.
 function Spin(): never {
   // eslint-disable-next-line no-constant-condition
   while (true) {}
