@@ -110,8 +110,9 @@ static void load_failed(kit_scan *scan, const char *src, const kit_verify_part *
 	if (in_runtime)
 		kit_diag_fix(d, g, "this is kit's own runtime (line %zu of %s): reinstall kit or report the bug", pline, file);
 	else if (compiling && strstr(msg, "too much recursion"))
-		kit_diag_fix(d, g, "mujs 1.3.2 compiles at most ~47 nested JSX elements or calls and expressions of at most ~98 terms (a + b + ...): split the deeply nested markup of %s into smaller components, or break the long expression up",
-			     file);
+		kit_diag_fix(d, g, "mujs parses expressions nested at most ~10,000 deep (a + b + ... chains of ~10,000 terms, "
+				   "fewer levels of nested calls or JSX when its C stack runs out, docs/mujs.md §1): split the deeply nested "
+				   "code of %s into smaller components or functions, or break the long expression up", file);
 	else if (compiling)
 		kit_diag_fix(d, g, "the code of %s lowered to ES5 uses something mujs does not parse (for example a regular expression with the y or u flag): rewrite that construct", file);
 	else

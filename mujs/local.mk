@@ -34,7 +34,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0301-function-name.patch \
 	$(srcdir)/mujs/patches/0302-bind.patch \
 	$(srcdir)/mujs/patches/0303-error-stack-cause.patch \
-	$(srcdir)/mujs/patches/0204-interrupt-hook.patch
+	$(srcdir)/mujs/patches/0204-interrupt-hook.patch \
+	$(srcdir)/mujs/patches/0205-stack-limits.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a -lm
 

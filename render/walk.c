@@ -1,8 +1,8 @@
 /* walk.c — phase 1: server components → the Flight model.
  *
- * C walks the tree; JS only runs component bodies (docs/architecture.md §4). mujs has a
- * 256-slot value stack, so the walk must not keep one JS value per level on
- * it: pending values wait in a JS array (the registry's REG_WORK) and the C
+ * C walks the tree; JS only runs component bodies (docs/architecture.md §4). mujs's
+ * value stack is bounded (Debian's had 256 slots; kit's patch 0205 65,536), so the
+ * walk keeps no JS value per level on it: pending values wait in a JS array (the registry's REG_WORK) and the C
  * side keeps a stack of work items, each naming the array slot of its value
  * and the model slot its result goes to. Items are pushed in reverse so the
  * walk visits the tree depth-first in document order, like React: component

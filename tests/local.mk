@@ -223,7 +223,7 @@ tests_unit_budget_test_SOURCES = tests/unit/budget_test.c tests/unit/test.h
 tests_unit_budget_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_budget_test_LDADD = $(HOST_LIBS)
 EXTRA_DIST += tests/fixtures/budget
-# kit's patches 0200-0203 (limits, regex after ')', setPrototypeOf), mujs alone
+# kit's patches 0200-0203 and 0205 (limits, regex after ')', setPrototypeOf, stack limits), mujs alone
 check_PROGRAMS += tests/unit/mujs_limits_test
 tests_unit_mujs_limits_test_SOURCES = tests/unit/mujs_limits_test.c tests/unit/test.h
 tests_unit_mujs_limits_test_CPPFLAGS = $(TEST_CPPFLAGS)

@@ -1,4 +1,4 @@
-/* mujs_limits_test.c — kit's patches 0200-0203 to mujs (mujs/patches/,
+/* mujs_limits_test.c — kit's patches 0200-0203 and 0205 to mujs (mujs/patches/,
  * docs/mujs.md), through the static library alone (libmujs.a, no kit code).
  *
  * Every expected value is what Node 20 prints for the same JS: the sources
@@ -15,7 +15,10 @@
  *   (45 s before).
  * 0202 a regex literal after the ')' of if/while/for/with and the '}' of a
  *   block; divisions stay divisions.
- * 0203 Object.setPrototypeOf, Object.prototype.__proto__, {__proto__: p}. */
+ * 0203 Object.setPrototypeOf, Object.prototype.__proto__, {__proto__: p}.
+ * 0205 stack limits: recursion 10,000 frames deep (and through natives),
+ *   long chains and deep nesting of generated code; past the limits V8's
+ *   RangeError, catchable, or the parser's SyntaxError, never a crash. */
 #include <mujs.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -318,6 +321,72 @@ static const struct jscase proto_cases[] = {
 	{ "JSON.parse: a repeated key keeps the last value", "JSON.parse('{\"a\": 1, \"a\": 2}').a", "2" },
 };
 
+/* 0205: stack limits near V8's; past them RangeError, never a crash */
+static const struct jscase stack_cases[] = {
+	{ "plain recursion of 10,000 frames",
+	  "function f(n) { return n === 0 ? 0 : f(n - 1) + 1; } f(10000)", "10000" },
+	{ "recursion of 5,000 frames with 3 arguments and 2 locals",
+	  "function f(n, a, b) { var x = n, y = [x]; return n === 0 ? 0 : f(n - 1, x, y) + 1; } f(5000)", "5000" },
+	{ "recursion through map, 2,000 levels",
+	  "function f(n) { return n === 0 ? 0 : [n].map(function (k) { return f(k - 1) + 1; })[0]; } f(2000)", "2000" },
+	{ "recursion with a try in every frame, 5,000 frames",
+	  "function f(n) { try { return n === 0 ? 0 : f(n - 1) + 1; } finally {} } f(5000)", "5000" },
+	{ "a recursive renderer of a tree 1,000 elements deep",
+	  "function h(t, c) { return {type: t, children: c}; } function R(el) { return typeof el === 'string' ? el : '<' + el.type + '>' + el.children.map(R).join('') + '</' + el.type + '>'; } function tree(d) { return d === 0 ? 'x' : h('div', [tree(d - 1)]); } R(tree(1000)).length", "11001" },
+	{ "endless recursion: V8's RangeError",
+	  "function r() { return r() + 1; } r()", "RangeError: Maximum call stack size exceeded" },
+	{ "... catchable, and the next overflow is one too",
+	  "function r() { return r() + 1; } var k; try { r(); } catch (e) { k = e instanceof RangeError; } [k, (function () { try { r(); } catch (e) { return e.message; } })(), r.length].join()", "true,Maximum call stack size exceeded,0" },
+	{ "... through a getter (a call from C)",
+	  "var o = {}; Object.defineProperty(o, 'x', {get: function () { return o.x; }}); o.x", "RangeError: Maximum call stack size exceeded" },
+	{ "... through Function.prototype.call",
+	  "function f() { return f.call(null); } f()", "RangeError: Maximum call stack size exceeded" },
+	{ "... through a sort comparator",
+	  "function s() { return [2, 1].sort(function () { return s(); }); } s()", "RangeError: Maximum call stack size exceeded" },
+	{ "... through toString",
+	  "var o = {toString: function () { return String(o); }}; String(o)", "RangeError: Maximum call stack size exceeded" },
+	{ "a chain of 5,001 + terms",
+	  "eval(Array(5001).join('1+') + '1')", "5001" },
+	{ "a chain of 5,001 && terms",
+	  "eval(Array(5001).join('1&&') + '2')", "2" },
+	{ "1,000 nested parentheses",
+	  "eval(Array(1001).join('(') + '7' + Array(1001).join(')'))", "7" },
+	{ "301 arguments in a call",
+	  "function f() { return arguments.length; } eval('f(' + Array(301).join('0,') + '0)')", "301" },
+	{ "300 nested calls h(h(...))",
+	  "function h(x) { return x + 1; } eval(Array(301).join('h(') + '0' + Array(301).join(')'))", "300" },
+	{ "20,000 nested parentheses: SyntaxError (V8: RangeError, the same limit by another name)",
+	  "eval(Array(20001).join('(') + '1' + Array(20001).join(')'))", "SyntaxError" },
+	{ "an Error's stackTrace lists the innermost 10 frames (V8's Error.stackTraceLimit; mujs only)",
+	  "function f(n) { if (n === 0) throw new Error('x'); return f(n - 1); } try { f(50); } catch (e) { e.stackTrace.split('\\n\\tat ').length - 1 }", "10" },
+};
+
+/* 0205 outside any call: the parser measures its C stack from where it is
+ * called; deep generated code loads, past the limits a SyntaxError */
+static void test_stack_load(js_State *J)
+{
+	static const struct { const char *name, *open, *close; int n; const char *want; } loads[] = {
+		{ "0205: a script of 9,000 chained + terms loads", "1+", "1", 9000, "" },
+		{ "0205: a script of 5,000 nested array literals loads", "[", "]", 5000, "" },
+		{ "0205: 50,000 nested parentheses: a SyntaxError, no crash", "(", ")", 50000,
+		  "SyntaxError: deep:1: too much recursion" },
+		{ "0205: 50,000 chained + terms: a SyntaxError, no crash", "1+", "1", 50000,
+		  "SyntaxError: deep:1: too much recursion" },
+	};
+	char err[512];
+	for (size_t i = 0; i < sizeof loads / sizeof *loads; i++) {
+		struct src s = { 0 };
+		int nested = strcmp(loads[i].close, "1") != 0;
+		for (int k = 0; k < loads[i].n; k++)
+			put(&s, "%s", loads[i].open);
+		put(&s, "1");
+		for (int k = 0; nested && k < loads[i].n; k++)
+			put(&s, "%s", loads[i].close);
+		CHECK_STR(loads[i].name, load(J, "deep", s.p, err, sizeof err), loads[i].want);
+		free(s.p);
+	}
+}
+
 static const char *const tester =
 	"function t(src) { try { return String(eval(src)); }"
 	" catch (e) { return e.name + (e.name === 'SyntaxError' ? '' : ': ' + e.message); } }";
@@ -341,6 +410,8 @@ int main(void)
 	run_cases(J, "0201", local_cases, sizeof local_cases / sizeof *local_cases);
 	run_cases(J, "0202", regexp_cases, sizeof regexp_cases / sizeof *regexp_cases);
 	run_cases(J, "0203", proto_cases, sizeof proto_cases / sizeof *proto_cases);
+	run_cases(J, "0205", stack_cases, sizeof stack_cases / sizeof *stack_cases);
+	test_stack_load(J);
 	js_freestate(J);
 	TEST_EXIT();
 }
