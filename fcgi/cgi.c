@@ -22,7 +22,8 @@ static const char *cgi_param(void *ctx, const char *name)
 
 static volatile sig_atomic_t wrote_output;
 
-/* A render stuck in an endless loop cannot be interrupted inside mujs: the
+/* JavaScript stuck in a loop is stopped at the render budget from inside
+ * (mujs's interrupt hook, render/loop.c); a hang outside JS cannot be: the
  * alarm answers 503 (if nothing was sent yet) and ends the process. */
 static void on_alarm(int sig)
 {
