@@ -357,8 +357,11 @@ static const struct jscase stack_cases[] = {
 	  "function h(x) { return x + 1; } eval(Array(301).join('h(') + '0' + Array(301).join(')'))", "300" },
 	{ "20,000 nested parentheses: SyntaxError (V8: RangeError, the same limit by another name)",
 	  "eval(Array(20001).join('(') + '1' + Array(20001).join(')'))", "SyntaxError" },
-	{ "an Error's stackTrace lists the innermost 10 frames (V8's Error.stackTraceLimit; mujs only)",
-	  "function f(n) { if (n === 0) throw new Error('x'); return f(n - 1); } try { f(50); } catch (e) { e.stackTrace.split('\\n\\tat ').length - 1 }", "10" },
+	{ "an Error thrown 50 frames deep: its stack lists the innermost 10 (Error.stackTraceLimit, patch 0303)",
+	  "function f(n) { if (n === 0) throw new Error('x'); return f(n - 1); } try { f(50); } catch (e) { e.stack.split('\\n    at ').length - 1 }", "10" },
+	{ "the RangeError of 15,000 frames: its stack lists the innermost 10, each the recursing function",
+	  "function r(n) { return r(n + 1) + 1; } try { r(0); } catch (e) { var l = e.stack.split('\\n'); [l.length - 1, l[0], l[1].trim().split(' ')[1], l[10].trim().split(' ')[1]].join() }",
+	  "10,RangeError: Maximum call stack size exceeded,r,r" },
 };
 
 /* 0205 outside any call: the parser measures its C stack from where it is
