@@ -145,6 +145,14 @@ async function test(name, fn, { allowConsole = null, reuse = false } = {}) {
       await page.waitForFunction(([s, x]) => document.querySelector(s)?.textContent === x, [sel, text], { polling: 30, timeout })
         .catch(async () => { throw new Check(`${sel}: expected "${text}", got ${JSON.stringify(await t.text(sel))}`); });
     },
+    // React has hydrated the element (a Suspense boundary hydrates on its own,
+    // after the layout: a click before that is replayed later, or lost under load)
+    async hydratedEl(sel, timeout = 5000) {
+      await page.waitForFunction((s) => {
+        const el = document.querySelector(s);
+        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+      }, sel, { polling: 30, timeout }).catch(() => { throw new Check(`${sel} was not hydrated within ${timeout} ms`); });
+    },
     async click(sel) {
       await page.click(sel, { timeout: 3000 }).catch((e) => { throw new Check(`cannot click ${sel}: ${String(e.message).split('\n')[0]}`); });
     },
@@ -434,8 +442,10 @@ if (app === 'interactive') {
     expect(body.includes('<p id="client-promise-two">loaded two'), 'the server did not render the client component\'s own Suspense content');
     await t.open('/suspense');
     await t.waitText('#client-promise-one', 'loaded oneclicks 0');
+    await t.hydratedEl('#client-promise-inc-one');
     await t.click('#client-promise-inc-one');
     await t.waitText('#client-promise-inc-one', 'clicks 1');
+    await t.hydratedEl('#client-promise-inc-two');
     await t.click('#client-promise-inc-two');
     await t.waitText('#client-promise-inc-two', 'clicks 1');
     await t.hydratedClean();
