@@ -175,34 +175,6 @@
 		return r === 0 && (n < 0 || 1 / n < 0) ? -0 : r;
 	});
 
-	/* match results lack groups: undefined (ES2018, present whether or not
-	 * the pattern names groups; mujs has no named groups) — regexp/exec.*,
-	 * regexp/match.* */
-	var exec = RegExp.prototype.exec, match = SP.match, hasOwnProp = Object.prototype.hasOwnProperty;
-	define(RegExp.prototype, 'exec', function exec_(string) {
-		var r = exec.call(this, string);
-		if (r !== null && !hasOwnProp.call(r, 'groups'))
-			r.groups = undefined;
-		return r;
-	});
-	define(SP, 'match', function match_(regexp) {
-		var r = match.call(this, regexp);
-		if (r !== null && hasOwnProp.call(r, 'index') && !hasOwnProp.call(r, 'groups'))
-			r.groups = undefined;
-		return r;
-	});
-
-	/* RegExp.prototype.flags (ES2015) is missing (regexp/flags.*) */
-	Object.defineProperty(RegExp.prototype, 'flags', {
-		get: function flags() {
-			if (this === null || (typeof this !== 'object' && typeof this !== 'function'))
-				throw new TypeError('RegExp.prototype.flags getter called on non-object');
-			return (this.hasIndices ? 'd' : '') + (this.global ? 'g' : '') + (this.ignoreCase ? 'i' : '') +
-				(this.multiline ? 'm' : '') + (this.dotAll ? 's' : '') + (this.unicode ? 'u' : '') +
-				(this.sticky ? 'y' : '');
-		},
-		enumerable: false, configurable: true
-	});
 
 	/* Error.prototype.message (new Error().message was undefined) is
 	 * defined by kit's mujs (mujs/patches/0303) */

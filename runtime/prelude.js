@@ -287,45 +287,6 @@ function __kit_in(key, o) {
 	return key in o;
 }
 
-/* A regex literal mujs cannot compile (toolchain/mujs-lower.mjs rewrites it into
- * this call): compiled natively when mujs can; retried without the u flag when
- * the pattern has no Unicode-only syntax (\u{...}, \p{...}); otherwise a
- * stand-in whose every use throws, naming the pattern, so a library that
- * merely defines one (zod's ipv6, valibot's emoji) still loads. */
-function __kit_regexp(source, flags) {
-	var first;
-	try { return new RegExp(source, flags); } catch (e) { first = e; }
-	if (flags.indexOf('u') >= 0 && !/\\[pP]\{|\\u\{/.test(source)) {
-		try { return new RegExp(source, flags.replace('u', '')); } catch (e) { }
-	}
-	var why = 'kit: the regular expression /' + source + '/' + flags + ' cannot run in mujs (' +
-		String(first && first.message) + ')';
-	function refuse() { throw new SyntaxError(why); }
-	return { source: source, flags: flags, global: flags.indexOf('g') >= 0, ignoreCase: flags.indexOf('i') >= 0,
-		multiline: flags.indexOf('m') >= 0, lastIndex: 0, test: refuse, exec: refuse, toString: refuse, valueOf: refuse };
-}
-
-/* new RegExp(pattern, flags) and RegExp(pattern, flags) in app code
- * (toolchain/mujs-lower.mjs rewrites the calls): the same, except that a pattern
- * mujs refuses for one of its limits (flags, captures, classes, repeat
- * counts) becomes __kit_regexp's lazy form; a real syntax error still throws.
- * Called without new, a regex without flags is returned as it is, as
- * RegExp(re) does (tests/jsdiff regexp/ctor.1). */
-function __kit_RegExp(pattern, flags) {
-	if (!(this instanceof __kit_RegExp) && flags === undefined && pattern instanceof RegExp)
-		return pattern;
-	try {
-		return flags === undefined ? new RegExp(pattern) : new RegExp(pattern, flags);
-	} catch (e) {
-		if (!/too many|flag|overflow/.test(String(e && e.message)))
-			throw e;
-		var re = pattern instanceof RegExp;
-		var f = flags !== undefined ? String(flags) : re ? (pattern.global ? 'g' : '') + (pattern.ignoreCase ? 'i' : '') +
-			(pattern.multiline ? 'm' : '') : '';
-		return __kit_regexp(re ? pattern.source : String(pattern), f);
-	}
-}
-
 /* zod 4 compiles validators with new Function into ES2015+ source, which
  * mujs cannot parse (and its probe of new Function succeeds): its documented
  * jitless mode, set before it loads (z.config keeps this object). */

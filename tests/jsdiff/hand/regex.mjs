@@ -1,7 +1,7 @@
-// Regular expression features. mujs 1.3.2 has no lookbehind, named groups,
-// s/u/y/d flags or \p{...}, and refuses more than 9 captures or 16 classes:
-// toolchain/mujs-lower.mjs turns such literals into __kit_regexp(...), a
-// stand-in whose every use throws (runtime/prelude.js).
+// Regular expression features: what mujs 1.3.2's own engine lacked
+// (lookbehind, named groups, s/u/y/d flags, \p{...}, more than 9 captures)
+// and got wrong (zero-width global matches, replace callbacks), which kit's
+// engine (mujs/regex/, patches 0800-0801) does as V8.
 import { T } from '../harness.mjs';
 
 T('regex/lookbehind', () => 'price: $42, $7'.match(/(?<=\$)\d+/g));
@@ -74,3 +74,37 @@ T('regex/uuid-like', () => /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9
 T('regex/multiline-anchors', () => 'a\nb\r\nc'.match(/^\w$/gm));
 T('regex/unicode-line-terminators', () => ['a\u2028b'.split(/$/m).length, /./.test('\u2028')]);
 T('regex/whitespace-class', () => '\u00a0\ufeff\u2003\u180e'.replace(/\s/g, '_'));
+
+// kit's engine (mujs/regex/, docs/regexp.md): what libraries do with it, and
+// the semantics PCRE-style engines get differently
+T('regex/thousands-separator', () => ['1999', '1234567', '1234567.891', '12'].map((s) => s.replace(/\B(?=(\d{3})+(?!\d))/g, ',')));
+T('regex/dayjs-format', () => 'MMMM D, YYYY H:mm'.replace(/\[([^\]]+)]|Y{1,4}|M{1,4}|D{1,2}|d{1,4}|H{1,2}|h{1,2}|a|A|m{1,2}|s{1,2}|Z{1,2}|SSS/g,
+	(match, $1) => $1 || ({ MMMM: 'March', D: '1', YYYY: '2024', H: '9', mm: '05' })[match] || match));
+T('regex/lucide-kebab', () => ['ChevronDown', 'ArrowUpRight', 'Loader2'].map((s) => s.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()));
+T('regex/camel-from-kebab', () => 'lucide-chevron-down'.replace(/-(\w)/g, (m, c) => c.toUpperCase()));
+T('regex/quantified-capture-reset', () => [/(?:(a)|b)+/.exec('ab'), /(z)((a+)?(b+)?(c))*/.exec('zaacbbbcac')]);
+T('regex/optional-empty-iteration', () => [/(a*)?/.exec('b'), /(a*)*/.exec('b'), /(?:a|())*?b/.exec('ab')]);
+T('regex/backreference-forward-and-unset', () => [/\1(a)/.exec('a'), /(a)|\1b/.exec('b'), /(?:(a)|b)\1c/.exec('bc')]);
+T('regex/lookbehind-variable', () => ['cost $10.53 and $7'.match(/(?<=\$)\d+(\.\d*)?/g), /(?<=(\d+)(\d+))$/.exec('1053'), /(?<=\1(a))b/.exec('aab')]);
+T('regex/lookahead-captures', () => [/(?=(a+))a*b\1/.exec('baaabac'), /(.*?)a(?!(a+)b\2c)\2(.*)/.exec('baaabaac')]);
+T('regex/case-insensitive-backreference', () => [/(.)\1/i.test('aA'), /(\w+) \1/i.exec('The the')[0]]);
+T('regex/case-folding', () => [/\w/iu.test('\u017f'), /\w/i.test('\u017f'), /[^a]/i.test('A'), /\u03c3/i.test('\u03c2'), /\u03c3/iu.test('\u03c2')]);
+T('regex/unicode-property-case', () => [/\p{Lu}/iu.test('a'), /\P{Ll}/iu.test('a'), 'Ab\u00c9'.match(/\p{Lu}/gu)]);
+T('regex/unicode-sets', () => ['abcDEFg'.match(/[\p{L}--[a-z]]+/v)[0], 'education'.match(/[[a-z]--[aeiou]]+/gv), /[\p{L}&&\p{Script=Greek}]/v.test('\u03b1')]);
+T('regex/indices-groups', () => { const m = /(?<x>b)(c)?/d.exec('ab'); return [m.indices, m.indices.groups]; });
+T('regex/annex-b-syntax', () => [/a{/.test('a{'), /\c1/.test('\\c1'), /[\c1]/.test('\u0011'), /\01\101/.test('\u0001A'), /\8/.test('8'), /}]/.test('}]'), /\u{3}/.test('uuu')]);
+T('regex/syntax-errors', () => ['(', '[b-a]', 'a**', '(?<a>x)(?<a>y)', '\\k<x>(?<y>.)', '(?<=a)+'].map((p) => { try { new RegExp(p); return 'ok'; } catch (e) { return e.name; } }));
+T('regex/unicode-syntax-errors', () => ['\\c', '{', ']', '\\-', '[\\w-a]', '\\1', '\\u{110000}', '\\p{Foo}'].map((p) => { try { new RegExp(p, 'u'); return 'ok'; } catch (e) { return e.name; } }));
+T('regex/flags-validation', () => ['x', 'gg', 'uv', 'dgimsuy', 'v'].map((f) => { try { return new RegExp('a', f).flags; } catch (e) { return e.name; } }));
+T('regex/regexp-with-new-flags', () => { const r = /ab/g; return [RegExp(r) === r, new RegExp(r) === r, new RegExp(r, 'iy').flags, RegExp(r, 'm').source]; });
+T('regex/source-of-constructed', () => [new RegExp('a/b').source, String(new RegExp('[/]', 'g')), new RegExp('\n').source, String(new RegExp(''))]);
+T('regex/lastIndex-large', () => { const r = /o/g; r.lastIndex = 70000; const s = 'x'.repeat(70001) + 'o'; return [r.test(s), r.lastIndex]; });
+T('regex/sticky-exec-loop', () => { const r = /\d/y, out = []; let m; while ((m = r.exec('12a3'))) out.push(m[0] + '@' + m.index + '>' + r.lastIndex); return [out, r.lastIndex]; });
+T('regex/search-keeps-lastIndex', () => { const r = /b/g; r.lastIndex = 2; return ['abcb'.search(r), r.lastIndex, 'abc'.search(/c/y), 'abc'.search(/a/y)]; });
+T('regex/split-captures-limit', () => ['A<B>bold</B>and<CODE>coded</CODE>'.split(/<(\/)?([^<>]+)>/), 'a1b2c3'.split(/(\d)/, 4), 'test'.split(/(?:)/, 2), ''.split(/(?:)/)]);
+T('regex/replace-named-templates', () => ['2024-05'.replace(/(?<y>\d+)-(?<m>\d+)/, '$<m>/$<y>/$<z>|$<m'), '2024'.replace(/(\d+)/, '$<y>'), 'abc'.replace(/(b)/, '$01$10$2$0')]);
+T('regex/replace-callback-positions', () => '\u00e9X\u00e9X'.replace(/X/g, (m, off) => off));
+T('regex/replaceAll-native', () => ['xy'.replaceAll('', '_'), 'aaa'.replaceAll('aa', 'b'), 'a-b'.replaceAll(/-/g, (m, off, s) => off + s)]);
+T('regex/catastrophic-small', () => /^(a+)+$/.test('a'.repeat(20) + 'b'));
+T('regex/email-validator', () => ['me@example.org', 'bad@', 'a.b+c@d-e.fg', 'x@y'].map((s) => /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/.test(s)));
+T('regex/markdown-inline', () => 'a **b** `c` [d](http://e) __f__'.replace(/(\*\*|__)(.+?)\1/g, '<b>$2</b>').replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\[([^\]]+)\]\(([^)]+)\)/g, '<a href="$2">$1</a>'));
