@@ -12,11 +12,11 @@
  *
  * JavaScript stuck in a loop is stopped at the render budget from inside
  * (mujs's interrupt hook, render/loop.c) and the worker serves on. A hang
- * outside JS (a native call, a regex that backtracks for ever) cannot be: a
- * watchdog thread notices a request running longer than the render timeout
- * plus a grace period, answers 503 if nothing was sent yet (holding the
- * output lock, so the two threads never interleave), and ends the process;
- * the web server starts a fresh worker. */
+ * outside JS (a native call other than a regex match, which asks the same
+ * hook) cannot be: a watchdog thread notices a request running longer than
+ * the render timeout plus a grace period, answers 503 if nothing was sent
+ * yet (holding the output lock, so the two threads never interleave), and
+ * ends the process; the web server starts a fresh worker. */
 #include <fcgiapp.h>
 #include <pthread.h>
 #include <signal.h>

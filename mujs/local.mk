@@ -39,7 +39,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0800-regex-engine.patch \
 	$(srcdir)/mujs/patches/0801-string-pattern-methods.patch \
 	$(srcdir)/mujs/patches/0802-regexp-symbol-methods.patch \
-	$(srcdir)/mujs/patches/0803-regexp-legacy-statics.patch
+	$(srcdir)/mujs/patches/0803-regexp-legacy-statics.patch \
+	$(srcdir)/mujs/patches/0804-regex-interrupt.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

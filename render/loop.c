@@ -19,7 +19,8 @@
  * at every check until C has caught it (req.c), so a `while (true) {}` in a
  * component, a promise job or a timer ends like a wait at the deadline: the
  * render ends its boundaries with error completions or answers 503, and the
- * worker goes on serving. Only a hang outside JS is left to the host's
+ * worker goes on serving. A regex match asks the same hook (patch 0804).
+ * Only a hang in other native code is left to the host's
  * watchdog (fcgi/kit-fcgi.c). */
 #include <errno.h>
 #include <limits.h>

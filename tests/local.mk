@@ -216,8 +216,9 @@ tests_unit_mujs_order_test_SOURCES = tests/unit/mujs_order_test.c tests/unit/tes
 tests_unit_mujs_order_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_order_test_LDADD = $(MUJS_LIBS) -lm
 EXTRA_DIST += tests/suites/mujs.sh
-# mujs's interrupt hook (patch 0204) alone, then the render budget through the
-# engine on tests/fixtures/budget (built with kit-build)
+# mujs's interrupt hook (patches 0204, 0804: loops and regex matches) alone,
+# then the render budget through the engine on tests/fixtures/budget (built
+# with kit-build)
 check_PROGRAMS += tests/unit/budget_test
 tests_unit_budget_test_SOURCES = tests/unit/budget_test.c tests/unit/test.h
 tests_unit_budget_test_CPPFLAGS = $(TEST_CPPFLAGS)

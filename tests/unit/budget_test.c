@@ -81,6 +81,10 @@ static void test_hook(void)
 		{ "a sort comparator that loops", "arm(); [3, 1, 2].sort(function (a, b) { for (;;) {} });" },
 		{ "recursion that catches and recurses again",
 		  "function f() { try { return f(); } catch (e) { return f(); } } arm(); f();" },
+		{ "a catastrophic regex match (one native call)",
+		  "arm(); /(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab');" },
+		{ "a loop catching the throw of a regex match and matching again",
+		  "arm(); for (;;) { try { /(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'); } catch (e) {} }" },
 	};
 	js_State *J = js_newstate(NULL, NULL, 0);
 	js_newcfunction(J, arm, "arm", 0);
@@ -218,6 +222,7 @@ static void test_engine(void)
 		{ "/trycatch", "a component catching the throw and looping again" },
 		{ "/getter", "a component reading a getter that loops" },
 		{ "/sort", "a component sorting with a comparator that loops" },
+		{ "/regex", "a component matching /(a+)+$/ on 40 a's and a b" },
 	};
 	char name[300];
 	for (size_t i = 0; i < sizeof shell / sizeof *shell; i++) {
