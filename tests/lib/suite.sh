@@ -9,13 +9,15 @@
 #                            under $TMPDIR, removed at exit unless KIT_KEEP_TMP
 #   suite_at_exit 'command'  runs at exit, before $work goes (last added first)
 #   suite_need TOOL WHY      FAIL and exit when TOOL is not on PATH
+#   suite_app DIR            $work/app: a built copy of the app at DIR (npm ci first)
+#   suite_browser_check F    run the Chromium check F (tests/lib/browser-check.mjs)
 #   check NAME COMMAND...    PASS when COMMAND succeeds, else FAIL naming it
 #   suite_end                exit 1 when anything failed, else 0
 #
 # It sets top_src and top_build (and exports them as KIT_TOP_SRCDIR and
 # KIT_TOP_BUILDDIR, with KIT_DATADIR=top_src so that kit-serve and kit-build
 # find the templates in the source tree), node (${NODE:-node}), failed=0,
-# and sources serve.sh. TERM and INT end the suite through its EXIT trap
+# and sources serve.sh and npm.sh. TERM and INT end the suite through its EXIT trap
 # (exit 143 and 130), so servers and browsers it started are stopped.
 #
 # A browser test runs in a session of its own (setsid CMD & browser_sid=$!),
@@ -29,6 +31,7 @@ top_build=${KIT_TOP_BUILDDIR:-$top_src}
 export KIT_TOP_SRCDIR=$top_src KIT_TOP_BUILDDIR=$top_build
 export KIT_DATADIR=$top_src
 . "$top_src/tests/lib/serve.sh"
+. "$top_src/tests/lib/npm.sh"
 node=${NODE:-node}
 
 failed=0
@@ -79,6 +82,42 @@ stop_browser() {
 	[ -n "$left" ] && kill -KILL $left 2>/dev/null
 	browser_sid=
 }
+# suite_app DIR: a copy of the app at $top_src/DIR in $work/app (no .kit,
+# .kit-store), its npm packages installed first when it has a lock
+# (tests/lib/npm.sh), then kit-build. FAIL and exit
+# when any step fails. The build's output is in $work/build.log.
+suite_app() {
+	local src=$top_src/$1 app=$work/app
+	if [ -f "$src/package-lock.json" ] && ! kit_npm_ci "$src" "$work"; then
+		fail "npm ci of $1" "$KIT_NPM_ERROR"
+		exit 1
+	fi
+	cp -R "$src" "$app"
+	rm -rf "$app/.kit" "$app/.kit-store"
+	if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
+		fail "kit-build of $1" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
+		exit 1
+	fi
+}
+
+# suite_browser_check SCRIPT: runs $top_src/SCRIPT (a tests/lib/browser-check.mjs
+# check) against $KIT_SERVE_BASE in headless Chromium, in a session of its own;
+# SKIP without /usr/bin/chromium.
+suite_browser_check() {
+	if [ ! -x /usr/bin/chromium ]; then
+		skip "the browser checks: /usr/bin/chromium is not installed"
+		return
+	fi
+	if ! kit_npm_ci "$top_src/tests/client" "$work"; then
+		fail "npm ci of tests/client (playwright-core)" "$KIT_NPM_ERROR"
+		return
+	fi
+	setsid "$node" "$top_src/$1" "$KIT_SERVE_BASE" "$top_src/tests/client/node_modules/playwright-core" &
+	browser_sid=$!
+	wait "$browser_sid" || fail "browser check" "$1 exited with $?"
+	stop_browser
+}
+
 _suite_cleanup() {
 	local c
 	for c in ${_suite_exit[@]+"${_suite_exit[@]}"}; do

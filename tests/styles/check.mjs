@@ -1,34 +1,11 @@
 // Drives Chromium against tests/styles/app served by kit-serve: computed
 // styles after hydration and across client navigations; prints PASS/FAIL lines.
 // usage: node check.mjs BASE_URL PLAYWRIGHT_CORE_DIR
-const base = process.argv[2];
-const { chromium } = await import(process.argv[3] + '/index.mjs');
-const report = (name, problems) =>
-  console.log(problems.length ? `FAIL: styles: ${name}: ${problems.join('; ')}` : `PASS: styles: ${name}`);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const expect = (name, got, want) => report(name, Object.keys(want)
-  .filter((k) => JSON.stringify(got[k]) !== JSON.stringify(want[k]))
-  .map((k) => `${k}: got ${JSON.stringify(got[k])}, want ${JSON.stringify(want[k])}`));
-try {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && !/^Failed to load resource/.test(m.text()))
-      errors.push(`${m.type()}: ${m.text()}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
-  });
+import { browserCheck } from '../lib/browser-check.mjs';
+
+await browserCheck('styles', async ({ base, page, report, expect, hydrated }) => {
   await page.goto(base + '/');
-  await page.waitForFunction(() => {
-    const b = document.querySelector('button');
-    return b && Object.keys(b).some((k) => k.startsWith('__reactFiber'));
-  }, null, { timeout: 10000 }).catch(() => {});
+  await hydrated('button');
   const home = await page.evaluate(() => {
     const h1 = getComputedStyle(document.querySelector('h1'));
     const b = getComputedStyle(document.querySelector('button'));
@@ -65,7 +42,4 @@ try {
   await page.waitForFunction(() => document.querySelector('h1') && document.querySelector('h1').textContent === 'home', null, { timeout: 8000 }).catch(() => {});
   const back = await page.evaluate(() => ({ h1Color: getComputedStyle(document.querySelector('h1')).color }));
   expect('back home, the CSS Module still applies', back, { h1Color: 'rgb(200, 0, 0)' });
-  report('no errors or warnings in the browser (hydration included)', errors);
-} finally {
-  await browser.close();
-}
+});

@@ -10,17 +10,11 @@
 # (depth 1). Behind lighttpd, stored and rendered answers; then in Chromium
 # (tests/params/check.mjs).
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
-. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
 suite_begin layout-params
 suite_need node "the build needs it"
 suite_work params
+suite_app tests/params/app
 app=$work/app
-cp -R "$top_src/tests/params/app" "$app"
-rm -rf "$app/.kit" "$app/.kit-store"
-if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
-	fail "kit-build of the app" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
-	exit 1
-fi
 listed() { grep -qE "^. ● $1 +.* · $2 listed URLs stored" "$work/build.log"; }
 check "a layout's generateStaticParams lists the URLs of the pages under it" listed '/\[lang\]' '2 of 2'
 check "... of a nested page too" listed '/\[lang\]/about' '2 of 2'
@@ -51,16 +45,5 @@ check "/fr → /fr/about (rendered): depth 1" test "$(header X-RSC-Segment-Depth
 nav '/a%2Cb%3Ac' 'app/[lang]/layout:de'
 check "a value with a comma and a colon is percent-encoded in the chain" \
 	test "$(header X-RSC-Layouts)" = 'app/[lang]/layout:a%2Cb%3Ac'
-if [ -x /usr/bin/chromium ]; then
-	if kit_npm_ci "$top_src/tests/client" "$work"; then
-		setsid node "$top_src/tests/params/check.mjs" "$KIT_SERVE_BASE" "$top_src/tests/client/node_modules/playwright-core" &
-		browser_sid=$!
-		wait "$browser_sid" || fail "browser check" "exited with $?"
-		stop_browser
-	else
-		fail "npm ci of tests/client (playwright-core)" "$KIT_NPM_ERROR"
-	fi
-else
-	skip "navigations in Chromium: /usr/bin/chromium is not installed"
-fi
+suite_browser_check tests/params/check.mjs
 suite_end

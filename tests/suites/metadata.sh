@@ -9,17 +9,11 @@
 # reads params still builds), and in Chromium (tests/metadata/check.mjs) the head
 # hydrates without a warning and client navigations replace the tags.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
-. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
 suite_begin metadata
 suite_need node "the build needs it"
 suite_work metadata
+suite_app tests/metadata/app
 app=$work/app
-cp -R "$top_src/tests/metadata/app" "$app"
-rm -rf "$app/.kit" "$app/.kit-store"
-if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
-	fail "kit-build of the app" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
-	exit 1
-fi
 pass "kit-build of an app with metadata exports"
 check "a route listing no URLs whose generateMetadata reads params builds (ƒ, its page's reason)" \
 	grep -qE '^. ƒ /tags/\[tag\] .* · awaits connection\(\)$' "$work/build.log"
@@ -45,16 +39,5 @@ check "/blog/two (per request): the same head with its own params" \
 	test "$(head_of "$work/two.html")" = "${one_head//one/two}"
 curl -s -o "$work/tag.html" "$KIT_SERVE_BASE/tags/red"
 check "/tags/red: an absolute title ignores the template" grep -qF '<title>Tag red</title>' "$work/tag.html"
-if [ -x /usr/bin/chromium ]; then
-	if kit_npm_ci "$top_src/tests/client" "$work"; then
-		setsid node "$top_src/tests/metadata/check.mjs" "$KIT_SERVE_BASE" "$top_src/tests/client/node_modules/playwright-core" &
-		browser_sid=$!
-		wait "$browser_sid" || fail "browser check" "exited with $?"
-		stop_browser
-	else
-		fail "npm ci of tests/client (playwright-core)" "$KIT_NPM_ERROR"
-	fi
-else
-	skip "the head in Chromium: /usr/bin/chromium is not installed"
-fi
+suite_browser_check tests/metadata/check.mjs
 suite_end

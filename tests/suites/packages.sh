@@ -16,23 +16,12 @@
 # (directly, and through a module it imports) and "client-only" imported by
 # server code each stop kit-build naming both files.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
-. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
 suite_begin packages
 suite_need node "the build and the checks need it"
 suite_work packages
 src_app=$top_src/tests/packages/app
-if ! kit_npm_ci "$src_app" "$work"; then
-	fail "npm ci of tests/packages/app" "$KIT_NPM_ERROR"
-	exit 1
-fi
-
+suite_app tests/packages/app
 app=$work/app
-cp -R "$src_app" "$app"
-rm -rf "$app/.kit" "$app/.kit-store"
-if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
-	fail "kit-build of the app" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
-	exit 1
-fi
 pass "kit-build of an app importing swr, server-only and client-only"
 server=$app/.kit/server.js
 has_module() { grep -qxF "    // node_modules/$1" "$server"; }
@@ -56,18 +45,7 @@ fi
 curl -s -o "$work/page.html" "$KIT_SERVE_BASE/"
 check "the page holds unstable_serialize's key as Node computes it ($key)" grep -qF "<p id=\"key\">$key</p>" "$work/page.html"
 check "the client component rendered SWRConfig's fallback on the server" grep -qF '<p id="name">Ada</p>' "$work/page.html"
-if [ -x /usr/bin/chromium ]; then
-	if kit_npm_ci "$top_src/tests/client" "$work"; then
-		setsid node "$top_src/tests/packages/check.mjs" "$KIT_SERVE_BASE" "$top_src/tests/client/node_modules/playwright-core" &
-		browser_sid=$!
-		wait "$browser_sid" || fail "browser check" "exited with $?"
-		stop_browser
-	else
-		fail "npm ci of tests/client (playwright-core)" "$KIT_NPM_ERROR"
-	fi
-else
-	skip "hydration in Chromium: /usr/bin/chromium is not installed"
-fi
+suite_browser_check tests/packages/check.mjs
 kit_serve_stop
 
 # the build errors

@@ -12,22 +12,11 @@
 # a PostCSS config naming a plugin the app lacks stops the build with the
 # file and the fix.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
-. "$KIT_TOP_SRCDIR/tests/lib/npm.sh"
 suite_begin styles
 suite_need node "the build needs it"
 suite_work styles
-src_app=$top_src/tests/styles/app
-if ! kit_npm_ci "$src_app" "$work"; then
-	fail "npm ci of tests/styles/app" "$KIT_NPM_ERROR"
-	exit 1
-fi
+suite_app tests/styles/app
 app=$work/app
-cp -R "$src_app" "$app"
-rm -rf "$app/.kit" "$app/.kit-store"
-if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
-	fail "kit-build of the app" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
-	exit 1
-fi
 pass "kit-build of an app with global CSS, CSS Modules and Tailwind"
 static=$app/.kit/static
 stored=$app/.kit-store/stored/$(cat "$app/.kit/version")
@@ -54,18 +43,7 @@ if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 fi
 check "a stylesheet is served as text/css, immutable" \
 	bash -c "curl -sI '$KIT_SERVE_BASE/_kit/static/$globals' | tr -d '\\r' | grep -qi '^content-type: text/css' && curl -sI '$KIT_SERVE_BASE/_kit/static/$globals' | grep -qi 'immutable'"
-if [ -x /usr/bin/chromium ]; then
-	if kit_npm_ci "$top_src/tests/client" "$work"; then
-		setsid node "$top_src/tests/styles/check.mjs" "$KIT_SERVE_BASE" "$top_src/tests/client/node_modules/playwright-core" &
-		browser_sid=$!
-		wait "$browser_sid" || fail "browser check" "exited with $?"
-		stop_browser
-	else
-		fail "npm ci of tests/client (playwright-core)" "$KIT_NPM_ERROR"
-	fi
-else
-	skip "styles in Chromium: /usr/bin/chromium is not installed"
-fi
+suite_browser_check tests/styles/check.mjs
 kit_serve_stop
 
 rm -rf "$work/broken"
