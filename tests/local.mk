@@ -212,7 +212,7 @@ tests_unit_mujs_test_SOURCES = tests/unit/mujs_test.c tests/unit/test.h
 tests_unit_mujs_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_test_LDADD = $(TEST_LDADD)
 check_PROGRAMS += tests/unit/mujs_order_test
-tests_unit_mujs_order_test_SOURCES = tests/unit/mujs_order_test.c tests/unit/test.h
+tests_unit_mujs_order_test_SOURCES = tests/unit/mujs_order_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_mujs_order_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_order_test_LDADD = $(MUJS_LIBS) -lm
 EXTRA_DIST += tests/suites/mujs.sh
@@ -231,17 +231,17 @@ tests_unit_mujs_limits_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_limits_test_LDADD = $(MUJS_LIBS)
 # kit's patches 0600-0601 (Proxy, Reflect), mujs alone
 check_PROGRAMS += tests/unit/mujs_proxy_test
-tests_unit_mujs_proxy_test_SOURCES = tests/unit/mujs_proxy_test.c tests/unit/test.h
+tests_unit_mujs_proxy_test_SOURCES = tests/unit/mujs_proxy_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_mujs_proxy_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_proxy_test_LDADD = $(MUJS_LIBS)
 # kit's patches 0500-0502 (Symbol), mujs alone
 check_PROGRAMS += tests/unit/mujs_symbol_test
-tests_unit_mujs_symbol_test_SOURCES = tests/unit/mujs_symbol_test.c tests/unit/test.h
+tests_unit_mujs_symbol_test_SOURCES = tests/unit/mujs_symbol_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_mujs_symbol_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_symbol_test_LDADD = $(MUJS_LIBS)
 # kit's patches 0400-0401 (array holes, V8's sort), mujs alone
 check_PROGRAMS += tests/unit/mujs_array_test
-tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/test.h
+tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_mujs_array_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_array_test_LDADD = $(MUJS_LIBS) -lm
 check_PROGRAMS += tests/unit/mujs_function_test

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mujs_run.h"
 #include "test.h"
 
 struct array_case {
@@ -139,32 +140,12 @@ static const struct array_case cases[] = {
 };
 
 /* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
-static const char *run(js_State *J, const char *body, char *out, size_t n)
-{
-	static const char head[] = "var __r = JSON.stringify((function () {", tail[] = "})());";
-	size_t len = strlen(head) + strlen(body) + strlen(tail) + 1;
-	char *src = malloc(len);
-	if (!src)
-		abort();
-	snprintf(src, len, "%s%s%s", head, body, tail);
-	int failed = js_dostring(J, src);
-	free(src);
-	if (failed) {
-		snprintf(out, n, "(threw)");
-		return out;
-	}
-	js_getglobal(J, "__r");
-	snprintf(out, n, "%s", js_tostring(J, -1));
-	js_pop(J, 1);
-	return out;
-}
-
 int main(void)
 {
 	js_State *J = js_newstate(NULL, NULL, 0);
 	char got[1024];
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		CHECK_STR(cases[i].name, run(J, cases[i].body, got, sizeof got), cases[i].want);
+		CHECK_STR(cases[i].name, mujs_run(J, cases[i].body, got, sizeof got), cases[i].want);
 	js_freestate(J);
 	TEST_EXIT();
 }

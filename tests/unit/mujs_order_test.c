@@ -22,6 +22,7 @@
 #include "jsi.h"
 #include "jsvalue.h"
 
+#include "mujs_run.h"
 #include "test.h"
 
 struct order_case {
@@ -284,28 +285,16 @@ static unsigned fnv1a(const char *s)
 	return h;
 }
 
-/* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
+/* mujs_run's JSON text, or its length and hash when it is long (the
+ * distinct-names cases print tens of kilobytes). */
 static const char *run(js_State *J, const char *body, char *out, size_t n)
 {
-	static const char head[] = "var __r = JSON.stringify((function () {", tail[] = "})());";
-	size_t len = strlen(head) + strlen(body) + strlen(tail) + 1;
-	char *src = malloc(len);
-	if (!src)
-		abort();
-	snprintf(src, len, "%s%s%s", head, body, tail);
-	int failed = js_dostring(J, src);
-	free(src);
-	if (failed) {
-		snprintf(out, n, "(threw)");
-		return out;
-	}
-	js_getglobal(J, "__r");
-	const char *r = js_tostring(J, -1);
-	if (strlen(r) > 300)
-		snprintf(out, n, "length %zu, fnv1a %08x", strlen(r), fnv1a(r));
+	static char full[1 << 16];
+	mujs_run(J, body, full, sizeof full);
+	if (strlen(full) > 300)
+		snprintf(out, n, "length %zu, fnv1a %08x", strlen(full), fnv1a(full));
 	else
-		snprintf(out, n, "%s", r);
-	js_pop(J, 1);
+		snprintf(out, n, "%s", full);
 	return out;
 }
 

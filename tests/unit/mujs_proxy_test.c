@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mujs_run.h"
 #include "test.h"
 
 struct proxy_case {
@@ -240,26 +241,6 @@ static const struct proxy_case cases[] = {
 	 "\"configurable\":true},\"Reflect.getPrototypeOf called on non-object\"]"},
 };
 
-static const char *run(js_State *J, const char *body, char *out, size_t n)
-{
-	static const char head[] = "var __r = JSON.stringify((function () {", tail[] = "})());";
-	size_t len = strlen(head) + strlen(body) + strlen(tail) + 1;
-	char *src = malloc(len);
-	if (!src)
-		abort();
-	snprintf(src, len, "%s%s%s", head, body, tail);
-	int failed = js_dostring(J, src);
-	free(src);
-	if (failed) {
-		snprintf(out, n, "(threw)");
-		return out;
-	}
-	js_getglobal(J, "__r");
-	snprintf(out, n, "%s", js_tostring(J, -1));
-	js_pop(J, 1);
-	return out;
-}
-
 /* a proxy is reached from C too: js_getproperty and js_setproperty ask its traps */
 static void c_api(js_State *J)
 {
@@ -275,7 +256,7 @@ static void c_api(js_State *J)
 	js_pop(J, 1);
 	CHECK("0600: js_getproperty of a proxy asks its get trap", answer == 42);
 	CHECK_STR("0600: js_setproperty of a proxy asks its set trap",
-		  run(J, "return __log;", got, sizeof got), "[\"get answer\",\"set seven=7\"]");
+		  mujs_run(J, "return __log;", got, sizeof got), "[\"get answer\",\"set seven=7\"]");
 }
 
 /* revoked proxies and their handlers are collected; a revoke function
@@ -287,10 +268,10 @@ static void gc(js_State *J)
 		       "new Proxy({ i: i }, { get: function () { return i; } }); })();");
 	js_gc(J, 0);
 	CHECK_STR("0600: a proxy survives a collection through its revoke function",
-		  run(J, "var p = __keep.proxy; delete __keep.proxy; return p.a;", got, sizeof got), "1");
+		  mujs_run(J, "var p = __keep.proxy; delete __keep.proxy; return p.a;", got, sizeof got), "1");
 	js_gc(J, 0);
 	CHECK_STR("0600: revoking after a collection",
-		  run(J, "__keep.revoke(); try { return __keep.proxy; } catch (e) { return e.message; }", got, sizeof got),
+		  mujs_run(J, "__keep.revoke(); try { return __keep.proxy; } catch (e) { return e.message; }", got, sizeof got),
 		  "undefined");
 }
 
@@ -299,7 +280,7 @@ int main(void)
 	js_State *J = js_newstate(NULL, NULL, 0);
 	char got[2048];
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		CHECK_STR(cases[i].name, run(J, cases[i].body, got, sizeof got), cases[i].want);
+		CHECK_STR(cases[i].name, mujs_run(J, cases[i].body, got, sizeof got), cases[i].want);
 	c_api(J);
 	gc(J);
 	js_freestate(J);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mujs_run.h"
 #include "test.h"
 
 struct symbol_case {
@@ -224,26 +225,6 @@ static const struct symbol_case cases[] = {
 };
 
 /* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
-static const char *run(js_State *J, const char *body, char *out, size_t n)
-{
-	static const char head[] = "var __r = JSON.stringify((function () {", tail[] = "})());";
-	size_t len = strlen(head) + strlen(body) + strlen(tail) + 1;
-	char *src = malloc(len);
-	if (!src)
-		abort();
-	snprintf(src, len, "%s%s%s", head, body, tail);
-	int failed = js_dostring(J, src);
-	free(src);
-	if (failed) {
-		snprintf(out, n, "(threw)");
-		return out;
-	}
-	js_getglobal(J, "__r");
-	snprintf(out, n, "%s", js_tostring(J, -1));
-	js_pop(J, 1);
-	return out;
-}
-
 /* The C API: js_type, js_typeof, js_issymbol, and the C iterator render/walk.c
  * reads props with (js_pushiterator), which skips symbol keys. */
 static void c_api(js_State *J)
@@ -293,7 +274,7 @@ static void prototype_kept(js_State *J)
 	js_gc(J, 0);
 	js_dostring(J, "var __o = {}; for (var i = 0; i < 1000; i++) __o['x' + i] = {i: i};");
 	CHECK_STR("0500: Symbol.prototype survives a collection after delete Symbol",
-		  run(J, "return [Object(__k).description, __k.toString(), typeof Symbol];", got, sizeof got),
+		  mujs_run(J, "return [Object(__k).description, __k.toString(), typeof Symbol];", got, sizeof got),
 		  "[\"kept\",\"Symbol(kept)\",\"undefined\"]");
 }
 
@@ -302,7 +283,7 @@ int main(void)
 	js_State *J = js_newstate(NULL, NULL, 0);
 	char got[1024];
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		CHECK_STR(cases[i].name, run(J, cases[i].body, got, sizeof got), cases[i].want);
+		CHECK_STR(cases[i].name, mujs_run(J, cases[i].body, got, sizeof got), cases[i].want);
 	c_api(J);
 	error_message(J);
 	prototype_kept(J); /* last: it deletes the global Symbol */
