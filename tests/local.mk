@@ -181,16 +181,16 @@ EXTRA_DIST += tests/suites/valgrind.sh tests/lib/valgrind.supp tests/lib/valgrin
 
 # --- the request fuzzer (tests/fuzz/README.md): `make fuzz` builds
 # tests/fuzz/host_fuzz with clang's libFuzzer, ASan and UBSan over the host's,
-# the engine's, mujs's (its struct-hack arrays exempt from UBSan's bounds check) and the store's sources; tests/suites/fuzz.sh runs it on
+# the engine's, mujs's (its struct-hack arrays exempt from UBSan's bounds check), kit's regex engine's and the store's sources; tests/suites/fuzz.sh runs it on
 # examples/hello. Not part of `all`: it needs clang and libclang-rt-14-dev.
 FUZZ_CC = clang
 FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -fno-omit-frame-pointer \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_SRCS = $(libhost_a_SOURCES) $(librender_a_SOURCES) $(libstore_a_SOURCES)
+FUZZ_SRCS = $(libhost_a_SOURCES) $(librender_a_SOURCES) $(libstore_a_SOURCES) $(libkitregex_a_SOURCES)
 fuzz: tests/fuzz/host_fuzz
 tests/fuzz/host_fuzz: $(srcdir)/tests/fuzz/host_fuzz.c $(FUZZ_SRCS) mujs/src/one.c
 	@mkdir -p tests/fuzz
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fno-sanitize=bounds -w -I$(top_builddir)/mujs/src -c mujs/src/one.c \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fno-sanitize=bounds -w -I$(top_builddir)/mujs/src -I$(top_srcdir) -c mujs/src/one.c \
 	  -o tests/fuzz/mujs.o
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEFS) $(AM_CPPFLAGS) $(MUJS_CFLAGS) $(CURL_CFLAGS) $(SQLITE_CFLAGS) \
 	  -o $@ $(srcdir)/tests/fuzz/host_fuzz.c \
