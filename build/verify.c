@@ -2,6 +2,7 @@
  * route files must export? (see verify.h) */
 #include "build/verify.h"
 #include "render/xalloc.h"
+#include "intl/intl.h"
 
 #include <mujs.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@ static void install_natives(js_State *J)
 	js_setglobal(J, "__kit_timer_arm");
 	js_newcfunction(J, native_ignore, "__kit_timer_disarm", 1);
 	js_setglobal(J, "__kit_timer_disarm");
+	kit_intl_install(J);
 }
 
 /* The first "server.js:<line>" in a mujs message or stack trace; 0 if none. */

@@ -30,6 +30,7 @@
 #include "json.h"
 #include "rpc.h"
 #include "render/xalloc.h"
+#include "intl/intl.h"
 
 #ifdef KIT_MUJS_NUMBERTOSTRING
 /* Debian's mujs 1.3.2 prints numbers through grisu2 without the correction
@@ -338,6 +339,8 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 		return NULL;
 	}
 	kit_fs_install(e);
+	/* Intl over ICU, which loads on the first call (intl/) */
+	kit_intl_install(e->J);
 
 	if (load_client_manifest(e, server_js, err, errlen) < 0 || load(e, server_js, manifest_json, err, errlen) < 0) {
 		kit_engine_close(e);

@@ -28,6 +28,7 @@
 #include <mujs.h>
 
 #include "render/json.h"
+#include "intl/intl.h"
 
 /* the engine's number formatting (render/engine.c) */
 const char *jsV_numbertostring(js_State *J, char buf[32], double f);
@@ -186,6 +187,7 @@ int main(int argc, char **argv)
 	js_setglobal(J, "__kit_timer_arm");
 	js_newcfunction(J, timer_disarm, "__kit_timer_disarm", 1);
 	js_setglobal(J, "__kit_timer_disarm");
+	kit_intl_install(J);
 
 	int rc = 0;
 	for (int i = 1; i < argc && rc == 0; i++) {

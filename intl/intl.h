@@ -1,0 +1,79 @@
+/* intl.h — Intl for server code, backed by ICU (loaded on first use; icu.h).
+ *
+ * kit_intl_install() defines the global `Intl` with getCanonicalLocales;
+ * each service (NumberFormat, DateTimeFormat, …) lives in a file of its own
+ * and is installed from there. What they share is here: ECMA-402's locale
+ * list canonicalisation and lookup, and reading options as GetOption does.
+ * Node (V8 with its ICU) is the reference for every answer: docs/intl.md. */
+#ifndef KIT_INTL_H
+#define KIT_INTL_H
+
+#include <stddef.h>
+
+#include <mujs.h>
+
+/* the longest BCP 47 tag kit keeps (ECMA-402 sets no limit; ICU's ids stop
+ * at ULOC_FULLNAME_CAPACITY) */
+#define KIT_INTL_TAG_MAX 160
+
+/* Defines `Intl` on the global object (not enumerable, as in V8) and every
+ * service's constructor. Costs no ICU: nothing is loaded before a call. */
+void kit_intl_install(js_State *J);
+
+/* Defines obj[Symbol.toStringTag] = tag (configurable, not writable or
+ * enumerable), as a prototype's `Intl.NumberFormat`. */
+void kit_intl_to_string_tag(js_State *J, int idx, const char *tag);
+
+/* CanonicalizeLocaleList(locales at idx): pushes an array of canonical,
+ * unique BCP 47 tags (undefined gives []); RangeError "Incorrect locale
+ * information provided" for a tag that is not well-formed, TypeError for a
+ * list element that is neither a string nor an object. */
+void kit_intl_canonical_list(js_State *J, int idx);
+
+/* ResolveLocale's lookup for a service: the first requested locale (a list
+ * as kit_intl_canonical_list takes, at idx) that ICU has data for, or the
+ * default locale. out gets the available locale's tag (`de-AT`, without
+ * extensions); ext, when not NULL, gets the requested tag's `-u-` extension
+ * (`-u-nu-arab`, or "") for the service to read its keys from
+ * (kit_intl_unicode_key). */
+void kit_intl_resolve(js_State *J, int idx, char out[KIT_INTL_TAG_MAX], char ext[KIT_INTL_TAG_MAX]);
+
+/* The value of key (`nu`, `ca`, `co`, `hc`, `kn`…) in a `-u-` extension
+ * (as kit_intl_resolve gives it): 1 with the value in out ("true" for a key
+ * without one), 0 when the key is absent. */
+int kit_intl_unicode_key(const char *ext, const char *key, char *out, size_t n);
+
+/* The process's default locale as V8 reports it (`en-US` for the C and
+ * POSIX locales). */
+const char *kit_intl_default_locale(js_State *J);
+
+/* A service's supportedLocalesOf(locales, options), for js_newcfunction:
+ * the canonical requested tags that kit_intl_resolve would match. */
+void kit_intl_supported_locales_of(js_State *J);
+
+/* GetOption(options, name, "string", values, fallback) for the options
+ * object at idx (undefined reads as empty): the index in values (NULL
+ * terminated) of the value given, or fallback when the property is
+ * undefined. RangeError "Value X out of range for <service> options
+ * property <name>", as V8, for any other value. */
+int kit_intl_option_enum(js_State *J, int idx, const char *service, const char *name, const char *const *values,
+			 int fallback);
+
+/* GetOption with type "string" and no value list: 1 with the string in out
+ * (truncated to n - 1 bytes), 0 when undefined. */
+int kit_intl_option_string(js_State *J, int idx, const char *name, char *out, size_t n);
+
+/* GetOption with type "boolean": 0 or 1, fallback (may be -1) when undefined. */
+int kit_intl_option_bool(js_State *J, int idx, const char *name, int fallback);
+
+/* GetNumberOption(options, name, min, max, fallback): an integer in
+ * [min, max] or fallback when undefined; RangeError "<name> value is out
+ * of range." otherwise. */
+int kit_intl_option_int(js_State *J, int idx, const char *name, int min, int max, int fallback);
+
+/* ToObject(options) as the constructors do: pushes an empty object for
+ * undefined, the object itself otherwise; TypeError for null. Returns the
+ * pushed value's index (negative, from the top). */
+int kit_intl_options(js_State *J, int idx);
+
+#endif
