@@ -404,9 +404,11 @@ static int run(build *b)
 	}
 	b->have_tmp = 1;
 
+	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
+	size_t ndiags = d->len, nwarnings = d->nwarnings;
+again:;
 	kit_buf buf;
 	kit_buf_init(&buf);
-	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
 	kit_emit_entry(&b->scan, b->web_classes, &buf);
 	int rc = kit_outdir_write(b->tmp, "gen/entry.server.js", buf.data, buf.len, err, sizeof err);
 	kit_buf_free(&buf);
@@ -447,6 +449,16 @@ static int run(build *b)
 		return -1;
 	}
 	unlink(job.outfile);
+	/* a package reached the web classes without the app's sources naming
+	 * them (Node's `url` module is js/server/web's URL): bundle again with
+	 * them installed, so that runtime/polyfills-web.js comes in */
+	if (!b->web_classes && strstr(app_js, "/js/server/web/url.ts\n")) {
+		free(app_js);
+		b->web_classes = 1;
+		d->len = ndiags;  /* the second run says again what the first said */
+		d->nwarnings = nwarnings;
+		goto again;
+	}
 	kit_buf server;
 	kit_buf_init(&server);
 	kit_verify_part parts[4];

@@ -10,6 +10,9 @@
  *   __kit_log(level, text)    write to the responder's log (stderr) */
 var globalThis = this;
 var self = this;
+/* Node's name for it: packages written for Node hang their state on it
+ * (prismjs's language components find `Prism` there) */
+var global = this;
 
 /* Node's process, as far as server code needs it: cwd() is the app's
  * directory (render/fs.c; relative paths of fs resolve against it), env has

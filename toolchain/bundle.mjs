@@ -142,15 +142,15 @@ function aliasPlugin(alias) {
 	};
 }
 
-// Node's fs, fs/promises and path in server code are kit's (js/server/node/,
+// Node's fs, fs/promises, path and url in server code are kit's (js/server/node/,
 // docs/files.md); the browser build keeps refusing them.
-const NODE_MODULES = { 'fs': 'fs.ts', 'fs/promises': 'fs-promises.ts', 'path': 'path.ts', 'path/posix': 'path.ts' };
+const NODE_MODULES = { 'fs': 'fs.ts', 'fs/promises': 'fs-promises.ts', 'path': 'path.ts', 'path/posix': 'path.ts', 'url': 'url.ts' };
 function nodeModulesPlugin(kitDir) {
 	return {
 		name: 'kit-node-modules',
 		setup(build) {
 			if (!kitDir) return;
-			build.onResolve({ filter: /^(?:node:)?(?:fs|fs\/promises|path|path\/posix)$/ }, (args) => ({
+			build.onResolve({ filter: /^(?:node:)?(?:fs|fs\/promises|path|path\/posix|url)$/ }, (args) => ({
 				path: path.join(kitDir, 'server', 'node', NODE_MODULES[args.path.replace(/^node:/, '')]),
 			}));
 		},

@@ -7,7 +7,8 @@
 # next request; what may not be read (an absolute path elsewhere, "..", a
 # symbolic link out of the app) and Node's errors for a missing file and a
 # directory; writing refused. path's functions give Node's results on a
-# table of edge cases (src/lib/path-cases.mjs, run in Node here).
+# table of edge cases (src/lib/path-cases.mjs, run in Node here), and url's
+# on theirs (src/lib/url-cases.mjs).
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin files
 suite_need node "the build needs it"
@@ -37,6 +38,12 @@ import path from 'node:path';
 import { run } from './src/lib/path-cases.mjs';
 console.log(run(path, process.cwd()));") >"$work/paths.node"
 check "path: $(wc -l <"$work/paths.node") cases give Node's results" diff "$work/paths.node" "$work/paths.kit"
+sed -n '/<pre id="urls">/,/<\/pre>/p' "$stored/urls.html" | sed -e 's/.*<pre id="urls">//' -e 's/<\/pre>.*//' | unescape | sed -e '$a\' >"$work/urls.kit"
+(cd "$app" && node --input-type=module -e "
+import url from 'node:url';
+import { run } from './src/lib/url-cases.mjs';
+console.log(run(url));") >"$work/urls.node"
+check "url: $(wc -l <"$work/urls.node") cases give Node's results" diff "$work/urls.node" "$work/urls.kit"
 
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"
