@@ -254,3 +254,9 @@ tests_unit_regexp_test_SOURCES = tests/unit/regexp_test.c tests/unit/test.h
 tests_unit_regexp_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_regexp_test_LDADD = $(MUJS_LIBS)
 EXTRA_DIST += tests/unit/regexp_cases.txt tests/unit/regexp_cases.mjs
+
+# --- libraries as published, one page each, against react-dom in Node
+# (tests/suites/compat.sh): tests/compat/app, installed by the suite with
+# npm ci from its lock
+EXTRA_DIST += tests/suites/compat.sh tests/compat/render-node.mjs tests/compat/known-failures.txt \
+	tests/compat/app/package.json tests/compat/app/package-lock.json tests/compat/app/src tests/compat/app/posts

@@ -142,7 +142,7 @@ function aliasPlugin(alias) {
 	};
 }
 
-// Node's fs, fs/promises, path and url in server code are kit's (js/server/node/,
+// Node's fs, fs/promises, path, url and buffer in server code are kit's (js/server/node/,
 // docs/files.md); the browser build keeps refusing them.
 const NODE_MODULES = { 'fs': 'fs.ts', 'fs/promises': 'fs-promises.ts', 'path': 'path.ts', 'path/posix': 'path.ts', 'url': 'url.ts' };
 function nodeModulesPlugin(kitDir) {
@@ -152,6 +152,12 @@ function nodeModulesPlugin(kitDir) {
 			if (!kitDir) return;
 			build.onResolve({ filter: /^(?:node:)?(?:fs|fs\/promises|path|path\/posix|url)$/ }, (args) => ({
 				path: path.join(kitDir, 'server', 'node', NODE_MODULES[args.path.replace(/^node:/, '')]),
+			}));
+			// Buffer: the npm package, side-effect free so that the injected
+			// global (js/server/node/buffer-global.ts) costs nothing unused
+			build.onResolve({ filter: /^(?:node:)?buffer\/?$/ }, () => ({
+				path: require.resolve('buffer/index.js', { paths: [toolchainDir] }),
+				sideEffects: false,
 			}));
 		},
 	};
@@ -876,6 +882,8 @@ async function main() {
 		jsx: 'automatic',
 		jsxImportSource: 'react',
 		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+		// Node's globals that are modules here, bundled only where named
+		inject: st.kitDir ? [path.join(st.kitDir, 'server', 'node', 'buffer-global.ts')] : [],
 		plugins: [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
