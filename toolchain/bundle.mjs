@@ -142,6 +142,11 @@ function aliasPlugin(alias) {
 	};
 }
 
+// does bundled code name the global Buffer (not ArrayBuffer, not a property)?
+function namesBuffer(text) {
+	return /(?:^|[^.\w$])Buffer(?![\w$])/.test(text);
+}
+
 // Node's fs, fs/promises, path, url and buffer in server code are kit's (js/server/node/,
 // docs/files.md); the browser build keeps refusing them.
 const NODE_MODULES = { 'fs': 'fs.ts', 'fs/promises': 'fs-promises.ts', 'path': 'path.ts', 'path/posix': 'path.ts', 'url': 'url.ts' };
@@ -153,12 +158,17 @@ function nodeModulesPlugin(kitDir) {
 			build.onResolve({ filter: /^(?:node:)?(?:fs|fs\/promises|path|path\/posix|url)$/ }, (args) => ({
 				path: path.join(kitDir, 'server', 'node', NODE_MODULES[args.path.replace(/^node:/, '')]),
 			}));
-			// Buffer: the npm package, side-effect free so that the injected
-			// global (js/server/node/buffer-global.ts) costs nothing unused
+			// Buffer: kit's module over the npm package (js/server/node/buffer.ts),
+			// side-effect free so that the injected global
+			// (buffer-global.ts) costs nothing unused
 			build.onResolve({ filter: /^(?:node:)?buffer\/?$/ }, () => ({
-				path: require.resolve('buffer/index.js', { paths: [toolchainDir] }),
+				path: path.join(kitDir, 'server', 'node', 'buffer.ts'),
 				sideEffects: false,
 			}));
+			build.onResolve({ filter: /^buffer\/index\.js$/ }, (args) =>
+				args.importer.startsWith(path.join(kitDir, 'server', 'node'))
+					? { path: require.resolve('buffer/index.js', { paths: [toolchainDir] }), sideEffects: false }
+					: undefined);
 		},
 	};
 }
@@ -882,8 +892,6 @@ async function main() {
 		jsx: 'automatic',
 		jsxImportSource: 'react',
 		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-		// Node's globals that are modules here, bundled only where named
-		inject: st.kitDir ? [path.join(st.kitDir, 'server', 'node', 'buffer-global.ts')] : [],
 		plugins: [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
@@ -936,9 +944,17 @@ async function main() {
 		if (edges.size) plugins.push(clientServerPlugin(st, edges));
 		const conditions = clientConditionsPlugin(packages, graph);
 		if (conditions) plugins.push(conditions);
-		if (plugins.length || serverSide)
-			result = await esbuild.build({ ...options, conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS,
-				metafile: false, plugins: [...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] });
+		let last = options;
+		if (plugins.length || serverSide) {
+			last = { ...options, conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS,
+				metafile: false, plugins: [...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] };
+			result = await esbuild.build(last);
+		}
+		// Node's global Buffer (js/server/node/buffer.ts) where server code
+		// names it: bundled again with esbuild's inject, which otherwise
+		// would put an init call into every CommonJS module of every app
+		if (st.kitDir && namesBuffer(result.outputFiles[0].text))
+			result = await esbuild.build({ ...last, inject: [path.join(st.kitDir, 'server', 'node', 'buffer-global.ts')] });
 	} catch (e) {
 		const style = styleDiag(e, job.root);
 		if (style) return out({ errors: [style], warnings: [] }, 1);

@@ -44,6 +44,13 @@ import url from 'node:url';
 import { run } from './src/lib/url-cases.mjs';
 console.log(run(url));") >"$work/urls.node"
 check "url: $(wc -l <"$work/urls.node") cases give Node's results" diff "$work/urls.node" "$work/urls.kit"
+sed -n '/<pre id="bytes">/,/<\/pre>/p' "$stored/bytes.html" | sed -e 's/.*<pre id="bytes">//' -e 's/<\/pre>.*//' | unescape | sed -e '$a\' >"$work/bytes.kit"
+(cd "$app" && node --input-type=module -e "
+import fs from 'node:fs';
+import path from 'node:path';
+import { run } from './src/lib/bytes-cases.mjs';
+console.log(run(fs, path, process.cwd()));") >"$work/bytes.node"
+check "readFileSync without an encoding gives a Buffer, and Buffer's encodings, as in Node" diff "$work/bytes.node" "$work/bytes.kit"
 
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"

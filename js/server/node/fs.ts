@@ -12,7 +12,7 @@ declare function __kit_fs_list(path: string): { ok?: [string, string][]; code?: 
 declare function __kit_fs_stat(path: string, follow: boolean): { ok?: RawStat; code?: string };
 
 interface RawStat { size: number; mode: number; type: string; atimeMs: number; mtimeMs: number; ctimeMs: number }
-type Encoding = 'utf8' | 'utf-8' | 'latin1' | 'binary' | null | undefined;
+type Encoding = 'utf8' | 'utf-8' | 'latin1' | 'binary' | 'ascii' | 'base64' | 'base64url' | 'hex' | 'ucs2' | 'ucs-2' | 'utf16le' | 'utf-16le' | null | undefined;
 type Options = Encoding | { encoding?: Encoding; flag?: string; withFileTypes?: boolean; recursive?: boolean; throwIfNoEntry?: boolean };
 
 const ERRNO: Record<string, [number, string]> = {
@@ -64,20 +64,24 @@ function encodingOf(o: Options): Encoding {
   return typeof o === 'string' || o === null || o === undefined ? (o as Encoding) : o.encoding;
 }
 
-export function readFileSync(file: unknown, options?: Options): string {
+// Encodings Buffer decodes from the file's bytes (read as latin1: one
+// character per byte)
+const BUFFER_ENCODINGS = ['ascii', 'base64', 'base64url', 'hex', 'ucs2', 'ucs-2', 'utf16le', 'utf-16le'];
+
+export function readFileSync(file: unknown, options?: Options): string | Uint8Array {
   const p = toPath(file);
   const enc = encodingOf(options);
-  if (enc === undefined || enc === null) {
-    throw new Error(`kit: readFileSync(${JSON.stringify(p)}) without an encoding returns a Buffer in Node, and kit's server runtime has no Buffer yet: pass "utf8" (text) or "latin1" (one character per byte)`);
-  }
-  if (enc !== 'utf8' && enc !== 'utf-8' && enc !== 'latin1' && enc !== 'binary') {
+  const viaBuffer = enc === undefined || enc === null || BUFFER_ENCODINGS.indexOf(String(enc).toLowerCase()) >= 0;
+  if (!viaBuffer && enc !== 'utf8' && enc !== 'utf-8' && enc !== 'latin1' && enc !== 'binary') {
     const e = new TypeError(`The argument 'encoding' is invalid encoding. Received '${enc}'`) as FsError;
     e.code = 'ERR_INVALID_ARG_VALUE';
     throw e;
   }
-  const r = __kit_fs_read(p, enc === 'latin1' || enc === 'binary');
+  const r = __kit_fs_read(p, viaBuffer || enc === 'latin1' || enc === 'binary');
   if (r.code) fail(r.code, r.code === 'EISDIR' ? 'read' : 'open', p);
-  return r.ok as string;
+  if (!viaBuffer) return r.ok as string;
+  const bytes = Buffer.from(r.ok as string, 'latin1');
+  return enc === undefined || enc === null ? bytes : bytes.toString(enc as string);
 }
 
 export class Stats {
