@@ -260,3 +260,9 @@ EXTRA_DIST += tests/unit/regexp_cases.txt tests/unit/regexp_cases.mjs
 # npm ci from its lock
 EXTRA_DIST += tests/suites/compat.sh tests/compat/render-node.mjs tests/compat/known-failures.txt \
 	tests/compat/app/package.json tests/compat/app/package-lock.json tests/compat/app/src tests/compat/app/posts
+
+# --- examples/blog (tests/suites/example-blog.sh), installed by the suite
+# with npm ci from its lock
+EXTRA_DIST += tests/suites/example-blog.sh tests/examples/blog-check.mjs examples/blog/package.json \
+	examples/blog/package-lock.json examples/blog/tsconfig.json examples/blog/postcss.config.mjs \
+	examples/blog/src examples/blog/_posts examples/blog/public

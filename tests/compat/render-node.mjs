@@ -1,12 +1,16 @@
-// render-node.mjs — the reference: each page of the compat app rendered by
-// react-dom in Node, as a Next.js server would render its markup.
+// render-node.mjs — the reference: pages of an app rendered by react-dom in
+// Node, as a Next.js server would render their markup.
 //
-//   node render-node.mjs APP TOOLCHAIN OUT
+//   node render-node.mjs APP TOOLCHAIN OUT [NAME=PAGE[?PARAMS]]...
 //
 // APP is the app (its node_modules installed), TOOLCHAIN kit's toolchain
-// directory (esbuild, react, react-dom). For each src/app/<name>/page.tsx,
-// esbuild bundles the page together with react-dom/server for Node (one
-// React for both); the page is called as kit calls it (params and
+// directory (esbuild, react, react-dom; kit's own modules are beside it).
+// Without NAME=PAGE arguments, every src/app/<name>/page.tsx is rendered as
+// <name>; with them, each PAGE (a path below APP) with PARAMS (JSON, the
+// route's params) as NAME. esbuild bundles the page together with
+// react-dom/server for Node (one React for both), `@kit/core` mapped to
+// kit's modules, CSS Modules named as kit-build names them
+// (toolchain/styles.mjs); the page is called as kit calls it (params and
 // searchParams as promises, awaited when async) and its element rendered
 // with renderToString into OUT/<name>.html. Runs with the app as the
 // working directory (process.cwd() is the app's directory in kit too).
@@ -14,24 +18,44 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [app, toolchain, out] = process.argv.slice(2).map((p) => path.resolve(p));
+const [app, toolchain, out] = process.argv.slice(2, 5).map((p) => path.resolve(p));
 const { build } = await import(pathToFileURL(path.join(toolchain, 'node_modules/esbuild/lib/main.js')).href);
+const { stylesState, cssModulesPlugin } = await import(pathToFileURL(path.join(toolchain, 'styles.mjs')).href);
 fs.mkdirSync(out, { recursive: true });
 process.chdir(app);
 
-const pages = fs.readdirSync(path.join(app, 'src/app'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && fs.existsSync(path.join(app, 'src/app', d.name, 'page.tsx')))
-  .map((d) => d.name)
-  .sort();
+let pages = process.argv.slice(5).map((arg) => {
+  const [name, rest] = [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)];
+  const q = rest.indexOf('?');
+  return { name, file: path.join(app, q < 0 ? rest : rest.slice(0, q)), params: q < 0 ? {} : JSON.parse(rest.slice(q + 1)) };
+});
+if (!pages.length) {
+  pages = fs.readdirSync(path.join(app, 'src/app'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(app, 'src/app', d.name, 'page.tsx')))
+    .map((d) => ({ name: d.name, file: path.join(app, 'src/app', d.name, 'page.tsx'), params: {} }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+const kitModules = {
+  name: 'kit-modules',
+  setup(b) {
+    b.onResolve({ filter: /^@kit\/core(\/|$)/ }, async (args) => {
+      const r = await b.resolve(path.join(toolchain, '..', 'js', args.path.slice('@kit/core'.length)), {
+        kind: args.kind, resolveDir: args.resolveDir,
+      });
+      return r.errors.length ? undefined : { path: r.path };
+    });
+  },
+};
+const styles = stylesState(app, path.join(out, 'styles'));
 
 let failed = 0;
-for (const name of pages) {
+for (const { name, file, params } of pages) {
   const entry = path.join(out, `${name}.entry.mjs`);
   fs.writeFileSync(entry, [
-    `import Page from ${JSON.stringify(path.join(app, 'src/app', name, 'page.tsx'))};`,
+    `import Page from ${JSON.stringify(file)};`,
     `import { renderToString } from 'react-dom/server';`,
     `export async function render() {`,
-    `  const element = await Page({ params: Promise.resolve({}), searchParams: Promise.resolve({}) });`,
+    `  const element = await Page({ params: Promise.resolve(${JSON.stringify(params)}), searchParams: Promise.resolve({}) });`,
     `  return renderToString(element);`,
     `}`,
   ].join('\n'));
@@ -40,6 +64,7 @@ for (const name of pages) {
     await build({
       entryPoints: [entry], bundle: true, outfile: bundle, format: 'esm', platform: 'node',
       jsx: 'automatic', nodePaths: [path.join(toolchain, 'node_modules')], logLevel: 'silent',
+      loader: { '.css': 'empty' }, plugins: [kitModules, cssModulesPlugin(styles)],
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
     const { render } = await import(pathToFileURL(bundle).href);
