@@ -1,13 +1,14 @@
 // render-node.mjs — the reference: pages of an app rendered by react-dom in
 // Node, as a Next.js server would render their markup.
 //
-//   node render-node.mjs APP TOOLCHAIN OUT [NAME=PAGE[?PARAMS]]...
+//   node render-node.mjs APP TOOLCHAIN OUT [NAME=PAGE[?PARAMS][@PATH]]...
 //
 // APP is the app (its node_modules installed), TOOLCHAIN kit's toolchain
 // directory (esbuild, react, react-dom; kit's own modules are beside it).
 // Without NAME=PAGE arguments, every src/app/<name>/page.tsx is rendered as
 // <name>; with them, each PAGE (a path below APP) with PARAMS (JSON, the
-// route's params) as NAME. esbuild bundles the page together with
+// route's params) as NAME, its client components seeing PATH (default
+// /NAME) as usePathname() does. esbuild bundles the page together with
 // react-dom/server for Node (one React for both), `@kit/core` mapped to
 // kit's modules, CSS Modules named as kit-build names them
 // (toolchain/styles.mjs); the page is called as kit calls it (params and
@@ -26,13 +27,17 @@ process.chdir(app);
 
 let pages = process.argv.slice(5).map((arg) => {
   const [name, rest] = [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)];
-  const q = rest.indexOf('?');
-  return { name, file: path.join(app, q < 0 ? rest : rest.slice(0, q)), params: q < 0 ? {} : JSON.parse(rest.slice(q + 1)) };
+  // PAGE[?PARAMS][@URL_PATH]
+  const at = rest.lastIndexOf('@');
+  const spec = at < 0 ? rest : rest.slice(0, at);
+  const q = spec.indexOf('?');
+  return { name, file: path.join(app, q < 0 ? spec : spec.slice(0, q)), params: q < 0 ? {} : JSON.parse(spec.slice(q + 1)),
+    pathname: at < 0 ? '/' + name : rest.slice(at + 1) };
 });
 if (!pages.length) {
   pages = fs.readdirSync(path.join(app, 'src/app'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(app, 'src/app', d.name, 'page.tsx')))
-    .map((d) => ({ name: d.name, file: path.join(app, 'src/app', d.name, 'page.tsx'), params: {} }))
+    .map((d) => ({ name: d.name, file: path.join(app, 'src/app', d.name, 'page.tsx'), params: {}, pathname: '/' + d.name }))
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 const kitModules = {
@@ -46,17 +51,30 @@ const kitModules = {
     });
   },
 };
+// "server-only" is empty for server code (its react-server entry), as in
+// kit and Next.js; react-dom renders the page here without that condition
+const serverOnly = {
+  name: 'server-only',
+  setup(b) {
+    b.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+    b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
 const styles = stylesState(app, path.join(out, 'styles'));
 
 let failed = 0;
-for (const { name, file, params } of pages) {
+for (const { name, file, params, pathname } of pages) {
   const entry = path.join(out, `${name}.entry.mjs`);
   fs.writeFileSync(entry, [
     `import Page from ${JSON.stringify(file)};`,
+    `import { createElement } from 'react';`,
     `import { renderToString } from 'react-dom/server';`,
+    // what kit's server gives client components: the URL's path and query
+    `import { PathnameContext, SearchParamsContext } from '@kit/core/client/context';`,
     `export async function render() {`,
     `  const element = await Page({ params: Promise.resolve(${JSON.stringify(params)}), searchParams: Promise.resolve({}) });`,
-    `  return renderToString(element);`,
+    `  return renderToString(createElement(PathnameContext.Provider, { value: ${JSON.stringify(pathname)} },`,
+    `    createElement(SearchParamsContext.Provider, { value: new URLSearchParams() }, element)));`,
     `}`,
   ].join('\n'));
   const bundle = path.join(out, `${name}.bundle.mjs`);
@@ -64,7 +82,7 @@ for (const { name, file, params } of pages) {
     await build({
       entryPoints: [entry], bundle: true, outfile: bundle, format: 'esm', platform: 'node',
       jsx: 'automatic', nodePaths: [path.join(toolchain, 'node_modules')], logLevel: 'silent',
-      loader: { '.css': 'empty' }, plugins: [kitModules, cssModulesPlugin(styles)],
+      loader: { '.css': 'empty' }, plugins: [kitModules, serverOnly, cssModulesPlugin(styles)],
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     });
     const { render } = await import(pathToFileURL(bundle).href);
