@@ -27,6 +27,10 @@ static void write_job(const kit_bundle_job *job, kit_buf *out)
 	kit_bjson_write_string(out, job->outfile);
 	kit_buf_puts(out, ",\"root\":");
 	kit_bjson_write_string(out, job->root);
+	if (job->envfile) {
+		kit_buf_puts(out, ",\"envfile\":");
+		kit_bjson_write_string(out, job->envfile);
+	}
 	kit_buf_puts(out, ",\"mode\":\"production\",\"alias\":{");
 	for (size_t i = 0; i < job->nalias; i++) {
 		if (i)

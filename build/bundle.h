@@ -32,6 +32,7 @@ typedef struct kit_bundle_job {
 	const char *client_entry;    /* browser runtime entry: specifier or path */
 	const char *static_dir;      /* .kit.tmp-<pid>/static */
 	const char *client_manifest; /* .kit.tmp-<pid>/client-manifest.json */
+	const char *envfile;         /* .kit.tmp-<pid>/env.json: the .env files' values, or NULL */
 } kit_bundle_job;
 
 /* A client module of the build, as the listing shows it. */

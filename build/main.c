@@ -370,6 +370,70 @@ static int print_watch_paths(const char *dir)
 	return rc == 0 ? 0 : 1;
 }
 
+/* The app bundle (gen/app.js, read and removed): the generated entry
+ * bundled by toolchain/bundle.mjs. NULL with errors in the diagnostics. */
+static char *bundle_app(build *b, size_t *app_len)
+{
+	kit_diags *d = &b->diags;
+	char err[PATH_MAX + 256];
+	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
+	size_t ndiags = d->len, nwarnings = d->nwarnings;
+again:;
+	kit_buf buf;
+	kit_buf_init(&buf);
+	kit_emit_entry(&b->scan, b->web_classes, &buf);
+	int rc = kit_outdir_write(b->tmp, "gen/entry.server.js", buf.data, buf.len, err, sizeof err);
+	kit_buf_free(&buf);
+	if (rc != 0) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+		return NULL;
+	}
+
+	const char *react = path2(b->a, b->datadir, "js/server/react.ts");
+	const char *jsx = path2(b->a, b->datadir, "js/server/jsx-runtime.ts");
+	const char *jsx_dev = path2(b->a, b->datadir, "js/server/jsx-dev-runtime.ts");
+	const char *client_entry = getenv("KIT_CLIENT_ENTRY");
+	kit_bundle_job job = {
+		.node = b->node,
+		.script = path2(b->a, b->datadir, "toolchain/bundle.mjs"),
+		.entry = path2(b->a, b->tmp, "gen/entry.server.js"),
+		.entry_name = ".kit/gen/entry.server.js",
+		.outfile = path2(b->a, b->tmp, "gen/app.js"),
+		.root = b->app_root,
+		/* core-js: kit's pinned copy, the one runtime/polyfills.js is built from */
+		.alias_from = { "react", "react/jsx-runtime", "react/jsx-dev-runtime", "@kit/core", "core-js",
+				"react-dom" },
+		.alias_to = { react, jsx, exists(jsx_dev, 0) ? jsx_dev : jsx,
+			      path2(b->a, b->datadir, "js"), path2(b->a, b->datadir, "toolchain/node_modules/core-js"),
+			      path2(b->a, b->datadir, "js/server/react-dom.ts") },
+		.nalias = 6,
+		.client_entry = client_entry && *client_entry ? client_entry : "@kit/core/client/entry",
+		.static_dir = path2(b->a, b->tmp, "static"),
+		.client_manifest = path2(b->a, b->tmp, "client-manifest.json"),
+		.envfile = path2(b->a, b->tmp, "env.json"),
+	};
+	if (kit_bundle_run(&job, &b->scan, d, &b->bundle) != 0)
+		return NULL;
+
+	char *app_js = kit_outdir_read(job.outfile, app_len);
+	if (!app_js) {
+		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "the JS toolchain wrote no %s", job.outfile);
+		return NULL;
+	}
+	unlink(job.outfile);
+	/* a package reached the web classes without the app's sources naming
+	 * them (Node's `url` module is js/server/web's URL): bundle again with
+	 * them installed, so that runtime/polyfills-web.js comes in */
+	if (!b->web_classes && strstr(app_js, "/js/server/web/url.ts\n")) {
+		free(app_js);
+		b->web_classes = 1;
+		d->len = ndiags;  /* the second run says again what the first said */
+		d->nwarnings = nwarnings;
+		goto again;
+	}
+	return app_js;
+}
+
 static int run(build *b)
 {
 	kit_diags *d = &b->diags;
@@ -404,61 +468,11 @@ static int run(build *b)
 	}
 	b->have_tmp = 1;
 
-	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
-	size_t ndiags = d->len, nwarnings = d->nwarnings;
-again:;
-	kit_buf buf;
-	kit_buf_init(&buf);
-	kit_emit_entry(&b->scan, b->web_classes, &buf);
-	int rc = kit_outdir_write(b->tmp, "gen/entry.server.js", buf.data, buf.len, err, sizeof err);
-	kit_buf_free(&buf);
-	if (rc != 0) {
-		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
-		return -1;
-	}
-
-	const char *react = path2(b->a, b->datadir, "js/server/react.ts");
-	const char *jsx = path2(b->a, b->datadir, "js/server/jsx-runtime.ts");
-	const char *jsx_dev = path2(b->a, b->datadir, "js/server/jsx-dev-runtime.ts");
-	const char *client_entry = getenv("KIT_CLIENT_ENTRY");
-	kit_bundle_job job = {
-		.node = b->node,
-		.script = path2(b->a, b->datadir, "toolchain/bundle.mjs"),
-		.entry = path2(b->a, b->tmp, "gen/entry.server.js"),
-		.entry_name = ".kit/gen/entry.server.js",
-		.outfile = path2(b->a, b->tmp, "gen/app.js"),
-		.root = b->app_root,
-		/* core-js: kit's pinned copy, the one runtime/polyfills.js is built from */
-		.alias_from = { "react", "react/jsx-runtime", "react/jsx-dev-runtime", "@kit/core", "core-js",
-				"react-dom" },
-		.alias_to = { react, jsx, exists(jsx_dev, 0) ? jsx_dev : jsx,
-			      path2(b->a, b->datadir, "js"), path2(b->a, b->datadir, "toolchain/node_modules/core-js"),
-			      path2(b->a, b->datadir, "js/server/react-dom.ts") },
-		.nalias = 6,
-		.client_entry = client_entry && *client_entry ? client_entry : "@kit/core/client/entry",
-		.static_dir = path2(b->a, b->tmp, "static"),
-		.client_manifest = path2(b->a, b->tmp, "client-manifest.json"),
-	};
-	if (kit_bundle_run(&job, &b->scan, d, &b->bundle) != 0)
-		return -1;
-
 	size_t app_len;
-	char *app_js = kit_outdir_read(job.outfile, &app_len);
-	if (!app_js) {
-		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "the JS toolchain wrote no %s", job.outfile);
+	char *app_js = bundle_app(b, &app_len);
+	if (!app_js)
 		return -1;
-	}
-	unlink(job.outfile);
-	/* a package reached the web classes without the app's sources naming
-	 * them (Node's `url` module is js/server/web's URL): bundle again with
-	 * them installed, so that runtime/polyfills-web.js comes in */
-	if (!b->web_classes && strstr(app_js, "/js/server/web/url.ts\n")) {
-		free(app_js);
-		b->web_classes = 1;
-		d->len = ndiags;  /* the second run says again what the first said */
-		d->nwarnings = nwarnings;
-		goto again;
-	}
+	int rc;
 	kit_buf server;
 	kit_buf_init(&server);
 	kit_verify_part parts[4];

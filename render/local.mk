@@ -23,6 +23,8 @@ librender_a_SOURCES += render/curl.c render/curl.h
 # the JS heap of an engine (size classes in chunks)
 librender_a_SOURCES += render/heap.c render/heap.h
 librender_a_SOURCES += render/fetch.c render/fetch.h render/fs.c render/fs.h
+# process.env: the .env files' values under the process's environment
+librender_a_SOURCES += render/env.c render/env.h
 librender_a_CFLAGS += $(CURL_CFLAGS)
 # rpc(): host calls to the backend over the same multi handle (docs/wire-formats.md §5).
 librender_a_SOURCES += render/rpc.c render/rpc.h

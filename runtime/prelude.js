@@ -15,10 +15,18 @@ var self = this;
 var global = this;
 
 /* Node's process, as far as server code needs it: cwd() is the app's
- * directory (render/fs.c; relative paths of fs resolve against it), env has
- * NODE_ENV (kit-build also replaces process.env.NODE_ENV in the bundle). */
+ * directory (render/fs.c; relative paths of fs resolve against it); env is
+ * the app's .env files' values under the process's environment
+ * (render/env.c, docs/env.md), NODE_ENV 'production' unless the environment
+ * says otherwise (kit-build also replaces process.env.NODE_ENV in the
+ * bundle). */
 var process = {
-	env: { NODE_ENV: 'production' },
+	env: (function () {
+		var env = typeof __kit_env === 'function' ? __kit_env() : {};
+		if (env.NODE_ENV === undefined)
+			env.NODE_ENV = 'production';
+		return env;
+	})(),
 	cwd: function () {
 		var root = typeof __kit_fs_root === 'function' ? __kit_fs_root() : undefined;
 		return root === undefined ? '/' : root;

@@ -266,3 +266,6 @@ EXTRA_DIST += tests/suites/compat.sh tests/compat/render-node.mjs tests/compat/k
 EXTRA_DIST += tests/suites/example-blog.sh tests/examples/blog-check.mjs examples/blog/package.json \
 	examples/blog/package-lock.json examples/blog/tsconfig.json examples/blog/postcss.config.mjs \
 	examples/blog/src examples/blog/_posts examples/blog/public
+
+# --- process.env and .env files (tests/suites/env.sh): tests/env/app
+EXTRA_DIST += tests/suites/env.sh tests/env/app/package.json tests/env/app/.env tests/env/app/.env.local tests/env/app/src

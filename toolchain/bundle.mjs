@@ -60,6 +60,7 @@ const swc = require('@swc/core');
 import { lowerForMujs } from './mujs-lower.mjs';
 import { stylesState, cssModulesPlugin, routeStyles, styleDiag } from './styles.mjs';
 import { assetsPlugin } from './assets.mjs';
+import { loadEnv, publicDefines } from './env.mjs';
 import { SERVER_CONDITIONS, CLIENT_CONDITIONS, reactServerPackages, splitSpecifier, clientGraph, environmentErrors,
 	serverImports, clientConditionsPlugin } from './conditions.mjs';
 const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
@@ -140,6 +141,13 @@ function aliasPlugin(alias) {
 			});
 		},
 	};
+}
+
+// process.env as the browser bundle sees it: an object of the public values
+function publicObject(defines, mode) {
+	const o = { NODE_ENV: mode };
+	for (const [k, v] of Object.entries(defines)) o[k.slice('process.env.'.length)] = JSON.parse(v);
+	return o;
 }
 
 // does bundled code name the global Buffer (not ArrayBuffer, not a property)?
@@ -771,7 +779,9 @@ async function buildBrowser(job, st) {
 			loader: { '.css': 'empty' },
 			jsx: 'automatic',
 			jsxImportSource: 'react',
-			define: { 'process.env.NODE_ENV': '"production"' },
+			// process.env in the browser: the public values and nothing else
+			define: { ...st.publicDefines, 'process.env.NODE_ENV': '"production"',
+				'process.env': JSON.stringify(publicObject(st.publicDefines || {}, 'production')) },
 			plugins: [clientBrowserPlugin(st, c.entry), cssModulesPlugin(st.styles), st.assets, aliasPlugin(browserAlias)],
 			metafile: true,
 			write: false,
@@ -867,6 +877,11 @@ async function main() {
 	st.styles = stylesState(job.root, job.client ? job.client.outdir : null, job.client && job.client.publicPath);
 	// images and the "loaders" of kit.config.json (assets.mjs, docs/assets.md)
 	st.assets = assetsPlugin(job.root, job.client ? job.client.outdir : null, job.client && job.client.publicPath);
+	// the app's .env files (env.mjs, docs/env.md): NEXT_PUBLIC_* into both
+	// bundles, every value into env.json for server code's process.env
+	const env = loadEnv(job.root, mode);
+	st.publicDefines = publicDefines(env.values);
+	if (job.envfile) fs.writeFileSync(job.envfile, JSON.stringify(env.values));
 	const t0 = Date.now();
 	const options = {
 		// The entry is read (and its imports resolved) where it was
@@ -891,7 +906,7 @@ async function main() {
 		loader: { '.css': 'empty' },
 		jsx: 'automatic',
 		jsxImportSource: 'react',
-		define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+		define: { ...st.publicDefines, 'process.env.NODE_ENV': JSON.stringify(mode) },
 		plugins: [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
