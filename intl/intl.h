@@ -20,6 +20,10 @@
  * service's constructor. Costs no ICU: nothing is loaded before a call. */
 void kit_intl_install(js_State *J);
 
+/* The text services (text.h): Collator, localeCompare, normalize, ListFormat,
+ * Segmenter, DisplayNames, Locale, supportedValuesOf. */
+void kit_intl_text_install(js_State *J);
+
 /* Defines obj[Symbol.toStringTag] = tag (configurable, not writable or
  * enumerable), as a prototype's `Intl.NumberFormat`. */
 void kit_intl_to_string_tag(js_State *J, int idx, const char *tag);

@@ -118,15 +118,6 @@
 		return n > 0 ? slice.call(s, from, from + n) : '';
 	});
 
-	/* localeCompare returns the difference of the first differing characters;
-	 * V8 returns -1, 0 or 1 (string/localeCompare.*; the order stays by code
-	 * unit: there is no collation without Intl) */
-	var localeCompare = SP.localeCompare;
-	define(SP, 'localeCompare', function localeCompare_(that) {
-		var r = localeCompare.call(thisString(this, 'localeCompare'), String(that));
-		return r < 0 ? -1 : r > 0 ? 1 : 0;
-	});
-
 	/* trim() leaves Unicode spaces (U+00A0, U+FEFF, U+2028, U+3000…) in place
 	 * (string/trim.7) */
 	var WS = '[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+';

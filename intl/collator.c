@@ -1,0 +1,380 @@
+/* collator.c — Intl.Collator and String.prototype.localeCompare over ICU's
+ * ucol (the object V8 uses), with V8's option handling.
+ *
+ * localeCompare(that) without locales or options is hot (`arr.sort((a, b)
+ * => a.localeCompare(b))`): it uses one collator for the process's default
+ * locale, opened on the first call and kept (a UCollator compares from any
+ * thread), and compares mujs's UTF-8 directly unless a string holds a NUL
+ * or a surrogate (mujs's own forms, which ICU's UTF-8 reader does not
+ * take): no allocation, no conversion.
+ *
+ * The resolved locale keeps the -u-co, -u-kf and -u-kn keys of the request
+ * that the locale supports, and gains -u-co-X for a collation given as an
+ * option, as V8 reports them. */
+#include "intl/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/ucol.h>
+#include <unicode/uenum.h>
+#include <unicode/uloc.h>
+
+#include "intl/icu.h"
+#include "intl/intl.h"
+
+KIT_ICU_DECL(ucol_open);
+KIT_ICU_DECL(ucol_close);
+KIT_ICU_DECL(ucol_setAttribute);
+KIT_ICU_DECL(ucol_getAttribute);
+KIT_ICU_DECL(ucol_strcoll);
+KIT_ICU_DECL(ucol_strcollUTF8);
+KIT_ICU_DECL(ucol_getKeywordValuesForLocale);
+KIT_ICU_DECL(uenum_next);
+KIT_ICU_DECL(uenum_close);
+KIT_ICU_DECL(uloc_forLanguageTag);
+KIT_ICU_DECL(uloc_toUnicodeLocaleType);
+
+static const kit_icu_sym syms[] = {
+	KIT_ICU_SYM(ucol_open),
+	KIT_ICU_SYM(ucol_close),
+	KIT_ICU_SYM(ucol_setAttribute),
+	KIT_ICU_SYM(ucol_getAttribute),
+	KIT_ICU_SYM(ucol_strcoll),
+	KIT_ICU_SYM(ucol_strcollUTF8),
+	KIT_ICU_SYM(ucol_getKeywordValuesForLocale),
+	KIT_ICU_SYM(uenum_next),
+	KIT_ICU_SYM(uenum_close),
+	KIT_ICU_SYM(uloc_forLanguageTag),
+	KIT_ICU_SYM(uloc_toUnicodeLocaleType),
+};
+static kit_icu_table table = KIT_ICU_TABLE(syms);
+
+#define TAG "Intl.Collator"
+#define PROTO "kit.intl.Collator"
+
+typedef struct collator {
+	int refs;  /* the instance, and its bound compare once made */
+	UCollator *col;
+	int search;
+	char locale[KIT_INTL_TAG_MAX * 2];
+	char collation[64];
+	const char *compare_ref;  /* js_ref of the bound compare, or NULL */
+} collator;
+
+static void release(collator *c)
+{
+	if (--c->refs > 0)
+		return;
+	if (c->col)
+		icu_ucol_close(c->col);
+	free(c);
+}
+
+static void finalize(js_State *J, void *data)
+{
+	collator *c = data;
+	if (c->compare_ref) {
+		js_unref(J, c->compare_ref);
+		c->compare_ref = NULL;
+	}
+	release(c);
+}
+
+static void finalize_compare(js_State *J, void *data)
+{
+	(void)J;
+	release(data);
+}
+
+/* -1, 0 or 1 for a against b: UTF-8 straight to ICU unless a string holds
+ * mujs's C0 80 (NUL) or a 3-byte surrogate (ED A0-BF) */
+static int utf8_safe(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p == 0xC0 || (*p == 0xED && p[1] >= 0xA0))
+			return 0;
+	return 1;
+}
+
+static int compare(js_State *J, const UCollator *col, const char *a, const char *b)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UCollationResult r;
+	if (utf8_safe(a) && utf8_safe(b)) {
+		r = icu_ucol_strcollUTF8(col, a, -1, b, -1, &st);
+	} else {
+		UChar abuf[128], bbuf[128];
+		int32_t alen, blen;
+		UChar *ua = kit_intl_u16(a, abuf, 128, &alen), *ub = kit_intl_u16(b, bbuf, 128, &blen);
+		r = ua && ub ? icu_ucol_strcoll(col, ua, alen, ub, blen) : UCOL_EQUAL;
+		if (!ua || !ub)
+			st = U_MEMORY_ALLOCATION_ERROR;
+		if (ua != abuf)
+			free(ua);
+		if (ub != bbuf)
+			free(ub);
+	}
+	kit_icu_check(J, st, "compare");
+	return r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0;
+}
+
+/* the collations ICU has for locale (BCP 47 names, without standard and
+ * search, which a request cannot name); 1 when name is one */
+static int collation_supported(const char *icu_locale, const char *name)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UEnumeration *e = icu_ucol_getKeywordValuesForLocale("collation", icu_locale, 0, &st);
+	if (U_FAILURE(st))
+		return 0;
+	int found = 0;
+	const char *v;
+	while (!found && (v = icu_uenum_next(e, NULL, &st)) && U_SUCCESS(st)) {
+		const char *bcp = icu_uloc_toUnicodeLocaleType("co", v);
+		if (!bcp)
+			bcp = v;
+		if (strcmp(bcp, "standard") && strcmp(bcp, "search") && !strcmp(bcp, name))
+			found = 1;
+	}
+	icu_uenum_close(e);
+	return found;
+}
+
+/* the type production of a -u- value: (3*8alphanum) *("-" (3*8alphanum)) */
+static int is_type(const char *s)
+{
+	size_t run = 0;
+	for (const char *p = s;; p++) {
+		if (*p == '-' || !*p) {
+			if (run < 3 || run > 8)
+				return 0;
+			if (!*p)
+				return 1;
+			run = 0;
+		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) {
+			run++;
+		} else {
+			return 0;
+		}
+	}
+}
+
+static void icu_id(js_State *J, const char *tag, char *id, int32_t cap)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	icu_uloc_forLanguageTag(tag, id, cap, NULL, &st);
+	kit_icu_check(J, st, "Intl.Collator");
+}
+
+static UCollator *open_collator(js_State *J, const char *tag)
+{
+	char id[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
+	icu_id(J, tag, id, (int32_t)sizeof id);
+	UErrorCode st = U_ZERO_ERROR;
+	UCollator *col = icu_ucol_open(id, &st);
+	kit_icu_check(J, st, "Intl.Collator");
+	return col;
+}
+
+static const char *const usages[] = { "sort", "search", NULL };
+static const char *const case_firsts[] = { "upper", "lower", "false", NULL };
+static const char *const sensitivities[] = { "base", "accent", "case", "variant", NULL };
+
+/* pushes a new Intl.Collator for the locales and options at those indices */
+static collator *create(js_State *J, int locales, int options)
+{
+	kit_icu_need(J, &table);
+	kit_intl_canonical_list(J, locales);
+	js_pop(J, 1);
+	int opts = kit_intl_options(J, options);
+	int search = kit_intl_option_enum(J, opts, TAG, "usage", usages, 0);
+	static const char *const matchers[] = { "lookup", "best fit", NULL };
+	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
+	char co_opt[64] = "";
+	if (kit_intl_option_string(J, opts, "collation", co_opt, sizeof co_opt) && !is_type(co_opt))
+		js_rangeerror(J, "Invalid collation : %s", co_opt);
+	int numeric = kit_intl_option_bool(J, opts, "numeric", -1);
+	int case_first = kit_intl_option_enum(J, opts, TAG, "caseFirst", case_firsts, -1);
+
+	char base[KIT_INTL_TAG_MAX], ext[KIT_INTL_TAG_MAX];
+	kit_intl_resolve(J, locales, base, ext);
+	char base_id[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
+	icu_id(J, base, base_id, (int32_t)sizeof base_id);
+
+	/* the extension keys the locale keeps, in V8's (alphabetical) order */
+	char co[64] = "", kf[64] = "", kn[64] = "", val[64];
+	if (kit_intl_unicode_key(ext, "co", val, sizeof val) && collation_supported(base_id, val))
+		snprintf(co, sizeof co, "%s", val);
+	if (co_opt[0] && collation_supported(base_id, co_opt))
+		snprintf(co, sizeof co, "%s", co_opt);
+	if (kit_intl_unicode_key(ext, "kf", val, sizeof val) &&
+	    (!strcmp(val, "upper") || !strcmp(val, "lower") || !strcmp(val, "false")))
+		snprintf(kf, sizeof kf, "%s", val);
+	if (kit_intl_unicode_key(ext, "kn", val, sizeof val) && (!strcmp(val, "true") || !strcmp(val, "false")))
+		snprintf(kn, sizeof kn, "%s", val);
+
+	char locale[KIT_INTL_TAG_MAX * 2];
+	int n = snprintf(locale, sizeof locale, "%s", base);
+	if (co[0] || kf[0] || kn[0]) {
+		n += snprintf(locale + n, sizeof locale - (size_t)n, "-u");
+		if (co[0])
+			n += snprintf(locale + n, sizeof locale - (size_t)n, "-co-%s", co);
+		if (kf[0])
+			n += snprintf(locale + n, sizeof locale - (size_t)n, "-kf-%s", kf);
+		if (kn[0])
+			n += snprintf(locale + n, sizeof locale - (size_t)n, "-kn%s", strcmp(kn, "true") ? "-false" : "");
+	}
+
+	/* ICU's collator: the collation by keyword (search usage asks ICU's
+	 * search tailoring), the rest by attribute */
+	char open_tag[KIT_INTL_TAG_MAX * 2];
+	if (search)
+		snprintf(open_tag, sizeof open_tag, "%s-u-co-search", base);
+	else if (co[0])
+		snprintf(open_tag, sizeof open_tag, "%s-u-co-%s", base, co);
+	else
+		snprintf(open_tag, sizeof open_tag, "%s", base);
+
+	collator *c = calloc(1, sizeof *c);
+	if (!c)
+		js_error(J, "out of memory");
+	c->refs = 1;
+	c->search = search;
+	snprintf(c->locale, sizeof c->locale, "%s", locale);
+	snprintf(c->collation, sizeof c->collation, "%s", co[0] ? co : "default");
+	js_getregistry(J, PROTO);
+	js_newuserdata(J, TAG, c, finalize);
+	c->col = open_collator(J, open_tag);
+
+	UErrorCode st = U_ZERO_ERROR;
+	if (numeric < 0 && kn[0])
+		numeric = !strcmp(kn, "true");
+	if (numeric >= 0)
+		icu_ucol_setAttribute(c->col, UCOL_NUMERIC_COLLATION, numeric ? UCOL_ON : UCOL_OFF, &st);
+	if (case_first < 0 && kf[0])
+		case_first = !strcmp(kf, "upper") ? 0 : !strcmp(kf, "lower") ? 1 : 2;
+	if (case_first >= 0)
+		icu_ucol_setAttribute(c->col, UCOL_CASE_FIRST,
+				      case_first == 0 ? UCOL_UPPER_FIRST : case_first == 1 ? UCOL_LOWER_FIRST : UCOL_OFF,
+				      &st);
+	int sensitivity = kit_intl_option_enum(J, opts, TAG, "sensitivity", sensitivities, -1);
+	if (sensitivity < 0 && !search)
+		sensitivity = 3;
+	if (sensitivity >= 0) {
+		static const UColAttributeValue strengths[] = { UCOL_PRIMARY, UCOL_SECONDARY, UCOL_PRIMARY, UCOL_TERTIARY };
+		icu_ucol_setAttribute(c->col, UCOL_STRENGTH, strengths[sensitivity], &st);
+		if (sensitivity == 2)
+			icu_ucol_setAttribute(c->col, UCOL_CASE_LEVEL, UCOL_ON, &st);
+	}
+	if (kit_intl_option_bool(J, opts, "ignorePunctuation", 0) > 0)
+		icu_ucol_setAttribute(c->col, UCOL_ALTERNATE_HANDLING, UCOL_SHIFTED, &st);
+	kit_icu_check(J, st, "Intl.Collator");
+	js_rot2pop1(J);
+	return c;
+}
+
+/* new Intl.Collator(locales, options) and Intl.Collator(...): the same */
+static void construct(js_State *J)
+{
+	create(J, 1, 2);
+}
+
+static void bound_compare(js_State *J)
+{
+	collator *c = js_currentfunctiondata(J);
+	const char *a = js_tostring(J, 1);
+	js_pushnumber(J, compare(J, c->col, a, js_tostring(J, 2)));
+}
+
+static void get_compare(js_State *J)
+{
+	collator *c = kit_intl_this(J, TAG, "get Intl.Collator.prototype.compare");
+	if (c->compare_ref) {
+		js_getregistry(J, c->compare_ref);
+		return;
+	}
+	c->refs++;
+	js_newcfunctionx(J, bound_compare, "", 2, c, finalize_compare);
+	js_copy(J, -1);
+	c->compare_ref = js_ref(J);
+}
+
+static void put_string(js_State *J, const char *key, const char *v)
+{
+	js_pushstring(J, v);
+	js_setproperty(J, -2, key);
+}
+
+static void put_bool(js_State *J, const char *key, int v)
+{
+	js_pushboolean(J, v);
+	js_setproperty(J, -2, key);
+}
+
+static void resolved_options(js_State *J)
+{
+	collator *c = kit_intl_this(J, TAG, "Intl.Collator.prototype.resolvedOptions");
+	UErrorCode st = U_ZERO_ERROR;
+	UColAttributeValue strength = icu_ucol_getAttribute(c->col, UCOL_STRENGTH, &st);
+	int case_level = icu_ucol_getAttribute(c->col, UCOL_CASE_LEVEL, &st) == UCOL_ON;
+	int numeric = icu_ucol_getAttribute(c->col, UCOL_NUMERIC_COLLATION, &st) == UCOL_ON;
+	UColAttributeValue cf = icu_ucol_getAttribute(c->col, UCOL_CASE_FIRST, &st);
+	int shifted = icu_ucol_getAttribute(c->col, UCOL_ALTERNATE_HANDLING, &st) == UCOL_SHIFTED;
+	kit_icu_check(J, st, "resolvedOptions");
+	js_newobject(J);
+	put_string(J, "locale", c->locale);
+	put_string(J, "usage", c->search ? "search" : "sort");
+	put_string(J, "sensitivity", strength == UCOL_PRIMARY ? (case_level ? "case" : "base")
+			: strength == UCOL_SECONDARY ? "accent" : "variant");
+	put_bool(J, "ignorePunctuation", shifted);
+	put_string(J, "collation", c->collation);
+	put_bool(J, "numeric", numeric);
+	put_string(J, "caseFirst", cf == UCOL_UPPER_FIRST ? "upper" : cf == UCOL_LOWER_FIRST ? "lower" : "false");
+}
+
+/* the default locale's collator, opened once per process */
+static UCollator *default_collator(js_State *J)
+{
+	static UCollator *col;
+	if (!col) {
+		kit_icu_need(J, &table);
+		col = open_collator(J, kit_intl_default_locale(J));
+	}
+	return col;
+}
+
+static void locale_compare(js_State *J)
+{
+	if (!js_iscoercible(J, 0))
+		js_typeerror(J, "String.prototype.localeCompare called on null or undefined");
+	const char *a = js_tostring(J, 0);
+	const char *b = js_tostring(J, 1);
+	if (js_isundefined(J, 2) && js_isundefined(J, 3)) {
+		js_pushnumber(J, compare(J, default_collator(J), a, b));
+		return;
+	}
+	/* a collator for these locales and options, as V8 makes one */
+	collator *c = create(J, 2, 3);
+	js_pushnumber(J, compare(J, c->col, a, b));
+}
+
+void kit_intl_collator_install(js_State *J)
+{
+	kit_intl_new_prototype(J, PROTO, TAG);
+	js_newcfunction(J, resolved_options, "resolvedOptions", 0);
+	js_defproperty(J, -2, "resolvedOptions", JS_DONTENUM);
+	js_newcfunction(J, get_compare, "get compare", 0);
+	js_pushnull(J);
+	js_defaccessor(J, -3, "compare", JS_DONTENUM);
+	js_newcconstructor(J, construct, construct, "Collator", 0);
+	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
+	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	js_defproperty(J, -2, "Collator", JS_DONTENUM);
+
+	js_getglobal(J, "String");
+	js_getproperty(J, -1, "prototype");
+	js_newcfunction(J, locale_compare, "localeCompare", 1);
+	js_defproperty(J, -2, "localeCompare", JS_DONTENUM);
+	js_pop(J, 2);
+}
