@@ -90,7 +90,8 @@ void kit_intl_canonical_list(js_State *J, int idx)
 	int arr = js_gettop(J) - 1;
 	if (js_isundefined(J, idx))
 		return;
-	int n = 1, single = js_isstring(J, idx);
+	/* a string or an Intl.Locale is one locale, not a list */
+	int n = 1, single = js_isstring(J, idx) || js_isuserdata(J, idx, "Intl.Locale");
 	if (!single) {
 		if (js_isnull(J, idx))
 			js_typeerror(J, "Cannot convert undefined or null to object");
