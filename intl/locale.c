@@ -359,7 +359,8 @@ static void get_part(js_State *J, int which, const char *name)
 		return;
 	}
 	const char *v = which == 1 ? p.language : which == 2 ? p.script : p.region;
-	if (v[0])
+	/* V8 reports the undetermined language as absent */
+	if (v[0] && !(which == 1 && !strcmp(v, "und")))
 		js_pushstring(J, v);
 	else
 		js_pushundefined(J);

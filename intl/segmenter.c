@@ -159,10 +159,15 @@ static void containing(js_State *J)
 		return;
 	}
 	int32_t at = (int32_t)n;
-	int32_t start = at == 0 ? 0 : icu_ubrk_preceding(s->bi, at + 1);
+	/* the boundary after at, then the one before that: at may be inside a
+	 * surrogate pair, where ICU's preceding() steps back a segment */
+	int32_t end = icu_ubrk_following(s->bi, at);
+	if (end == UBRK_DONE)
+		end = s->len;
+	int32_t start = icu_ubrk_preceding(s->bi, end);
 	if (start == UBRK_DONE)
 		start = 0;
-	int32_t end = icu_ubrk_following(s->bi, start);
+	end = icu_ubrk_following(s->bi, start);
 	if (end == UBRK_DONE)
 		end = s->len;
 	push_segment(J, s, start, end);

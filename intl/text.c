@@ -3,8 +3,9 @@
  * share (text.h), and kit_intl_text_install, which installs them all.
  *
  * ASCII needs no ICU: every normal form of an ASCII string is itself, and
- * only az, el, lt and tr case-map differently from toUpperCase and
- * toLowerCase (V8 asks ICU for those four languages alone). */
+ * its case mapping is toUpperCase's and toLowerCase's in every language but
+ * az, el, lt and tr (V8 tailors those four alone); other strings map with
+ * ICU's full mappings (ß → SS, final sigma), root or one of the four. */
 #include "intl/text.h"
 
 #include <stdio.h>
@@ -320,7 +321,9 @@ static void convert_case(js_State *J, int upper)
 	char *dash = strchr(lang, '-');
 	if (dash)
 		*dash = '\0';
-	if (strcmp(lang, "az") && strcmp(lang, "el") && strcmp(lang, "lt") && strcmp(lang, "tr")) {
+	/* ASCII maps the same in every language but tr and az (I, i) */
+	int special = !strcmp(lang, "az") || !strcmp(lang, "el") || !strcmp(lang, "lt") || !strcmp(lang, "tr");
+	if (!special && kit_intl_is_ascii(s)) {
 		js_pushstring(J, s);
 		js_getproperty(J, -1, upper ? "toUpperCase" : "toLowerCase");
 		js_rot2(J);
@@ -328,7 +331,7 @@ static void convert_case(js_State *J, int upper)
 		return;
 	}
 	kit_icu_need(J, &table);
-	push_transformed(J, s, upper ? upper_with : lower_with, lang, method);
+	push_transformed(J, s, upper ? upper_with : lower_with, special ? lang : "", method);
 }
 
 static void to_locale_upper(js_State *J)

@@ -180,8 +180,16 @@ for (const [k, v] of readKnown(opts.known || opts.writeKnown)) known.set(k, v);
 
 const results = [];
 const groups = new Map();
+// a snippet made in a loop (`T('list/' + loc, ...)`) is found by its id's
+// literal prefix
+function sourceOf(id) {
+	if (sources.has(id)) return sources.get(id);
+	let best;
+	for (const [k, v] of sources) if (id.startsWith(k) && (!best || k.length > best.k.length)) best = { k, v };
+	return best && best.v;
+}
 for (const [id, nodeLine] of reference.lines) {
-	const src = sources.get(id);
+	const src = sourceOf(id);
 	const f = src && src.file;
 	let kitLine = f && f.kit ? f.kit.lines.get(id) : undefined;
 	if (kitLine === undefined)
