@@ -6,7 +6,8 @@
  * locale, opened on the first call and kept (a UCollator compares from any
  * thread), and compares mujs's UTF-8 directly unless a string holds a NUL
  * or a surrogate (mujs's own forms, which ICU's UTF-8 reader does not
- * take): no allocation, no conversion.
+ * take): no allocation, no conversion. localeCompare(that, "de") keeps
+ * the collators of the last few locales strings likewise.
  *
  * The resolved locale keeps the -u-co, -u-kf and -u-kn keys of the request
  * that the locale supports, and gains -u-co-X for a collation given as an
@@ -35,6 +36,7 @@ KIT_ICU_DECL(uenum_next);
 KIT_ICU_DECL(uenum_close);
 KIT_ICU_DECL(uloc_forLanguageTag);
 KIT_ICU_DECL(uloc_toUnicodeLocaleType);
+KIT_ICU_DECL(uloc_getDefault);
 
 static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(ucol_open),
@@ -48,6 +50,7 @@ static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(uenum_close),
 	KIT_ICU_SYM(uloc_forLanguageTag),
 	KIT_ICU_SYM(uloc_toUnicodeLocaleType),
+	KIT_ICU_SYM(uloc_getDefault),
 };
 static kit_icu_table table = KIT_ICU_TABLE(syms);
 
@@ -333,15 +336,55 @@ static void resolved_options(js_State *J)
 	put_string(J, "caseFirst", cf == UCOL_UPPER_FIRST ? "upper" : cf == UCOL_LOWER_FIRST ? "lower" : "false");
 }
 
-/* the default locale's collator, opened once per process */
+/* the default locale's collator, opened once per process. ICU's default
+ * locale as kit_intl_default_locale reads it (C and POSIX are en-US), with
+ * ICU's own fallback for the collation data instead of the lookup in the
+ * list of available locales, which costs ~28 M instructions to build: a
+ * page whose only Intl call is a localeCompare does not pay it */
 static UCollator *default_collator(js_State *J)
 {
 	static UCollator *col;
 	if (!col) {
 		kit_icu_need(J, &table);
-		col = open_collator(J, kit_intl_default_locale(J));
+		const char *id = icu_uloc_getDefault();
+		if (!strcmp(id, "en_US_POSIX") || !strcmp(id, "c") || !strcmp(id, "C") || !strcmp(id, "POSIX"))
+			id = "en_US";
+		UErrorCode st = U_ZERO_ERROR;
+		col = icu_ucol_open(id, &st);
+		kit_icu_check(J, st, "localeCompare");
 	}
 	return col;
+}
+
+/* the collators of the last few `localeCompare(that, "de")` calls (locales
+ * a string, no options: what a sort writes), kept for the process; opening
+ * one costs ~20 us */
+#define CACHED 4
+static struct {
+	char locales[64];
+	UCollator *col;
+} cache[CACHED];
+static int cache_next;
+
+static UCollator *cached_collator(js_State *J)
+{
+	const char *locales = js_tostring(J, 2);
+	for (int i = 0; i < CACHED; i++)
+		if (cache[i].col && !strcmp(cache[i].locales, locales))
+			return cache[i].col;
+	collator *c = create(J, 2, 3);
+	if (strlen(locales) >= sizeof cache[0].locales)
+		return c->col;
+	/* the cache takes the ICU collator; the Intl.Collator made for it
+	 * goes to the collector without one */
+	int slot = cache_next;
+	cache_next = (cache_next + 1) % CACHED;
+	if (cache[slot].col)
+		icu_ucol_close(cache[slot].col);
+	snprintf(cache[slot].locales, sizeof cache[slot].locales, "%s", locales);
+	cache[slot].col = c->col;
+	c->col = NULL;
+	return cache[slot].col;
 }
 
 static void locale_compare(js_State *J)
@@ -352,6 +395,10 @@ static void locale_compare(js_State *J)
 	const char *b = js_tostring(J, 1);
 	if (js_isundefined(J, 2) && js_isundefined(J, 3)) {
 		js_pushnumber(J, compare(J, default_collator(J), a, b));
+		return;
+	}
+	if (js_isstring(J, 2) && js_isundefined(J, 3)) {
+		js_pushnumber(J, compare(J, cached_collator(J), a, b));
 		return;
 	}
 	/* a collator for these locales and options, as V8 makes one */

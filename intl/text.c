@@ -128,6 +128,9 @@ int kit_intl_is_ascii(const char *s)
 void kit_intl_new_prototype(js_State *J, const char *name, const char *tag)
 {
 	js_newobject(J);
+	/* `constructor` first, as in V8: js_newcconstructor sets it in place */
+	js_pushundefined(J);
+	js_defproperty(J, -2, "constructor", JS_DONTENUM);
 	kit_intl_to_string_tag(J, -1, tag);
 	js_copy(J, -1);
 	js_setregistry(J, name);
@@ -355,10 +358,11 @@ void kit_intl_text_install(js_State *J)
 	js_newcfunction(J, to_locale_lower, "toLocaleLowerCase", 0);
 	js_defproperty(J, -2, "toLocaleLowerCase", JS_DONTENUM);
 	js_pop(J, 2);
+	/* in V8's order of Intl's keys */
+	kit_intl_values_install(J);
 	kit_intl_collator_install(J);
 	kit_intl_list_install(J);
-	kit_intl_segmenter_install(J);
-	kit_intl_displaynames_install(J);
 	kit_intl_locale_install(J);
-	kit_intl_values_install(J);
+	kit_intl_displaynames_install(J);
+	kit_intl_segmenter_install(J);
 }

@@ -229,3 +229,26 @@ T('locale/length', () => Intl.Locale.length);
 T('values/bad', () => Intl.supportedValuesOf('x'));
 T('values/sorted', () => ['calendar', 'currency', 'unit', 'timeZone'].map(function (k) { var v = Intl.supportedValuesOf(k); return v.slice().sort().join() === v.join(); }));
 T('values/length', () => Intl.supportedValuesOf.length);
+
+// shapes: read order of the options (V8's, observable through getters), keys
+function readOrder(ctor, extra) {
+	var log = [];
+	var opts = new Proxy({}, { get: function (t, k) { if (typeof k === 'string') log.push(k); return k === 'type' ? extra : undefined; } });
+	try { new Intl[ctor]('en', opts); } catch (e) { log.push(e.name); }
+	return log;
+}
+T('shape/read-order-collator', () => readOrder('Collator'));
+T('shape/read-order-listformat', () => readOrder('ListFormat'));
+T('shape/read-order-segmenter', () => readOrder('Segmenter'));
+T('shape/read-order-displaynames', () => readOrder('DisplayNames', 'region'));
+T('shape/read-order-locale', () => readOrder('Locale'));
+['Collator', 'ListFormat', 'Segmenter', 'DisplayNames', 'Locale'].forEach(function (n) {
+	T('shape/keys-' + n, () => [Object.getOwnPropertyNames(Intl[n]), Object.getOwnPropertyNames(Intl[n].prototype)]);
+});
+T('shape/intl-keys', () => Object.getOwnPropertyNames(Intl).filter(function (k) { return ['supportedValuesOf', 'Collator', 'ListFormat', 'Locale', 'DisplayNames', 'Segmenter'].indexOf(k) >= 0; }));
+T('shape/compare-getter', () => { var d = Object.getOwnPropertyDescriptor(Intl.Collator.prototype, 'compare'); return [d.get.name, d.set, d.enumerable, d.configurable]; });
+T('shape/locale-getter', () => { var d = Object.getOwnPropertyDescriptor(Intl.Locale.prototype, 'weekInfo'); return [d.get.name, typeof d.value]; });
+T('shape/segments-proto', () => Object.getOwnPropertyNames(Object.getPrototypeOf(new Intl.Segmenter().segment('a'))));
+T('shape/segment-iterator-proto', () => { var it = new Intl.Segmenter().segment('a')[Symbol.iterator](); return [Object.getOwnPropertyNames(Object.getPrototypeOf(it)), it[Symbol.iterator]() === it]; });
+T('localeCompare/cached-locales', () => { var a = ['\u00e4', 'z', 'a', 'o', '\u00f6']; return [a.slice().sort(function (x, y) { return x.localeCompare(y, 'sv'); }), a.slice().sort(function (x, y) { return x.localeCompare(y, 'de'); }), a.slice().sort(function (x, y) { return x.localeCompare(y, 'sv'); })]; });
+T('localeCompare/many-locales', () => ['en', 'de', 'sv', 'tr', 'cs', 'fr', 'sv', 'en'].map(function (l) { return ['ch', 'h', 'i', '\u0131', '\u00e4', 'z'].sort(function (x, y) { return x.localeCompare(y, l); }).join(''); }));
