@@ -239,6 +239,11 @@ check_PROGRAMS += tests/unit/mujs_symbol_test
 tests_unit_mujs_symbol_test_SOURCES = tests/unit/mujs_symbol_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_mujs_symbol_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_symbol_test_LDADD = $(MUJS_LIBS)
+# intl/'s text services: ICU loaded only when needed, lifetimes through the collector
+check_PROGRAMS += tests/unit/intl_text_test
+tests_unit_intl_text_test_SOURCES = tests/unit/intl_text_test.c tests/unit/mujs_run.h tests/unit/test.h
+tests_unit_intl_text_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_intl_text_test_LDADD = $(TEST_LDADD)
 # kit's patches 0400-0401 (array holes, V8's sort), mujs alone
 check_PROGRAMS += tests/unit/mujs_array_test
 tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/mujs_run.h tests/unit/test.h
