@@ -140,6 +140,8 @@ EXTRA_DIST += tests/suites/layout-params.sh tests/params/check.mjs tests/params/
 # --- route segment config (tests/suites/segment-config.sh): tests/segment/app
 EXTRA_DIST += tests/suites/segment-config.sh tests/segment/app/package.json tests/segment/app/src
 
+# --- Intl in server components (tests/suites/intl.sh): tests/intl/app
+EXTRA_DIST += tests/suites/intl.sh tests/intl/app/package.json tests/intl/app/src
 # --- the app's own files in server code (tests/suites/files.sh): tests/files/app
 EXTRA_DIST += tests/suites/files.sh tests/files/app/package.json tests/files/app/content tests/files/app/src
 
