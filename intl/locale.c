@@ -28,6 +28,7 @@ KIT_ICU_DECL(uloc_toLanguageTag);
 KIT_ICU_DECL(uloc_addLikelySubtags);
 KIT_ICU_DECL(uloc_minimizeSubtags);
 KIT_ICU_DECL(uloc_isRightToLeft);
+KIT_ICU_DECL(uloc_getBaseName);
 KIT_ICU_DECL(uloc_toUnicodeLocaleType);
 KIT_ICU_DECL(ucal_getKeywordValuesForLocale);
 KIT_ICU_DECL(ucal_openTimeZoneIDEnumeration);
@@ -49,6 +50,7 @@ static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(uloc_forLanguageTag),       KIT_ICU_SYM(uloc_toLanguageTag),
 	KIT_ICU_SYM(uloc_addLikelySubtags),     KIT_ICU_SYM(uloc_minimizeSubtags),
 	KIT_ICU_SYM(uloc_isRightToLeft),        KIT_ICU_SYM(uloc_toUnicodeLocaleType),
+	KIT_ICU_SYM(uloc_getBaseName),
 	KIT_ICU_SYM(ucal_getKeywordValuesForLocale), KIT_ICU_SYM(ucal_openTimeZoneIDEnumeration),
 	KIT_ICU_SYM(ucal_open),                 KIT_ICU_SYM(ucal_close),
 	KIT_ICU_SYM(ucal_getAttribute),         KIT_ICU_SYM(ucal_getDayOfWeekType),
@@ -366,9 +368,22 @@ static void get_part(js_State *J, int which, const char *name)
 		js_pushundefined(J);
 }
 
+/* ICU's base name as a tag, as V8 gives it: a variant ICU keeps as a
+ * keyword comes back as one (`en-US-posix` is `en-US-u-va-posix`) */
 static void get_base_name(js_State *J)
 {
-	get_part(J, 0, "get Intl.Locale.prototype.baseName");
+	locale *l = this_locale(J, "get Intl.Locale.prototype.baseName");
+	kit_icu_need(J, &table);
+	char id[ID_MAX], base[ID_MAX], tag[KIT_INTL_TAG_MAX];
+	UErrorCode st = U_ZERO_ERROR;
+	icu_uloc_forLanguageTag(l->tag, id, ID_MAX, NULL, &st);
+	icu_uloc_getBaseName(id, base, ID_MAX, &st);
+	icu_uloc_toLanguageTag(base, tag, KIT_INTL_TAG_MAX, 0, &st);
+	if (U_FAILURE(st) || st == U_STRING_NOT_TERMINATED_WARNING) {
+		get_part(J, 0, "get Intl.Locale.prototype.baseName");
+		return;
+	}
+	js_pushstring(J, tag);
 }
 
 static void get_language(js_State *J)

@@ -252,3 +252,14 @@ T('shape/segments-proto', () => Object.getOwnPropertyNames(Object.getPrototypeOf
 T('shape/segment-iterator-proto', () => { var it = new Intl.Segmenter().segment('a')[Symbol.iterator](); return [Object.getOwnPropertyNames(Object.getPrototypeOf(it)), it[Symbol.iterator]() === it]; });
 T('localeCompare/cached-locales', () => { var a = ['\u00e4', 'z', 'a', 'o', '\u00f6']; return [a.slice().sort(function (x, y) { return x.localeCompare(y, 'sv'); }), a.slice().sort(function (x, y) { return x.localeCompare(y, 'de'); }), a.slice().sort(function (x, y) { return x.localeCompare(y, 'sv'); })]; });
 T('localeCompare/many-locales', () => ['en', 'de', 'sv', 'tr', 'cs', 'fr', 'sv', 'en'].map(function (l) { return ['ch', 'h', 'i', '\u0131', '\u00e4', 'z'].sort(function (x, y) { return x.localeCompare(y, l); }).join(''); }));
+
+// Locale: variants, other extensions, private use, options on them
+['en-US-posix', 'de-DE-1996', 'sl-rozaj-biske', 'en-t-ja', 'en-US-x-foo', 'en-US-u-ca-buddhist-x-foo', 'ja-Jpan-JP-u-ca-japanese-hc-h11',
+	'zh-Hans-CN-u-nu-hanidec', 'en-u-attr-ca-gregory', 'sr-Latn-RS', 'und-Latn', 'pt-BR', 'az-Latn', 'th-TH-u-nu-thai', 'he', 'fil',
+	'art-lojban', 'en-a-bbb-u-ca-gregory', 'de-u-kn-true', 'de-u-kf-false-kn-false'].forEach(function (t) {
+	T('locale-edge/' + t, () => { var l = new Intl.Locale(t); return [l.toString(), l.baseName, l.language, l.script, l.region, l.numeric, l.caseFirst, l.maximize().toString(), l.minimize().toString(), l.hourCycles, l.calendars, l.textInfo, l.weekInfo]; });
+});
+[['en-US-1996', { region: 'GB' }], ['en-x-a', { script: 'Latn' }], ['en-u-ca-buddhist', { numeric: false, calendar: 'gregory' }], ['de-t-en', { collation: 'phonebk' }],
+	['en', { language: 'und' }], ['en', { language: 'zh-Hant' }], ['en', { numberingSystem: 'latn-arab' }], ['en', { caseFirst: 'false' }], ['ar', { numberingSystem: 'latn', region: 'SA' }]].forEach(function (p, i) {
+	T('locale-options/' + i, () => new Intl.Locale(p[0], p[1]).toString());
+});
