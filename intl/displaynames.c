@@ -28,7 +28,7 @@ KIT_ICU_DECL(udatpg_open);
 KIT_ICU_DECL(udatpg_close);
 KIT_ICU_DECL(udatpg_getFieldDisplayName);
 KIT_ICU_DECL(uloc_forLanguageTag);
-KIT_ICU_DECL(uloc_toLegacyType);
+KIT_ICU_DECL(uloc_getBaseName);
 
 static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(uldn_openForContext),      KIT_ICU_SYM(uldn_close),
@@ -36,7 +36,7 @@ static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(uldn_scriptDisplayName),   KIT_ICU_SYM(uldn_keyValueDisplayName),
 	KIT_ICU_SYM(udatpg_open),              KIT_ICU_SYM(udatpg_close),
 	KIT_ICU_SYM(udatpg_getFieldDisplayName), KIT_ICU_SYM(uloc_forLanguageTag),
-	KIT_ICU_SYM(uloc_toLegacyType),
+	KIT_ICU_SYM(uloc_getBaseName),
 };
 static kit_icu_table table = KIT_ICU_TABLE(syms);
 
@@ -159,10 +159,14 @@ static void of(js_State *J)
 	char id[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
 	switch (d->type) {
 	case 0: {
+		/* the language id alone: V8 names the base name, extensions
+		 * and private use dropped */
 		kit_intl_canonical_list(J, 1);
 		js_getindex(J, -1, 0);
-		icu_uloc_forLanguageTag(js_tostring(J, -1), id, (int32_t)sizeof id, NULL, &st);
+		char full[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
+		icu_uloc_forLanguageTag(js_tostring(J, -1), full, (int32_t)sizeof full, NULL, &st);
 		js_pop(J, 2);
+		icu_uloc_getBaseName(full, id, (int32_t)sizeof id, &st);
 		if (U_SUCCESS(st))
 			len = icu_uldn_localeDisplayName(d->ldn, id, out, 256, &st);
 		break;
@@ -184,8 +188,14 @@ static void of(js_State *J)
 		for (int i = 0; i < 4; i++)
 			upper[i] = (char)toupper((unsigned char)code[i]);
 		len = icu_uldn_keyValueDisplayName(d->ldn, "currency", upper, out, 256, &st);
-		if (d->fallback == 0 && (U_FAILURE(st) || len == 0)) {
-			js_pushstring(J, upper);
+		/* ICU answers an unknown currency with its code */
+		int unknown = U_FAILURE(st) || len == 0 || (len == 3 && out[0] == (UChar)upper[0] &&
+							     out[1] == (UChar)upper[1] && out[2] == (UChar)upper[2]);
+		if (unknown) {
+			if (d->fallback == 0)
+				js_pushstring(J, upper);
+			else
+				js_pushundefined(J);
 			return;
 		}
 		break;
@@ -193,8 +203,11 @@ static void of(js_State *J)
 	case 4: {
 		if (!is_type(code))
 			js_rangeerror(J, "invalid_argument");
-		const char *legacy = icu_uloc_toLegacyType("ca", code);
-		len = icu_uldn_keyValueDisplayName(d->ldn, "calendar", legacy ? legacy : code, out, 256, &st);
+		/* the two BCP 47 names ICU's data does not use, mapped as V8
+		 * maps them; any other code goes to ICU as written */
+		const char *type = !strcmp(code, "gregory") ? "gregorian"
+			: !strcmp(code, "ethioaa") ? "ethiopic-amete-alem" : code;
+		len = icu_uldn_keyValueDisplayName(d->ldn, "calendar", type, out, 256, &st);
 		break;
 	}
 	default: {

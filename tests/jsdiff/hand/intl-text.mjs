@@ -263,3 +263,20 @@ T('localeCompare/many-locales', () => ['en', 'de', 'sv', 'tr', 'cs', 'fr', 'sv',
 	['en', { language: 'und' }], ['en', { language: 'zh-Hant' }], ['en', { numberingSystem: 'latn-arab' }], ['en', { caseFirst: 'false' }], ['ar', { numberingSystem: 'latn', region: 'SA' }]].forEach(function (p, i) {
 	T('locale-options/' + i, () => new Intl.Locale(p[0], p[1]).toString());
 });
+
+// DisplayNames: codes at the edges, both fallbacks
+['EN-us', 'en-XX', 'xx-YY', 'en-Latn', 'de-CH-1996', 'sr-Latn-RS', 'zh-Hans', 'root', 'und', 'en-u-ca-gregory', 'es-419', 'en-x-foo'].forEach(function (c) {
+	T('dn-edge/language-' + c, () => [new Intl.DisplayNames('en', { type: 'language' }).of(c), new Intl.DisplayNames('en', { type: 'language', fallback: 'none' }).of(c)]);
+});
+['us', 'Us', '001', '999', 'AA', 'QO', 'XK', 'EU', 'UN'].forEach(function (c) {
+	T('dn-edge/region-' + c, () => [new Intl.DisplayNames('en', { type: 'region' }).of(c), new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }).of(c)]);
+});
+['Latn', 'LATN', 'Zzzz', 'Qaaa', 'Xxxx'].forEach(function (c) {
+	T('dn-edge/script-' + c, () => new Intl.DisplayNames('de', { type: 'script', fallback: 'none' }).of(c));
+});
+['usd', 'EUR', 'XXX', 'ZZZ', 'XAU'].forEach(function (c) {
+	T('dn-edge/currency-' + c, () => [new Intl.DisplayNames('ja', { type: 'currency', fallback: 'none' }).of(c), new Intl.DisplayNames('ja', { type: 'currency', style: 'narrow' }).of(c)]);
+});
+['gregory', 'GREGORY', 'ethioaa', 'roc', 'xxx-yyy', 'buddhist'].forEach(function (c) {
+	T('dn-edge/calendar-' + c, () => new Intl.DisplayNames('en', { type: 'calendar', fallback: 'none' }).of(c));
+});
