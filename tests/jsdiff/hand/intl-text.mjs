@@ -280,3 +280,60 @@ T('localeCompare/many-locales', () => ['en', 'de', 'sv', 'tr', 'cs', 'fr', 'sv',
 ['gregory', 'GREGORY', 'ethioaa', 'roc', 'xxx-yyy', 'buddhist'].forEach(function (c) {
 	T('dn-edge/calendar-' + c, () => new Intl.DisplayNames('en', { type: 'calendar', fallback: 'none' }).of(c));
 });
+
+// 60 pseudo-random pairs of short strings (accents, case, ligatures, digits,
+// punctuation, CJK, Arabic, an astral character, NUL) per locale and option set
+var pool = ['a', 'A', 'b', '\u00e4', '\u00c4', '\u00e1', 'e\u0301', '\u00e9', '\u00df', 'ss', '\u00e6', '\u00f8', '\u00e5', 'ch', 'c', 'h', '\u0131', 'i',
+	'\u0130', 'I', '1', '2', '10', ' ', '-', '.', '\u0105', '\u0142', '\u017e', 'z', '\u00e7', '\u0153', '\u65e5', '\u3042', '\u30a2', '\uff71', '\u0627',
+	'\u0628', '\ud83d\ude00', '\u0000', '\u03a9', '\u03c9', '\u0451', '\u0435'];
+var randomOpts = [undefined, { sensitivity: 'base' }, { sensitivity: 'accent' }, { sensitivity: 'case' }, { numeric: true }, { caseFirst: 'upper' },
+	{ caseFirst: 'lower' }, { ignorePunctuation: true }, { usage: 'search' }, { usage: 'search', sensitivity: 'base' },
+	{ usage: 'search', ignorePunctuation: true, sensitivity: 'accent' }];
+['en', 'de', 'de-u-co-phonebk', 'fr', 'cs', 'ja', 'ar', 'tr', 'sv', 'zh', 'da', 'pl', 'es-u-co-trad', 'th', 'ru'].forEach(function (loc, li) {
+	T('collator-random/' + loc, () => {
+		var seed = 7 + li;
+		function rnd(n) { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; }
+		function word() { var w = ''; var n = 1 + rnd(4); for (var i = 0; i < n; i++) w += pool[rnd(pool.length)]; return w; }
+		return randomOpts.map(function (o) { var c = new Intl.Collator(loc, o).compare, s = ''; for (var k = 0; k < 60; k++) s += c(word(), word()) + 1; return s; });
+	});
+});
+
+// segments of pseudo-random text (letters, digits, punctuation, spaces, CJK,
+// Thai, Arabic, combining marks, ZWJ emoji sequences, flags, CRLF)
+var segPool = ['a', 'B', 'word', '42', '3.14', ' ', '  ', '.', '!', '?', ',', '\'', '-', '\r\n', '\n', '\u65e5\u672c', '\u8a9e', '\u3002', '\u3067\u3059',
+	'\u0e2a\u0e27\u0e31\u0e2a\u0e14\u0e35', '\u0e04\u0e23\u0e31\u0e1a', '\u0645\u0631\u062d\u0628\u0627', 'e\u0301', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}',
+	'\u{1F1EF}\u{1F1F5}', '\u{1F44D}\u{1F3FD}', 'Mr.', 'U.S.A.', 'can\'t', '\u00e9t\u00e9', '\u0928\u092e\u0938\u094d\u0924\u0947'];
+['grapheme', 'word', 'sentence'].forEach(function (g) {
+	['en', 'ja', 'th', 'de'].forEach(function (loc, li) {
+		T('segmenter-random/' + g + '-' + loc, () => {
+			var seed = 11 + li;
+			function rnd(n) { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; }
+			var texts = [];
+			for (var t = 0; t < 6; t++) { var s = ''; var n = 3 + rnd(12); for (var i = 0; i < n; i++) s += segPool[rnd(segPool.length)]; texts.push(s); }
+			var seg = new Intl.Segmenter(loc, { granularity: g });
+			return texts.map(function (s) {
+				var r = [];
+				for (var x of seg.segment(s)) r.push(x.index + (x.isWordLike ? 'w' : ''));
+				var c = seg.segment(s);
+				for (var k = 0; k < s.length; k += 3) r.push(c.containing(k).index);
+				return r.join(',');
+			});
+		});
+	});
+});
+
+// every code point of some blocks through each normal form: a checksum of
+// the results and the code points whose result is not the input
+[[0xa0, 0x4ff], [0x1e00, 0x1fff], [0x2000, 0x2fff], [0x3000, 0x33ff], [0xac00, 0xacff], [0xf900, 0xffef]].forEach(function (r) {
+	['NFC', 'NFD', 'NFKC', 'NFKD'].forEach(function (f) {
+		T('normalize-range/' + r[0].toString(16) + '-' + f, () => {
+			var sum = 0, changed = 0;
+			for (var c = r[0]; c <= r[1]; c++) {
+				var s = String.fromCharCode(c), n = s.normalize(f);
+				if (n !== s) changed++;
+				for (var i = 0; i < n.length; i++) sum = (sum * 31 + n.charCodeAt(i)) % 1000000007;
+			}
+			return [changed, sum];
+		});
+	});
+});
