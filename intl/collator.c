@@ -19,8 +19,10 @@
 #include <string.h>
 
 #include <unicode/ucol.h>
+#include <unicode/udata.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
+#include <unicode/ures.h>
 
 #include "intl/icu.h"
 #include "intl/intl.h"
@@ -37,6 +39,12 @@ KIT_ICU_DECL(uenum_close);
 KIT_ICU_DECL(uloc_forLanguageTag);
 KIT_ICU_DECL(uloc_toUnicodeLocaleType);
 KIT_ICU_DECL(uloc_getDefault);
+KIT_ICU_DECL(ures_open);
+KIT_ICU_DECL(ures_close);
+KIT_ICU_DECL(uloc_toLanguageTag);
+KIT_ICU_DECL(uloc_setKeywordValue);
+KIT_ICU_DECL(uloc_getKeywordValue);
+KIT_ICU_DECL(ucol_getLocaleByType);
 
 static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(ucol_open),
@@ -51,6 +59,12 @@ static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(uloc_forLanguageTag),
 	KIT_ICU_SYM(uloc_toUnicodeLocaleType),
 	KIT_ICU_SYM(uloc_getDefault),
+	KIT_ICU_SYM(ures_open),
+	KIT_ICU_SYM(ures_close),
+	KIT_ICU_SYM(uloc_toLanguageTag),
+	KIT_ICU_SYM(uloc_setKeywordValue),
+	KIT_ICU_SYM(uloc_getKeywordValue),
+	KIT_ICU_SYM(ucol_getLocaleByType),
 };
 static kit_icu_table table = KIT_ICU_TABLE(syms);
 
@@ -60,9 +74,7 @@ static kit_icu_table table = KIT_ICU_TABLE(syms);
 typedef struct collator {
 	int refs;  /* the instance, and its bound compare once made */
 	UCollator *col;
-	int search;
-	char locale[KIT_INTL_TAG_MAX * 2];
-	char collation[64];
+	char locale[KIT_INTL_TAG_MAX * 2];  /* "" when ICU's valid locale says it */
 	const char *compare_ref;  /* js_ref of the bound compare, or NULL */
 } collator;
 
@@ -170,14 +182,35 @@ static void icu_id(js_State *J, const char *tag, char *id, int32_t cap)
 	kit_icu_check(J, st, "Intl.Collator");
 }
 
-static UCollator *open_collator(js_State *J, const char *tag)
+/* Collator's available locales are those with collation data of their
+ * own, as V8 builds its set (`de-DE` resolves to `de`, `en-GB` to `en`,
+ * `en-US` and `zh-TW` stay): tag shortened until ICU's collation tree has
+ * a bundle for it */
+static void collation_locale(js_State *J, char tag[KIT_INTL_TAG_MAX])
 {
-	char id[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
-	icu_id(J, tag, id, (int32_t)sizeof id);
-	UErrorCode st = U_ZERO_ERROR;
-	UCollator *col = icu_ucol_open(id, &st);
-	kit_icu_check(J, st, "Intl.Collator");
-	return col;
+	for (;;) {
+		char id[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
+		icu_id(J, tag, id, (int32_t)sizeof id);
+		UErrorCode st = U_ZERO_ERROR;
+		UResourceBundle *b = icu_ures_open(U_ICUDATA_NAME U_TREE_SEPARATOR_STRING "coll", id, &st);
+		int own = b && st == U_ZERO_ERROR;
+		if (b)
+			icu_ures_close(b);
+		char *dash = strrchr(tag, '-');
+		if (own || !dash)
+			return;
+		*dash = '\0';
+		if (dash - tag >= 2 && dash[-2] == '-')
+			dash[-2] = '\0';
+	}
+}
+
+/* base plus -u- keys co, kf, kn (those not empty), alphabetical as V8
+ * prints them; kn "true" is the key alone */
+static void with_keys(char *out, size_t n, const char *base, const char *co, const char *kf, const char *kn)
+{
+	snprintf(out, n, "%s%s%s%s%s%s%s%s", base, co[0] || kf[0] || kn[0] ? "-u" : "", co[0] ? "-co-" : "", co,
+		 kf[0] ? "-kf-" : "", kf, kn[0] ? "-kn" : "", !strcmp(kn, "false") ? "-false" : "");
 }
 
 static const char *const usages[] = { "sort", "search", NULL };
@@ -189,6 +222,7 @@ static collator *create(js_State *J, int locales, int options)
 {
 	kit_icu_need(J, &table);
 	kit_intl_canonical_list(J, locales);
+	int requested = js_getlength(J, -1);
 	js_pop(J, 1);
 	int opts = kit_intl_options(J, options);
 	int search = kit_intl_option_enum(J, opts, TAG, "usage", usages, 0);
@@ -202,55 +236,61 @@ static collator *create(js_State *J, int locales, int options)
 
 	char base[KIT_INTL_TAG_MAX], ext[KIT_INTL_TAG_MAX];
 	kit_intl_resolve(J, locales, base, ext);
+	/* V8 takes the default locale as it is (`de-DE` under LANG=de_DE) */
+	if (requested)
+		collation_locale(J, base);
 	char base_id[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
 	icu_id(J, base, base_id, (int32_t)sizeof base_id);
 
-	/* the extension keys the locale keeps, in V8's (alphabetical) order */
+	/* ResolveLocale: the request's co, kf and kn keys that the locale
+	 * supports stay in the locale (V8 keeps them whatever the options) */
 	char co[64] = "", kf[64] = "", kn[64] = "", val[64];
 	if (kit_intl_unicode_key(ext, "co", val, sizeof val) && collation_supported(base_id, val))
 		snprintf(co, sizeof co, "%s", val);
-	if (co_opt[0] && collation_supported(base_id, co_opt))
-		snprintf(co, sizeof co, "%s", co_opt);
 	if (kit_intl_unicode_key(ext, "kf", val, sizeof val) &&
 	    (!strcmp(val, "upper") || !strcmp(val, "lower") || !strcmp(val, "false")))
 		snprintf(kf, sizeof kf, "%s", val);
 	if (kit_intl_unicode_key(ext, "kn", val, sizeof val) && (!strcmp(val, "true") || !strcmp(val, "false")))
 		snprintf(kn, sizeof kn, "%s", val);
+	char resolved[KIT_INTL_TAG_MAX * 2];
+	with_keys(resolved, sizeof resolved, base, co, kf, kn);
 
-	char locale[KIT_INTL_TAG_MAX * 2];
-	int n = snprintf(locale, sizeof locale, "%s", base);
-	if (co[0] || kf[0] || kn[0]) {
-		n += snprintf(locale + n, sizeof locale - (size_t)n, "-u");
-		if (co[0])
-			n += snprintf(locale + n, sizeof locale - (size_t)n, "-co-%s", co);
-		if (kf[0])
-			n += snprintf(locale + n, sizeof locale - (size_t)n, "-kf-%s", kf);
-		if (kn[0])
-			n += snprintf(locale + n, sizeof locale - (size_t)n, "-kn%s", strcmp(kn, "true") ? "-false" : "");
-	}
-
-	/* ICU's collator: the collation by keyword (search usage asks ICU's
-	 * search tailoring), the rest by attribute */
-	char open_tag[KIT_INTL_TAG_MAX * 2];
+	/* the locale ICU's collator opens: a collation option replaces the
+	 * request's (and is dropped when the locale has no such collation);
+	 * the search usage is ICU's "search" collation */
+	char open_co[64];
+	snprintf(open_co, sizeof open_co, "%s", co);
+	if (co_opt[0] && strcmp(co_opt, co))
+		open_co[0] = '\0';
 	if (search)
-		snprintf(open_tag, sizeof open_tag, "%s-u-co-search", base);
-	else if (co[0])
-		snprintf(open_tag, sizeof open_tag, "%s-u-co-%s", base, co);
-	else
-		snprintf(open_tag, sizeof open_tag, "%s", base);
+		snprintf(open_co, sizeof open_co, "search");
+	else if (co_opt[0] && collation_supported(base_id, co_opt))
+		snprintf(open_co, sizeof open_co, "%s", co_opt);
+	char open_tag[KIT_INTL_TAG_MAX * 2];
+	with_keys(open_tag, sizeof open_tag, base, open_co, kf, kn);
 
 	collator *c = calloc(1, sizeof *c);
 	if (!c)
 		js_error(J, "out of memory");
 	c->refs = 1;
-	c->search = search;
-	snprintf(c->locale, sizeof c->locale, "%s", locale);
-	snprintf(c->collation, sizeof c->collation, "%s", co[0] ? co : "default");
 	js_getregistry(J, PROTO);
 	js_newuserdata(J, TAG, c, finalize);
-	c->col = open_collator(J, open_tag);
-
+	char open_id[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX];
+	icu_id(J, open_tag, open_id, (int32_t)sizeof open_id);
 	UErrorCode st = U_ZERO_ERROR;
+	c->col = icu_ucol_open(open_id, &st);
+	if (U_FAILURE(st)) {
+		st = U_ZERO_ERROR;
+		c->col = icu_ucol_open(base_id, &st);
+	}
+	kit_icu_check(J, st, "Intl.Collator");
+	/* resolvedOptions reads the locale from ICU's valid locale, unless it
+	 * is not the one asked for: then the resolved tag, as V8 does */
+	const char *valid = icu_ucol_getLocaleByType(c->col, ULOC_VALID_LOCALE, &st);
+	if (U_SUCCESS(st) && valid && strcmp(valid, open_id))
+		snprintf(c->locale, sizeof c->locale, "%s", resolved);
+
+	icu_ucol_setAttribute(c->col, UCOL_NORMALIZATION_MODE, UCOL_ON, &st);
 	if (numeric < 0 && kn[0])
 		numeric = !strcmp(kn, "true");
 	if (numeric >= 0)
@@ -324,14 +364,36 @@ static void resolved_options(js_State *J)
 	int numeric = icu_ucol_getAttribute(c->col, UCOL_NUMERIC_COLLATION, &st) == UCOL_ON;
 	UColAttributeValue cf = icu_ucol_getAttribute(c->col, UCOL_CASE_FIRST, &st);
 	int shifted = icu_ucol_getAttribute(c->col, UCOL_ALTERNATE_HANDLING, &st) == UCOL_SHIFTED;
+	/* usage, collation and (mostly) the locale come from ICU's valid
+	 * locale, as V8 reads them: its "search" collation is the usage */
+	char valid[ULOC_FULLNAME_CAPACITY + KIT_INTL_TAG_MAX], co[64] = "", tag[KIT_INTL_TAG_MAX * 2];
+	snprintf(valid, sizeof valid, "%s", icu_ucol_getLocaleByType(c->col, ULOC_VALID_LOCALE, &st));
 	kit_icu_check(J, st, "resolvedOptions");
+	UErrorCode kst = U_ZERO_ERROR;
+	int32_t colen = icu_uloc_getKeywordValue(valid, "collation", co, (int32_t)sizeof co, &kst);
+	if (U_FAILURE(kst) || colen <= 0)
+		co[0] = '\0';
+	const char *bcp = co[0] ? icu_uloc_toUnicodeLocaleType("co", co) : NULL;
+	int search = bcp && !strcmp(bcp, "search");
+	if (search) {
+		kst = U_ZERO_ERROR;
+		icu_uloc_setKeywordValue("collation", NULL, valid, (int32_t)sizeof valid, &kst);
+	}
+	if (c->locale[0]) {
+		snprintf(tag, sizeof tag, "%s", c->locale);
+	} else {
+		kst = U_ZERO_ERROR;
+		icu_uloc_toLanguageTag(valid, tag, (int32_t)sizeof tag, 0, &kst);
+		if (U_FAILURE(kst))
+			snprintf(tag, sizeof tag, "%s", kit_intl_default_locale(J));
+	}
 	js_newobject(J);
-	put_string(J, "locale", c->locale);
-	put_string(J, "usage", c->search ? "search" : "sort");
+	put_string(J, "locale", tag);
+	put_string(J, "usage", search ? "search" : "sort");
 	put_string(J, "sensitivity", strength == UCOL_PRIMARY ? (case_level ? "case" : "base")
 			: strength == UCOL_SECONDARY ? "accent" : "variant");
 	put_bool(J, "ignorePunctuation", shifted);
-	put_string(J, "collation", c->collation);
+	put_string(J, "collation", bcp && !search ? bcp : "default");
 	put_bool(J, "numeric", numeric);
 	put_string(J, "caseFirst", cf == UCOL_UPPER_FIRST ? "upper" : cf == UCOL_LOWER_FIRST ? "lower" : "false");
 }
@@ -352,6 +414,7 @@ static UCollator *default_collator(js_State *J)
 		UErrorCode st = U_ZERO_ERROR;
 		col = icu_ucol_open(id, &st);
 		kit_icu_check(J, st, "localeCompare");
+		icu_ucol_setAttribute(col, UCOL_NORMALIZATION_MODE, UCOL_ON, &st);
 	}
 	return col;
 }

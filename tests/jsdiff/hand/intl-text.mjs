@@ -337,3 +337,18 @@ var segPool = ['a', 'B', 'word', '42', '3.14', ' ', '  ', '.', '!', '?', ',', '\
 		});
 	});
 });
+
+// Collator's resolvedOptions as V8 reads them back from ICU (the locale with
+// its co/kf/kn keys, search usage, collation options replacing the tag's)
+['de-u-co-phonebk', 'de-u-co-search', 'de-u-co-standard', 'en-u-co-emoji', 'zh-u-co-pinyin', 'zh-u-co-stroke', 'es-u-co-trad', 'sv-u-co-reformed',
+	'de-u-kn-false', 'de-u-kn-true', 'de-u-kf', 'th', 'ja-u-co-unihan', 'en-u-co-eor-kn', 'de-DE-u-co-phonebk', 'de-AT-u-co-phonebk'].forEach(function (l) {
+	T('collator-resolved/' + l, () => [undefined, { usage: 'search' }, { collation: 'phonebk' }, { collation: 'emoji' }, { numeric: true, caseFirst: 'lower' },
+		{ sensitivity: 'accent', ignorePunctuation: false }, { collation: 'search' }, { collation: 'standard' }].map(function (o) { return new Intl.Collator(l, o).resolvedOptions(); }));
+});
+// the locale each service resolves a request to (Collator: locales with collation data of their own)
+T('resolve/services', () => ['en-US', 'en-GB', 'de-DE', 'de-AT', 'de-CH', 'fr-FR', 'fr-CA', 'cs-CZ', 'ja-JP', 'ar-EG', 'ar-SA', 'tr-TR', 'sv-SE', 'sv-FI', 'zh-CN',
+	'zh-TW', 'zh-Hant', 'zh-HK', 'es-MX', 'pt-BR', 'sr-Latn', 'sr-Cyrl', 'no', 'th-TH', 'en-150', 'pa-Arab'].map(function (l) {
+	return [l, new Intl.Collator(l).resolvedOptions().locale, new Intl.ListFormat(l).resolvedOptions().locale, new Intl.Segmenter(l).resolvedOptions().locale,
+		new Intl.DisplayNames(l, { type: 'region' }).resolvedOptions().locale];
+}));
+T('resolve/list', () => [new Intl.Collator(['xx', 'de-DE']).resolvedOptions().locale, new Intl.Collator(['de-DE-u-co-phonebk', 'fr']).resolvedOptions().locale]);
