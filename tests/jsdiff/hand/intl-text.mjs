@@ -352,3 +352,11 @@ T('resolve/services', () => ['en-US', 'en-GB', 'de-DE', 'de-AT', 'de-CH', 'fr-FR
 		new Intl.DisplayNames(l, { type: 'region' }).resolvedOptions().locale];
 }));
 T('resolve/list', () => [new Intl.Collator(['xx', 'de-DE']).resolvedOptions().locale, new Intl.Collator(['de-DE-u-co-phonebk', 'fr']).resolvedOptions().locale]);
+
+// ListFormat parts when elements look like the literals, are empty, or are
+// Hebrew, emoji, CJK; Spanish y/e and o/u before the sounds that change them
+[['a, b', 'c'], ['', ''], ['', 'x', ''], [' and ', 'or'], ['\u05d0', 'b'], ['\u{1F600}', '\u65e5'], ['y', 'i'], ['x', 'hola'], ['a', 'e'], ['a', 'o', 'ho']].forEach(function (l, i) {
+	T('list-parts/' + i, () => ['en', 'es', 'he', 'ja', 'ar', 'cs', 'fr'].map(function (loc) {
+		return ['conjunction', 'disjunction', 'unit'].map(function (t) { var f = new Intl.ListFormat(loc, { type: t }); return [f.format(l), f.formatToParts(l)]; });
+	}));
+});
