@@ -360,3 +360,13 @@ T('resolve/list', () => [new Intl.Collator(['xx', 'de-DE']).resolvedOptions().lo
 		return ['conjunction', 'disjunction', 'unit'].map(function (t) { var f = new Intl.ListFormat(loc, { type: t }); return [f.format(l), f.formatToParts(l)]; });
 	}));
 });
+
+// DisplayNames narrow style, and standard names, in every type
+['en', 'de', 'fr', 'cs', 'ja', 'ar', 'sv', 'tr'].forEach(function (loc) {
+	['language', 'region', 'script', 'currency'].forEach(function (type) {
+		T('dn-narrow/' + loc + '-' + type, () => {
+			var d = new Intl.DisplayNames(loc, { type: type, style: 'narrow' }), s = new Intl.DisplayNames(loc, { type: type, languageDisplay: 'standard', style: 'short' });
+			return dn[type].filter(function (c) { return c !== 'zh-Hant-TW'; }).map(function (c) { return [d.of(c), s.of(c)]; });
+		});
+	});
+});
