@@ -9,9 +9,11 @@
  * take): no allocation, no conversion. localeCompare(that, "de") keeps
  * the collators of the last few locales strings likewise.
  *
- * The resolved locale keeps the -u-co, -u-kf and -u-kn keys of the request
- * that the locale supports, and gains -u-co-X for a collation given as an
- * option, as V8 reports them. */
+ * A locale resolves among those with collation data of their own, keeping
+ * the request's -u-co, -u-kf and -u-kn keys the locale supports; the
+ * collator opens with a collation option in place of the tag's, and
+ * resolvedOptions reads usage, collation and locale back from ICU's valid
+ * locale, as V8 does (docs/intl.md "Text"). */
 #include "intl/text.h"
 
 #include <stdio.h>
