@@ -93,6 +93,22 @@ static void write_route(const kit_scan_route *r, kit_buf *out)
 	} else {
 		kit_buf_puts(out, "null");
 	}
+	if (r->nboundaries) {
+		/* error, loading, not-found, forbidden, unauthorized files, outermost first (docs/errors.md) */
+		static const char *const kind[KIT_FILE_NROLES] = {
+			[KIT_FILE_ERROR] = "error", [KIT_FILE_LOADING] = "loading", [KIT_FILE_NOT_FOUND] = "not-found",
+			[KIT_FILE_FORBIDDEN] = "forbidden", [KIT_FILE_UNAUTHORIZED] = "unauthorized",
+		};
+		kit_buf_puts(out, ", \"boundaries\": [");
+		for (size_t i = 0; i < r->nboundaries; i++) {
+			kit_buf_puts(out, i ? ", {" : "{");
+			write_str(out, "kind", kind[r->boundaries[i].role]);
+			kit_buf_puts(out, ", ");
+			write_str(out, "module", r->boundaries[i].module);
+			kit_buf_printf(out, ", \"depth\": %zu}", r->boundaries[i].depth);
+		}
+		kit_buf_putc(out, ']');
+	}
 	kit_buf_puts(out, ", \"middleware\": [");
 	for (size_t i = 0; i < r->nmiddleware; i++) {
 		if (i)

@@ -276,9 +276,10 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			kit_diag_fix(d, g, "put the part that calls %s inside a <Suspense> boundary, add a loading.tsx "
 					   "above the page, or await connection() first to declare that the route renders per request", what);
 		}
-	} else if (rc == -1 && err.status == 404) {
+	} else if (rc == -1 && (err.status == 404 || err.status == 403 || err.status == 401)) {
 		o->outcome = KIT_OUTCOME_DYNAMIC;
-		o->reason = "calls notFound() at build time";
+		o->reason = err.status == 404 ? "calls notFound() at build time"
+			    : err.status == 403 ? "calls forbidden() at build time" : "calls unauthorized() at build time";
 	} else if (rc == -1 && err.status == 503) {
 		o->outcome = KIT_OUTCOME_FAILED;
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file,

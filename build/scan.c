@@ -23,6 +23,7 @@
 
 static const char *const role_names[KIT_FILE_NROLES] = {
 	"page", "layout", "loading", "default", "middleware", "route", "not-found",
+	"error", "global-error", "forbidden", "unauthorized",
 };
 
 static const char *const method_names[KIT_METHOD_COUNT] = {
@@ -198,16 +199,7 @@ static const char *source_path(scanner *s, const dir *d, const char *name);
 static const struct {
 	const char *name, *what, *fix;
 } foreign_conventions[] = {
-	{ "error", "an error boundary for its segment",
-	  "wrap the part that may fail in an error boundary of your own (a 'use client' class component with "
-	  "getDerivedStateFromError); an error inside a <Suspense> boundary already becomes an error marker there" },
-	{ "global-error", "the root error boundary",
-	  "wrap the root layout's children in an error boundary of your own (a 'use client' class component)" },
 	{ "template", "a layout that remounts on navigation", "use a layout.tsx" },
-	{ "unauthorized", "the page for unauthorized()",
-	  "a refusal answers its status (401) as it is; send the visitor to a page with redirect() instead" },
-	{ "forbidden", "the page for forbidden()",
-	  "a refusal answers its status (403) as it is; send the visitor to a page with redirect() instead" },
 };
 
 static void warn_foreign_convention(scanner *s, dir *d, const char *name)
@@ -257,6 +249,13 @@ static void add_file(scanner *s, dir *d, const char *name, int role, size_t base
 		else
 			kit_diag_fix(s->diags, g, "move it beside the layout that declares @%s (it then applies to the whole section), or do the work inside the slot's page",
 				     d->slot_root->param);
+		return;
+	}
+	if (role == KIT_FILE_GLOBAL_ERROR && d->parent) {
+		kit_diag *g = kit_diag_add(s->diags, KIT_DIAG_WARNING, file,
+					   "global-error files are only used in the root directory; this file is not used");
+		kit_diag_fix(s->diags, g, "move it to %s, or name it error.tsx for an error boundary of this segment",
+			     s->source_dir);
 		return;
 	}
 	d->files[role] = file;
@@ -546,6 +545,24 @@ static void build_page_parts(scanner *s, kit_scan_route *r, const dir *const *ch
 		for (size_t j = 0; j <= i; j++)
 			r->loading_depth += chain[j]->files[KIT_FILE_LAYOUT] != NULL;
 		break;
+	}
+	/* error boundaries, loading fallbacks and the pages of notFound(),
+	 * forbidden(), unauthorized(), outermost first; in one directory the
+	 * error boundary is outside the loading boundary (docs/errors.md) */
+	static const kit_file_role kinds[] = { KIT_FILE_ERROR, KIT_FILE_LOADING, KIT_FILE_NOT_FOUND,
+						KIT_FILE_FORBIDDEN, KIT_FILE_UNAUTHORIZED };
+	size_t nb = 0, layouts_above = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+			nb += chain[i]->files[kinds[k]] != NULL;
+	r->boundaries = kit_arena_zalloc(s->a, (nb ? nb : 1) * sizeof *r->boundaries);
+	for (size_t i = 0; i < n; i++) {
+		layouts_above += chain[i]->files[KIT_FILE_LAYOUT] != NULL;
+		for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+			if (chain[i]->files[kinds[k]])
+				r->boundaries[r->nboundaries++] = (kit_scan_boundary){
+					.role = kinds[k], .module = chain[i]->ids[kinds[k]], .depth = layouts_above,
+				};
 	}
 	for (size_t i = n; i-- > 0;) {
 		if (!chain[i]->files[KIT_FILE_NOT_FOUND])

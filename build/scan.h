@@ -29,6 +29,10 @@ typedef enum kit_file_role {
 	KIT_FILE_MIDDLEWARE,
 	KIT_FILE_ROUTE,
 	KIT_FILE_NOT_FOUND,  /* not-found.*: what notFound() renders (Next.js convention) */
+	KIT_FILE_ERROR,        /* error.*: the error boundary of its segment ('use client') */
+	KIT_FILE_GLOBAL_ERROR, /* global-error.*: the root error boundary, in the root directory only */
+	KIT_FILE_FORBIDDEN,    /* forbidden.*: what forbidden() renders */
+	KIT_FILE_UNAUTHORIZED, /* unauthorized.*: what unauthorized() renders */
 	KIT_FILE_NROLES
 } kit_file_role;
 
@@ -70,6 +74,14 @@ typedef struct kit_scan_layout {
 	size_t nslots;
 } kit_scan_layout;
 
+/* An error.* or fallback file (not-found, forbidden, unauthorized) of a
+ * route's chain: its role, module and the layouts at or above its directory. */
+typedef struct kit_scan_boundary {
+	kit_file_role role;
+	const char *module;
+	size_t depth;
+} kit_scan_boundary;
+
 typedef struct kit_scan_route {
 	kit_scan_kind kind;
 	const char *path;   /* "/blog/[slug]", "/" for the root */
@@ -83,6 +95,10 @@ typedef struct kit_scan_route {
 	size_t loading_depth;
 	const char *not_found; /* nearest not-found.* at or above the page, NULL when none */
 	size_t not_found_depth; /* layouts at or above its directory */
+	/* every error, loading, not-found, forbidden and unauthorized file at
+	 * or above the page, outermost first (docs/errors.md) */
+	struct kit_scan_boundary *boundaries;
+	size_t nboundaries;
 	const char **middleware; /* outermost first */
 	size_t nmiddleware;
 	unsigned methods; /* KIT_METHOD_* bits; filled after bundling (API routes) */

@@ -534,6 +534,11 @@ struct render_ctx {
 	kit_resp *resp;
 	const kit_sink *out;
 	const kit_buf *lines;  /* what the render set (Set-Cookie of host calls) */
+	/* a page render's error: an error boundary caught a failure above
+	 * every Suspense boundary (err->caught), a document then answers 500
+	 * (docs/errors.md); NULL elsewhere */
+	const kit_render_error *err;
+	int document;
 };
 
 static int render_begin(void *ctx)
@@ -541,6 +546,8 @@ static int render_begin(void *ctx)
 	struct render_ctx *rc = ctx;
 	if (!rc->resp->sent)
 		kit_resp_lines(rc->resp, rc->lines);
+	if (!rc->resp->sent && rc->err && rc->err->caught && rc->document)
+		rc->resp->status = 500;
 	return kit_resp_begin(rc->resp);
 }
 
@@ -726,7 +733,8 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 	 * across the not-found retry (the backend's cookie still stands) */
 	kit_buf rlines = req_buf(h);
 	for (int attempt = 0; attempt < 2; attempt++) {
-		int status = rreq->route_index >= 0 && !rreq->not_found ? 200 : 404;
+		int status = rreq->route_index >= 0 && !rreq->not_found ? 200
+			     : rreq->not_found == 403 || rreq->not_found == 401 ? rreq->not_found : 404;
 		if (job->form && status == 200 && job->form->status >= 400)
 			status = job->form->status;
 		kit_resp resp;
@@ -749,9 +757,9 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 			    kit_sink_flush(out) < 0)
 				break;
 		}
-		struct render_ctx ctx = { &resp, out, &rlines };
-		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
 		kit_render_error err;
+		struct render_ctx ctx = { &resp, out, &rlines, &err, !flight };
+		kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
 		char oerr[KIT_ERR_SIZE];
 		if (!host_engine(h, oerr, sizeof oerr)) {
 			kit_log("500 %s (route %s): %s", rreq->http->url, route ? route->path : "not-found page", oerr);
@@ -769,8 +777,11 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		}
 		if (rc != -1 || resp.sent)
 			break;
-		if (err.status == 404 && !rreq->not_found) {
-			rreq->not_found = 1;
+		if ((err.status == 404 || err.status == 403 || err.status == 401) && !rreq->not_found) {
+			/* notFound(), forbidden(), unauthorized(): the nearest page of its
+			 * kind at or above the segment that threw (docs/errors.md) */
+			rreq->not_found = err.status;
+			rreq->fallback_segment = err.segment;
 			rreq->segment_depth = 0;
 			rreq->intercept_slot = NULL;
 			rreq->route_index = job->match->index;
@@ -1124,7 +1135,7 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	}
 	kit_resp_lines(&resp, &ao->headers);
 	kit_buf rlines = req_buf(h);
-	struct render_ctx ctx = { &resp, out, &rlines };
+	struct render_ctx ctx = { &resp, out, &rlines, NULL, 0 };
 	kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
 	kit_render_error err;
 	int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
@@ -1318,7 +1329,7 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 				kit_resp_header(&resp, "Vary", QUERY_VARY);
 				kit_resp_header(&resp, "X-RSC-Version", h->routes.version);
 				kit_resp_lines(&resp, &ao.headers);
-				struct render_ctx ctx = { &resp, out, NULL };
+				struct render_ctx ctx = { &resp, out, NULL, NULL, 0 };
 				kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, NULL };
 				kit_render_error err;
 				if (kit_engine_render(h->engine, &rreq, &rout, &err) == -1 && !resp.sent) {

@@ -1,9 +1,12 @@
-// redirect() and notFound(): thrown, they end the render (or the middleware).
-// The digest is what travels: above every Suspense boundary the host turns it
-// into a real status (3xx with Location, 204 + X-RSC-Redirect on a
-// navigation, 404 with the not-found page); inside a boundary it reaches the
-// browser in the boundary's error, and the document gets a location.replace
-// script. Format (render/stream.c): KIT_REDIRECT;<status>;<url> and KIT_NOT_FOUND.
+// redirect(), notFound(), forbidden() and unauthorized(): thrown, they end the
+// render (or the middleware). The digest is what travels: above every
+// Suspense boundary the host turns it into a real status (3xx with Location,
+// 204 + X-RSC-Redirect on a navigation; 404, 403, 401 with the nearest
+// not-found, forbidden, unauthorized page: docs/errors.md); inside a boundary
+// it reaches the browser in the boundary's error, and the document gets a
+// location.replace script. Error boundaries (error.tsx) never catch them.
+// Format (render/stream.c): KIT_REDIRECT;<status>;<url>, KIT_NOT_FOUND,
+// KIT_FORBIDDEN, KIT_UNAUTHORIZED.
 import type { Href } from './routes';
 
 export type RedirectType = 'replace' | 'push';
@@ -38,6 +41,18 @@ export function notFound(): never {
   throw new KitNavigationError('not found', 'KIT_NOT_FOUND');
 }
 
+// 403 with the nearest forbidden.tsx (kit's default page when there is none);
+// in middleware.ts a plain 403 answer.
+export function forbidden(): never {
+  throw new KitNavigationError('forbidden', 'KIT_FORBIDDEN');
+}
+
+// 401 with the nearest unauthorized.tsx (kit's default page when there is
+// none); in middleware.ts a plain 401 answer.
+export function unauthorized(): never {
+  throw new KitNavigationError('unauthorized', 'KIT_UNAUTHORIZED');
+}
+
 export function isRedirectError(e: unknown): boolean {
   return !!e && typeof (e as { digest?: unknown }).digest === 'string' &&
     (e as { digest: string }).digest.indexOf('KIT_REDIRECT;') === 0;
@@ -45,4 +60,12 @@ export function isRedirectError(e: unknown): boolean {
 
 export function isNotFoundError(e: unknown): boolean {
   return !!e && (e as { digest?: unknown }).digest === 'KIT_NOT_FOUND';
+}
+
+export function isForbiddenError(e: unknown): boolean {
+  return !!e && (e as { digest?: unknown }).digest === 'KIT_FORBIDDEN';
+}
+
+export function isUnauthorizedError(e: unknown): boolean {
+  return !!e && (e as { digest?: unknown }).digest === 'KIT_UNAUTHORIZED';
 }

@@ -713,7 +713,9 @@ static int render_model(kit_engine *e)
 		js_rot2(J);
 		js_pushnumber(J, req->route_index);
 		js_pushstring(J, req->pathname ? req->pathname : "/");
-		if (js_pcall(J, 2)) {
+		js_pushnumber(J, req->not_found == 403 || req->not_found == 401 ? req->not_found : 404);
+		js_pushnumber(J, req->not_found ? req->fallback_segment : -1);
+		if (js_pcall(J, 4)) {
 			kit_req_exception(e, NULL, "composing the not-found page");
 			return -1;
 		}

@@ -85,7 +85,13 @@ typedef enum kit_ppr_mode {
 
 typedef struct kit_render_req {
 	int route_index;       /* index in manifest routes; -1 renders the 404 page */
-	int not_found;         /* render the route's not-found page (after notFound()) */
+	/* render the route's fallback page instead: 404 (or 1) not-found, 403
+	 * forbidden, 401 unauthorized (after notFound(), forbidden(),
+	 * unauthorized() above every boundary; docs/errors.md) */
+	int not_found;
+	/* the innermost segment (SegmentBoundary depth) of what threw it, whose
+	 * nearest fallback file is rendered; -1: the page's */
+	int fallback_segment;
 	const char *pathname;  /* decoded, canonical */
 	const kit_param *params;
 	size_t nparams;
@@ -137,8 +143,16 @@ typedef struct kit_render_out {
 typedef struct kit_render_error {
 	/* 500 for a throw above every boundary, 503 when the shell missed the
 	 * render budget, 3xx for redirect() above every boundary (location set),
-	 * 404 for notFound() above every boundary. */
+	 * 404, 403, 401 for notFound(), forbidden(), unauthorized() above every
+	 * boundary. */
 	int status;
+	/* for those three: the innermost segment (SegmentBoundary depth) of
+	 * the component that threw, -1 when not known */
+	int segment;
+	/* set before begin: an error above every Suspense boundary was caught
+	 * by an error boundary (error.tsx, global-error.tsx); the document
+	 * shows it and answers 500 (docs/errors.md) */
+	int caught;
 	char message[1024];      /* the error as thrown (for the log, never the visitor) */
 	char component[128];     /* the component that threw, when known */
 	char location[2048];     /* redirect target */

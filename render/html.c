@@ -77,6 +77,89 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 	return R_ERRORED;
 }
 
+/* An error boundary (js/client/error-boundary.tsx, docs/errors.md): the
+ * first errored row below it, outside every Suspense boundary and every
+ * nested error boundary, whose digest is an error rather than an answer
+ * (redirect(), notFound(), forbidden(), unauthorized(), a backend refusal,
+ * a build-time marker). The browser's boundary looks for the same row in
+ * the same places (its failedChild), so the two render the same thing. */
+static int is_answer(const char *d)
+{
+	return !d || strncmp(d, "KIT_REDIRECT;", 13) == 0 || strncmp(d, "KIT_REFUSAL;", 12) == 0 ||
+	       strncmp(d, "KIT_DYNAMIC;", 12) == 0 || strcmp(d, "KIT_NOT_FOUND") == 0 ||
+	       strcmp(d, "KIT_FORBIDDEN") == 0 || strcmp(d, "KIT_UNAUTHORIZED") == 0 ||
+	       strcmp(d, "KIT_CLIENT_ONLY") == 0 || strcmp(d, "KIT_RENDER_TIMEOUT") == 0;
+}
+
+static int is_error_boundary(const kit_value *type)
+{
+	const kit_client_ref *ref = !type ? NULL
+		: type->kind == KIT_CLIENT_REF ? type->u.ref
+		: type->kind == KIT_LAZY && type->u.lazy->kind == KIT_ROWK_IMPORT ? type->u.lazy->ref : NULL;
+	return ref && ref->module_id && strcmp(ref->module_id, "@kit/core/client/error-boundary") == 0;
+}
+
+static const kit_row *caught_error(const kit_value *v, int depth)
+{
+	if (!v || depth > HTML_MAX_DEPTH)
+		return NULL;
+	switch (v->kind) {
+	case KIT_LAZY: {
+		const kit_row *r = v->u.lazy;
+		if (r->kind == KIT_ROWK_IMPORT)
+			return NULL;
+		if (r->state == KIT_ROW_ERROR)
+			return is_answer(r->digest) ? NULL : r;
+		return r->state == KIT_ROW_READY ? caught_error(r->value, depth + 1) : NULL;
+	}
+	case KIT_ARRAY:
+		for (size_t i = 0; i < v->u.arr.len; i++) {
+			const kit_row *r = caught_error(v->u.arr.items[i], depth + 1);
+			if (r)
+				return r;
+		}
+		return NULL;
+	case KIT_ELEMENT:
+		if (kit_v_is_symbol(v->u.elem.type, "react.suspense"))
+			return caught_error(kit_v_get(v, "fallback"), depth + 1);
+		if (is_error_boundary(v->u.elem.type))
+			return NULL;
+		for (size_t i = 0; i < v->u.elem.nprops; i++) {
+			const kit_row *r = caught_error(v->u.elem.props[i].value, depth + 1);
+			if (r)
+				return r;
+		}
+		return NULL;
+	case KIT_OBJECT:
+		for (size_t i = 0; i < v->u.obj.len; i++) {
+			const kit_row *r = caught_error(v->u.obj.props[i].value, depth + 1);
+			if (r)
+				return r;
+		}
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* The boundary as the SSR walk gets it when its content failed: its props
+ * without children, plus digest (the failed row's), so it renders its
+ * error.tsx as the browser will. */
+static const kit_value *error_fallback(kit_html *h, const kit_value *el, const kit_row *bad)
+{
+	kit_value *copy = kit_v_element(h->m, el->u.elem.type, el->u.elem.key, el->u.elem.nprops + 1);
+	size_t n = 0;
+	for (size_t i = 0; i < el->u.elem.nprops; i++) {
+		const kit_prop *p = &el->u.elem.props[i];
+		if (p->keylen == 8 && memcmp(p->key, "children", 8) == 0)
+			continue;
+		copy->u.elem.props[n++] = *p;
+	}
+	kit_v_set_prop(h->m, &copy->u.elem.props[n++], "digest", kit_v_cstring(h->m, bad->digest ? bad->digest : ""));
+	copy->u.elem.nprops = n;
+	return copy;
+}
+
 static int render_element(kit_html *h, const hctx *ctx, segment *seg, const kit_value *el)
 {
 	const kit_value *type = el->u.elem.type;
@@ -147,6 +230,11 @@ client: {
 		return html_fail(h, "client component \"%s\" from module \"%s\" cannot be rendered: no client renderer "
 				 "was given (kit_html_opts.render_client)", ref->export_name ? ref->export_name : "",
 				 ref->module_id ? ref->module_id : "");
+	if (is_error_boundary(type)) {
+		const kit_row *bad = caught_error(kit_v_get(el, "children"), 0);
+		if (bad)
+			el = error_fallback(h, el, bad);
+	}
 	kit_value *tree = h->opts.render_client(h->opts.client_ctx, h->m, el, ctx->tree_id, ctx->tree_overflow,
 						ctx->client_scope);
 	hctx c = *ctx;

@@ -28,6 +28,10 @@
 
 #define REDIRECT_PREFIX "KIT_REDIRECT;"
 #define NOT_FOUND_DIGEST "KIT_NOT_FOUND"
+#define FORBIDDEN_DIGEST "KIT_FORBIDDEN"
+#define UNAUTHORIZED_DIGEST "KIT_UNAUTHORIZED"
+#define ERROR_BOUNDARY_ID "@kit/core/client/error-boundary"
+#define SEGMENT_ID "@kit/core/client/segment"
 #define REFUSAL_PREFIX "KIT_REFUSAL;"  /* KIT_REFUSAL;<status> */
 
 enum shell_state { SHELL_READY, SHELL_PENDING, SHELL_ERROR };
@@ -143,11 +147,13 @@ static void rows_out(kit_engine *e, kit_buf *out)
 	}
 }
 
-/* An error above every boundary, before anything was sent. */
-static int fail_before_shell(kit_engine *e, const kit_row *bad)
+/* An error above every boundary, before anything was sent. segment: the
+ * innermost SegmentBoundary depth above the row (-1: none). */
+static int fail_before_shell(kit_engine *e, const kit_row *bad, int segment)
 {
 	kit_render_error *err = e->rq.err;
 	const char *d = bad->digest ? bad->digest : "";
+	err->segment = segment;
 	if (strncmp(d, REDIRECT_PREFIX, strlen(REDIRECT_PREFIX)) == 0) {
 		const char *status = d + strlen(REDIRECT_PREFIX);
 		const char *url = strchr(status, ';');
@@ -159,10 +165,17 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad)
 		snprintf(err->message, sizeof err->message, "redirect() to %.900s", err->location);
 		return -1;
 	}
-	if (strcmp(d, NOT_FOUND_DIGEST) == 0) {
+	static const struct { const char *digest, *call; int status; } fallbacks[] = {
+		{ NOT_FOUND_DIGEST, "notFound()", 404 },
+		{ FORBIDDEN_DIGEST, "forbidden()", 403 },
+		{ UNAUTHORIZED_DIGEST, "unauthorized()", 401 },
+	};
+	for (size_t i = 0; i < sizeof fallbacks / sizeof *fallbacks; i++) {
+		if (strcmp(d, fallbacks[i].digest) != 0)
+			continue;
 		e->rq.failed = 1;
-		err->status = 404;
-		snprintf(err->message, sizeof err->message, "notFound()");
+		err->status = fallbacks[i].status;
+		snprintf(err->message, sizeof err->message, "%s", fallbacks[i].call);
 		return -1;
 	}
 	if (strncmp(d, REFUSAL_PREFIX, strlen(REFUSAL_PREFIX)) == 0) {
@@ -278,7 +291,44 @@ typedef struct ppr_walk {
 	kit_prop **flipped;
 	kit_value **saved;
 	size_t nflipped, capflipped;
+	/* error boundaries (the plain shell check of a render with a request):
+	 * an error below one, outside every Suspense boundary, is caught there
+	 * (html.c renders its error.tsx) instead of failing the shell */
+	int catch_errors;
+	int in_error_boundary;
+	const kit_row *caught;
+	int segment;           /* the innermost SegmentBoundary's depth, 0 above all */
+	int bad_segment;       /* segment where *bad was met */
 } ppr_walk;
+
+/* The module id of a client component element's type, or NULL. */
+static const char *client_module(const kit_value *type)
+{
+	if (type && type->kind == KIT_CLIENT_REF)
+		return type->u.ref->module_id;
+	if (type && type->kind == KIT_LAZY && type->u.lazy->kind == KIT_ROWK_IMPORT && type->u.lazy->ref)
+		return type->u.lazy->ref->module_id;
+	return NULL;
+}
+
+/* redirect(), notFound(), forbidden(), unauthorized(), a backend refusal, the
+ * budget, a build-time request read: answers of their own, which no error
+ * boundary catches. */
+static int is_answer_digest(const char *d)
+{
+	static const char *const prefixes[] = { REDIRECT_PREFIX, REFUSAL_PREFIX, "KIT_DYNAMIC;" };
+	static const char *const exact[] = { NOT_FOUND_DIGEST, FORBIDDEN_DIGEST, UNAUTHORIZED_DIGEST,
+					     KIT_TIMEOUT_DIGEST, "KIT_CLIENT_ONLY" };
+	if (!d)
+		return 0;
+	for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+		if (strncmp(d, prefixes[i], strlen(prefixes[i])) == 0)
+			return 1;
+	for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
+		if (strcmp(d, exact[i]) == 0)
+			return 1;
+	return 0;
+}
 
 static int is_dynamic_row(const kit_row *r)
 {
@@ -349,6 +399,7 @@ static int in_list(const char *list, unsigned n)
 }
 
 static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth);
+static enum shell_state ppr_visit_props(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth);
 
 static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, const kit_row **bad, int depth)
 {
@@ -381,6 +432,27 @@ static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, con
  * boundaries included: they are inlined in the shell)? Fallbacks count. On
  * SHELL_ERROR, *bad is the errored row. With all_holes it is the check of a
  * plain streamed render: every Suspense boundary's children are skipped. */
+/* An element's type and props, an object's values. */
+static enum shell_state ppr_visit_props(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth)
+{
+	kit_prop *props = v->kind == KIT_OBJECT ? v->u.obj.props : v->u.elem.props;
+	size_t n = v->kind == KIT_OBJECT ? v->u.obj.len : v->u.elem.nprops;
+	enum shell_state worst = SHELL_READY;
+	if (v->kind == KIT_ELEMENT) {
+		worst = ppr_visit(w, v->u.elem.type, inside, bad, depth + 1);
+		if (worst == SHELL_ERROR)
+			return worst;
+	}
+	for (size_t i = 0; i < n; i++) {
+		enum shell_state s = ppr_visit(w, props[i].value, inside, bad, depth + 1);
+		if (s == SHELL_ERROR)
+			return s;
+		if (s == SHELL_PENDING)
+			worst = s;
+	}
+	return worst;
+}
+
 static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth)
 {
 	if (!v || depth > 4096)
@@ -395,7 +467,13 @@ static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const k
 		if (r->state == KIT_ROW_ERROR) {
 			if (inside)
 				return SHELL_READY;  /* an errored boundary: html.c writes it client-rendered */
+			if (w->in_error_boundary && !is_answer_digest(r->digest)) {
+				if (!w->caught)
+					w->caught = r;
+				return SHELL_READY;  /* html.c writes the boundary's error.tsx */
+			}
 			*bad = r;
+			w->bad_segment = w->segment;
 			return SHELL_ERROR;
 		}
 		return ppr_visit(w, r->value, inside, bad, depth + 1);
@@ -415,22 +493,22 @@ static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const k
 	case KIT_ELEMENT: {
 		if (v->kind == KIT_ELEMENT && kit_v_is_symbol(v->u.elem.type, "react.suspense"))
 			return ppr_suspense(w, v, inside, bad, depth);
-		kit_prop *props = v->kind == KIT_OBJECT ? v->u.obj.props : v->u.elem.props;
-		size_t n = v->kind == KIT_OBJECT ? v->u.obj.len : v->u.elem.nprops;
-		enum shell_state worst = SHELL_READY;
-		if (v->kind == KIT_ELEMENT) {
-			worst = ppr_visit(w, v->u.elem.type, inside, bad, depth + 1);
-			if (worst == SHELL_ERROR)
-				return worst;
+		const char *mod = v->kind == KIT_ELEMENT && !inside ? client_module(v->u.elem.type) : NULL;
+		if (mod && (strcmp(mod, SEGMENT_ID) == 0 || (w->catch_errors && strcmp(mod, ERROR_BOUNDARY_ID) == 0))) {
+			int outer_segment = w->segment, outer_eb = w->in_error_boundary;
+			if (strcmp(mod, SEGMENT_ID) == 0) {
+				const kit_value *d = kit_v_get(v, "depth");
+				if (d && d->kind == KIT_NUMBER)
+					w->segment = (int)d->u.number;
+			} else {
+				w->in_error_boundary = 1;
+			}
+			enum shell_state s = ppr_visit_props(w, v, inside, bad, depth);
+			w->segment = outer_segment;
+			w->in_error_boundary = outer_eb;
+			return s;
 		}
-		for (size_t i = 0; i < n; i++) {
-			enum shell_state s = ppr_visit(w, props[i].value, inside, bad, depth + 1);
-			if (s == SHELL_ERROR)
-				return s;
-			if (s == SHELL_PENDING)
-				worst = s;
-		}
-		return worst;
+		return ppr_visit_props(w, v, inside, bad, depth);
 	}
 	default:
 		return SHELL_READY;
@@ -464,7 +542,7 @@ static int ppr_layout(kit_engine *e, ppr_walk *w, kit_buf *b)
 	case SHELL_PENDING:
 		return 0;
 	case SHELL_ERROR:
-		return fail_before_shell(e, bad);
+		return fail_before_shell(e, bad, w->bad_segment);
 	case SHELL_READY:
 		break;
 	}
@@ -507,7 +585,7 @@ static int ppr_shell(kit_engine *e, int final)
 		return 1;
 	if (!final && e->rq.pending_rows)
 		return 0;
-	ppr_walk w = { .build = 1, .found = e->rq.render->ppr_holes_out };
+	ppr_walk w = { .build = 1, .found = e->rq.render->ppr_holes_out, .segment = 0, .bad_segment = -1 };
 	kit_buf b;
 	kit_buf_init(&b);
 	int rc = ppr_layout(e, &w, &b);
@@ -533,7 +611,7 @@ static int ppr_shell(kit_engine *e, int final)
  * stored one), then what is ready of the holes and the rows. */
 static int ppr_resume_start(kit_engine *e)
 {
-	ppr_walk w = { .build = 0, .holes = e->rq.render->ppr_holes };
+	ppr_walk w = { .build = 0, .holes = e->rq.render->ppr_holes, .segment = 0, .bad_segment = -1 };
 	kit_buf scratch, b;
 	kit_buf_init(&scratch);
 	int rc = ppr_layout(e, &w, &scratch);
@@ -573,15 +651,21 @@ static int stream_progress(kit_engine *e)
 	if (!e->rq.shell_sent) {
 		const kit_row *bad = NULL;
 		kit_value root = { .kind = KIT_LAZY, .u.lazy = kit_model_row(&e->rq.model, 0) };
-		ppr_walk every_boundary = { .all_holes = 1 };
+		/* error boundaries catch only with a request behind the render: at
+		 * build time such a page is rendered per request (build/prerender.c) */
+		ppr_walk every_boundary = { .all_holes = 1, .catch_errors = e->rq.render->http != NULL,
+					    /* a navigation's payload lies inside the boundary at its depth */
+					    .segment = e->rq.render->segment_depth, .bad_segment = -1 };
 		switch (ppr_visit(&every_boundary, &root, 0, &bad, 0)) {
 		case SHELL_PENDING:
 			return 0;
 		case SHELL_ERROR:
-			return fail_before_shell(e, bad);
+			return fail_before_shell(e, bad, every_boundary.bad_segment);
 		case SHELL_READY:
 			break;
 		}
+		if (every_boundary.caught)
+			e->rq.err->caught = 1;
 		int rc = write_shell(e);
 		if (rc < 0)
 			return rc;

@@ -136,8 +136,9 @@ static void reject_row(kit_engine *e, kit_row *row, const char *component, const
 	if (strcmp(digest, KIT_TIMEOUT_DIGEST) == 0 && component && e->rq.err && !e->rq.err->component[0])
 		snprintf(e->rq.err->component, sizeof e->rq.err->component, "%s", component);
 	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0 ||
+	    strcmp(digest, "KIT_FORBIDDEN") == 0 || strcmp(digest, "KIT_UNAUTHORIZED") == 0 ||
 	    strcmp(digest, "KIT_CLIENT_ONLY") == 0 || strncmp(digest, "KIT_DYNAMIC;", 12) == 0)
-		return;  /* redirect(), notFound() and client-only bailouts are answers, not errors */
+		return;  /* redirect(), notFound(), forbidden(), unauthorized() and client-only bailouts are answers, not errors */
 	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->rq.pathname ? e->rq.pathname : "?",
 		component ? component : "", component ? ": " : "", message, digest);
 }

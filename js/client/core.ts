@@ -31,6 +31,7 @@ declare global {
   interface Window {
     __kit_l?: string;
     __kit_v?: string;
+    __kit_errors?: Array<{ kind: string; message: string; digest?: string }>;
   }
 }
 
@@ -237,7 +238,9 @@ async function fetchAnswer(url: URL, sent: string[], intercept = ''): Promise<An
   if (redirect && (res.status === 204 || (res.status >= 200 && res.status < 300))) return { kind: 'redirect', location: redirect };
   const type = h.get('Content-Type') || '';
   const depthHeader = h.get('X-RSC-Segment-Depth');
-  if (res.status !== 200 || (type.indexOf('text/x-component') < 0 && depthHeader === null)) {
+  // 404, 403, 401: the not-found, forbidden or unauthorized page (docs/errors.md)
+  const page = res.status === 200 || res.status === 404 || res.status === 403 || res.status === 401;
+  if (!page || (type.indexOf('text/x-component') < 0 && depthHeader === null)) {
     if (res.body) res.body.cancel().catch(() => {});
     return { kind: 'error' };
   }
@@ -261,9 +264,9 @@ function prune(now: number) {
   });
 }
 
-function request(url: URL, cacheFor: number, intercept = ''): Entry {
+function request(url: URL, cacheFor: number, intercept = '', keep = -1): Entry {
   prune(Date.now());
-  const sent = currentLayouts().slice();
+  const sent = keep >= 0 ? currentLayouts().slice(0, keep) : currentLayouts().slice();
   const e: Entry = { sent, answer: null, promise: null as unknown as Promise<Answer>, expires: Infinity };
   const k = cacheKey(url, intercept);
   e.promise = fetchAnswer(url, sent, intercept).then((a) => {
@@ -388,6 +391,7 @@ interface NavOptions {
   cacheFor: number;
   intercept?: string;
   inPlace?: boolean;
+  keep?: number;      // ask for the page below this many layouts, whatever is cached
 }
 
 function navigate(url: URL, o: NavOptions): Promise<void> {
@@ -414,7 +418,8 @@ async function run(nav: Nav, first: URL, o: NavOptions): Promise<void> {
   let url = first;
   let history = o.history;
   for (let hops = 0; ; hops++) {
-    const answer = await entryFor(url, o.cacheFor, hops === 0 ? o.intercept : '').promise;
+    const answer = await (hops === 0 && o.keep !== undefined ? request(url, o.cacheFor, '', o.keep)
+      : entryFor(url, o.cacheFor, hops === 0 ? o.intercept : '')).promise;
     if (nav.id !== navSeq) return;
     if (answer.kind === 'reload') {
       location.href = new URL(answer.location, url).href;
@@ -472,6 +477,27 @@ async function run(nav: Nav, first: URL, o: NavOptions): Promise<void> {
     });
     return;
   }
+}
+
+// An error boundary's retry() (js/client/error-boundary.tsx): the current
+// URL asked again for what is below the boundary's `depth` layouts (a fresh
+// answer, never the cache), put in place of that segment; the history entry
+// and the scroll position stay.
+export function retrySegment(depth: number): Promise<void> {
+  if (!inBrowser) return Promise.resolve();
+  return navigate(currentURL(), { history: 'replace', scroll: 'keep', key: '', cacheFor: 0, keep: depth });
+}
+
+// The browser's error log of kit: what React reports (hydrateRoot's
+// onCaughtError, onRecoverableError, onUncaughtError: js/client/entry.ts) and
+// what an error boundary found before rendering. Kept in self.__kit_errors
+// (tests read it) and written to the console.
+export function reportError(kind: string, e: unknown) {
+  const err = e as { message?: string; digest?: string } | null;
+  const digest = err && typeof err.digest === 'string' ? err.digest : undefined;
+  const list = (self.__kit_errors = self.__kit_errors || []);
+  list.push({ kind, message: String(err && err.message !== undefined ? err.message : e), digest });
+  console.error('kit: ' + kind + ' error', e);
 }
 
 // visit(path, {replace}): a client navigation. Resolves once the new page is

@@ -25,20 +25,21 @@ import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createFromReadableStream } from 'react-server-dom-webpack/client.browser';
 import * as segmentModule from './segment';
+import * as errorBoundaryModule from './error-boundary';
 import * as linkModule from '../Link';
 import { Router } from './Router';
 import { RedirectBoundary } from './redirect-boundary';
-import { redirectTarget, setBoundaryComponent, setDecoder } from './core';
+import { redirectTarget, reportError, setBoundaryComponent, setDecoder } from './core';
 
 declare global {
   interface Window {
     __kit_f?: string[];
-    __kit_errors?: Array<{ kind: string; message: string; digest?: string }>;
   }
 }
 
 // kit's own client components: no chunk to load for them.
 register('@kit/core/client/segment', segmentModule as unknown as Record<string, unknown>);
+register('@kit/core/client/error-boundary', errorBoundaryModule as unknown as Record<string, unknown>);
 register('@kit/core/Link', linkModule as unknown as Record<string, unknown>);
 
 // Server actions: "$h" references and kit-build's stubs call it (docs/actions.md §4).
@@ -47,17 +48,13 @@ import { callServer } from './call-server';
 setDecoder((body) => createFromReadableStream(body, { callServer }));
 setBoundaryComponent(RedirectBoundary);
 
-const errors = (self.__kit_errors = self.__kit_errors || []);
 function report(kind: string) {
   return (e: unknown) => {
-    const err = e as { message?: string; digest?: string } | null;
-    const digest = err && typeof err.digest === 'string' ? err.digest : undefined;
     // redirect() digests are navigations, not errors: caught by the
     // SegmentBoundary's redirect boundary, or (the boundary was client-
     // rendered on hydration) reported as recoverable
-    if (kind !== 'uncaught' && redirectTarget(err) !== null) return;
-    errors.push({ kind, message: String(err && err.message !== undefined ? err.message : e), digest });
-    console.error('kit: ' + kind + ' error', e);
+    if (kind !== 'uncaught' && redirectTarget(e) !== null) return;
+    reportError(kind, e);
     if (kind === 'uncaught') setTimeout(showUncaught, 0);
   };
 }

@@ -285,6 +285,9 @@ export function failure(e: unknown, where: string): ActionOutcome {
     return { kind: 'redirect', status: 204, location: rest.slice(semi + 1) };
   }
   if (d === 'KIT_NOT_FOUND') return { kind: 'refused', status: 404, message: 'Not found.', log: where + ' called notFound()' };
+  if (d === 'KIT_FORBIDDEN') return { kind: 'refused', status: 403, message: 'Forbidden.', log: where + ' called forbidden()' };
+  if (d === 'KIT_UNAUTHORIZED')
+    return { kind: 'refused', status: 401, message: 'Unauthorized.', log: where + ' called unauthorized()' };
   if (e && (e as { kitBadReply?: boolean }).kitBadReply)
     return { kind: 'refused', status: 400, message: String((e as Error).message), log: where + ': ' + String((e as Error).message) };
   const err = e as { status?: unknown; message?: unknown; errors?: unknown; validationErrors?: unknown } | null;

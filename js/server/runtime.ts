@@ -4,6 +4,7 @@
 // passing request data as arguments; nothing per-request is kept here.
 import { jsx } from './jsx-runtime';
 import { SegmentBoundary } from '../client/segment';
+import { ErrorBoundary } from '../client/error-boundary';
 import { PathnameContext } from '../client/context';
 import { pushProvider as pushContext, use } from './hooks';
 import { Metadata, hasMetadata } from './metadata';
@@ -71,7 +72,11 @@ interface RouteEntry {
   layouts: LayoutEntry[];
   loading: { module: string; depth: number } | null;
   notFound?: { module: string; depth: number } | null;
+  // error, loading, not-found, forbidden, unauthorized files at or above the
+  // page, outermost first; depth: the layouts at or above the file's directory
+  boundaries?: Boundary[];
 }
+interface Boundary { kind: 'error' | 'loading' | 'not-found' | 'forbidden' | 'unauthorized'; module: string; depth: number }
 interface Manifest { routes: RouteEntry[] }
 type Namespace = Record<string, unknown>;
 
@@ -128,10 +133,37 @@ function component(id: string): unknown {
   return c;
 }
 
-function DefaultNotFound() {
-  return jsx('main', {
-    children: [jsx('h1', { children: '404' }), jsx('p', { children: 'This page could not be found.' })],
-  });
+function defaultPage(status: string, text: string) {
+  return function () {
+    return jsx('main', { children: [jsx('h1', { children: status }), jsx('p', { children: text })] });
+  };
+}
+const DefaultNotFound = defaultPage('404', 'This page could not be found.');
+const DefaultForbidden = defaultPage('403', 'You are not allowed to see this page.');
+const DefaultUnauthorized = defaultPage('401', 'You need to sign in to see this page.');
+
+// error.tsx and global-error.tsx are error boundaries: they run in the
+// browser, so they must be client components ('use client').
+function errorComponent(id: string): unknown {
+  const c = component(id) as { $$typeof?: unknown };
+  if (c.$$typeof !== REACT_CLIENT_REFERENCE)
+    throw new Error('kit: ' + id + ' is an error boundary, which runs in the browser: start the file with "use client"');
+  return c;
+}
+
+// The error boundaries and the loading boundary of one depth (the layouts
+// above them), innermost first applied: node ends up inside them in the
+// order of the route's files (docs/errors.md "Nesting").
+function wrapBoundaries(node: unknown, bounds: Boundary[], depth: number, loading: RouteEntry['loading']): unknown {
+  for (let k = bounds.length - 1; k >= 0; k--) {
+    const b = bounds[k];
+    if (b.depth !== depth) continue;
+    if (b.kind === 'error')
+      node = jsx(ErrorBoundary, { errorComponent: errorComponent(b.module), depth, children: node });
+    else if (b.kind === 'loading' && loading && b.module === loading.module)
+      node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
+  }
+  return node;
 }
 
 // Composes layouts around node, innermost last. Every layout's children are
@@ -145,9 +177,14 @@ function DefaultNotFound() {
 interface Intercept { slot: string; routeIndex: number; params: Record<string, string | string[]> }
 
 function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry['loading'],
-  params: unknown, searchParams: unknown, depth = 0, intercept: Intercept | null = null): unknown {
+  params: unknown, searchParams: unknown, depth = 0, intercept: Intercept | null = null,
+  bounds: Boundary[] = []): unknown {
+  // a manifest listing the loading file among the boundaries orders it
+  // with the error boundaries; the loading field alone: right inside the layout
+  const ordered = bounds.some((b) => b.kind === 'loading');
   for (let i = layouts.length - 1; i >= 0; i--) {
-    if (loading && loading.depth === i + 1)
+    if (bounds.length) node = wrapBoundaries(node, bounds, i + 1, ordered ? loading : null);
+    if (!ordered && loading && loading.depth === i + 1)
       node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
     if (i + 1 === depth) return node;
     const props: Record<string, unknown> = {
@@ -166,8 +203,13 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
     }
     node = jsx(component(layouts[i].module), props);
   }
-  if (loading && loading.depth === 0)
+  if (bounds.length) node = wrapBoundaries(node, bounds, 0, ordered ? loading : null);
+  if (!ordered && loading && loading.depth === 0)
     node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
+  // global-error.tsx: around the root layout, for a whole document only
+  // (a navigation's payload sits inside the one the browser holds)
+  if (depth === 0 && modules['app/global-error'])
+    node = jsx(ErrorBoundary, { errorComponent: errorComponent('app/global-error'), depth: 0, global: true, children: node });
   return node;
 }
 
@@ -223,7 +265,8 @@ export function buildTree(routeIndex: number, params: Params | null,
   const links = styleLinks(routeModules(route.layouts, route.loading,
     intercept ? manifest.routes[intercept.routeIndex].module : null).concat([route.module]));
   if (links.length) page = links.concat(Array.isArray(page) ? page : [page]);
-  return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0, intercept || null);
+  return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0, intercept || null,
+    route.boundaries || []);
 }
 
 // kit-build: the params of every URL to store for the route whose page (or
@@ -253,23 +296,36 @@ export function staticParams(pageModule: string): Promise<Params[]> | undefined 
   return lists;
 }
 
-// The 404 document. For a route whose render called notFound(): the nearest
-// not-found module, inside the layouts at or above its directory. For a URL
-// no route matches (routeIndex < 0): app/not-found (or a default body) inside
-// the root layout.
-export function buildNotFound(routeIndex: number, pathname?: string): unknown {
+// The 404, 403 or 401 document (status). For a route whose render called
+// notFound(), forbidden() or unauthorized(): the nearest file of that kind
+// at or above the segment that threw (segment: the innermost SegmentBoundary
+// depth above it, -1 for the page), inside the layouts at or above its
+// directory; kit's default page inside the root layout when there is none.
+// For a URL no route matches (routeIndex < 0): app/not-found (or the
+// default) inside the root layout (docs/errors.md).
+export function buildNotFound(routeIndex: number, pathname?: string, status?: number, segment?: number): unknown {
   pushContext(PathnameContext as never, pathname || '/');
   const route = routeIndex >= 0 ? manifest.routes[routeIndex] : null;
   const empty = Promise.resolve({});
-  if (route && route.notFound) {
-    const layouts = route.layouts.slice(0, route.notFound.depth);
-    const nf = jsx(component(route.notFound.module), {});
-    const links = styleLinks(routeModules(layouts, null, route.notFound.module));
+  const kind = status === 403 ? 'forbidden' : status === 401 ? 'unauthorized' : 'not-found';
+  const limit = segment === undefined || segment < 0 ? Infinity : segment;
+  let file: { module: string; depth: number } | null = null;
+  if (route && route.boundaries) {
+    for (const b of route.boundaries) if (b.kind === kind && b.depth <= limit) file = b;
+  } else if (route && kind === 'not-found' && route.notFound) {
+    file = route.notFound;
+  }
+  if (route && file) {
+    const layouts = route.layouts.slice(0, file.depth);
+    const nf = jsx(component(file.module), {});
+    const links = styleLinks(routeModules(layouts, null, file.module));
     return wrapLayouts(links.length ? links.concat([nf]) : nf, layouts, null, empty, empty);
   }
   const rootLayout = modules['app/layout'] ? 'app/layout' : null;
-  let nf: unknown = modules['app/not-found'] ? jsx(component('app/not-found'), {}) : jsx(DefaultNotFound, {});
-  const links = styleLinks([rootLayout, modules['app/not-found'] ? 'app/not-found' : null]);
+  const own = kind === 'not-found' && modules['app/not-found'] ? 'app/not-found' : null;
+  let nf: unknown = jsx(own ? component(own) : kind === 'forbidden' ? DefaultForbidden
+    : kind === 'unauthorized' ? DefaultUnauthorized : DefaultNotFound, {});
+  const links = styleLinks([rootLayout, own]);
   if (links.length) nf = links.concat([nf]);
   return rootLayout ? wrapLayouts(nf, [{ module: rootLayout, slots: {} }], null, empty, empty) : nf;
 }
@@ -335,6 +391,10 @@ function refusal(e: unknown, id: string): GuardOutcome {
     return { outcome: 'redirect', status: +rest.slice(0, semi) || 307, location: rest.slice(semi + 1) };
   }
   if (d === 'KIT_NOT_FOUND') return { outcome: 'refuse', status: 404, message: id + ' called notFound()' };
+  // forbidden() / unauthorized() in middleware: a plain 403 / 401 answer, as
+  // every middleware refusal (docs/errors.md), not the forbidden.tsx page
+  if (d === 'KIT_FORBIDDEN') return { outcome: 'refuse', status: 403, message: id + ' called forbidden()' };
+  if (d === 'KIT_UNAUTHORIZED') return { outcome: 'refuse', status: 401, message: id + ' called unauthorized()' };
   return { outcome: 'refuse', status: 403, message: id + ' refused: ' + String(e) };
 }
 

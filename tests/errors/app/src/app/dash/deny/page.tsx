@@ -1,0 +1,5 @@
+import { forbidden } from '@kit/core/redirect';
+
+export default function Deny() {
+  forbidden();
+}

@@ -1,0 +1,5 @@
+import { notFound } from '@kit/core/redirect';
+
+export default function Missing() {
+  notFound();
+}

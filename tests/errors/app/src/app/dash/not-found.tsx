@@ -1,0 +1,3 @@
+export default function DashNotFound() {
+  return <p id="dash-not-found">not in dash (dash/not-found.tsx)</p>;
+}

@@ -1,0 +1,3 @@
+export default function Ok() {
+  return <p id="ok">ok</p>;
+}

@@ -1,0 +1,3 @@
+export default function DashHome() {
+  return <p id="dash-home">dash home</p>;
+}

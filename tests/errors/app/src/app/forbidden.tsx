@@ -1,0 +1,3 @@
+export default function Forbidden() {
+  return <h1 id="forbidden">forbidden (root forbidden.tsx)</h1>;
+}

@@ -1,0 +1,3 @@
+export default function RootNotFound() {
+  return <h1 id="root-not-found">nothing here (root not-found)</h1>;
+}
