@@ -808,6 +808,11 @@ void kit_scan_describe(const kit_scan_route *r, kit_buf *out)
 		kit_buf_printf(out, " loading=%s@%zu", r->loading, r->loading_depth);
 	else
 		kit_buf_puts(out, " loading=-");
+	/* error boundaries and the fallback pages (loading is above) */
+	for (size_t i = 0, k = 0; i < r->nboundaries; i++)
+		if (r->boundaries[i].role != KIT_FILE_LOADING)
+			kit_buf_printf(out, "%s%s:%s@%zu", k++ ? "," : " boundaries=", role_names[r->boundaries[i].role],
+				       r->boundaries[i].module, r->boundaries[i].depth);
 	kit_buf_puts(out, " middleware=");
 	if (!r->nmiddleware)
 		kit_buf_putc(out, '-');

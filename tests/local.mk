@@ -154,6 +154,10 @@ EXTRA_DIST += tests/suites/assets.sh tests/assets/app/package.json tests/assets/
 EXTRA_DIST += tests/suites/styles.sh tests/styles/check.mjs tests/styles/app/package.json \
 	tests/styles/app/package-lock.json tests/styles/app/postcss.config.mjs tests/styles/app/src
 
+# --- the Next.js error conventions (tests/suites/error-files.sh): tests/errors/app
+EXTRA_DIST += tests/suites/error-files.sh tests/errors/check.mjs tests/errors/app/package.json \
+	tests/errors/app/src
+
 # --- the Next.js metadata conventions (tests/suites/metadata.sh): tests/metadata/app
 EXTRA_DIST += tests/suites/metadata.sh tests/metadata/check.mjs tests/metadata/app/package.json \
 	tests/metadata/app/src

@@ -184,6 +184,20 @@ function nodeModulesPlugin(kitDir) {
 // Route segment config kit does not honour (docs/segment-config.md): a
 // warning naming the file, read from the sources of the entry's modules.
 const SEGMENT_CONFIG = /^export\s+const\s+(dynamic|revalidate|fetchCache|dynamicParams|runtime|preferredRegion|maxDuration|experimental_ppr)\s*=\s*([^;\n]*)/gm;
+// error.tsx and global-error.tsx are error boundaries, which React runs in
+// the browser: each must be a "use client" module (docs/errors.md).
+async function errorBoundaryErrors(st, entrySource, entryDir) {
+	const errors = [];
+	for (const m of entrySource.matchAll(/import \* as \w+ from ("(?:[^"\\]|\\.)*");/g)) {
+		const file = path.resolve(entryDir, JSON.parse(m[1]));
+		const name = path.basename(file);
+		if (!/^(?:global-)?error\.[^.]+$/.test(name) || (await fileInfo(st, file)).client) continue;
+		errors.push(clientError(file, `${name} is an error boundary, which React runs in the browser: it must be a "use client" module`,
+			'start the file with the "use client" directive'));
+	}
+	return errors;
+}
+
 async function segmentConfigWarnings(st, entrySource, entryDir) {
 	const warnings = [];
 	const files = [...entrySource.matchAll(/import \* as \w+ from ("(?:[^"\\]|\\.)*");/g)]
@@ -733,7 +747,7 @@ function chunkName(id) {
 
 // kit's client modules the browser runtime entry imports and registers itself
 // (js/client/entry.ts): no wrapper, no chunks of their own.
-const ENTRY_MODULES = new Set(['@kit/core/Link', '@kit/core/client/segment']);
+const ENTRY_MODULES = new Set(['@kit/core/Link', '@kit/core/client/segment', '@kit/core/client/error-boundary']);
 
 // The browser build (docs/client-components.md §4) and client-manifest.json (§3).
 async function buildBrowser(job, st) {
@@ -943,6 +957,8 @@ async function main() {
 		const envErrors = environmentErrors(result.metafile, st.root, graph, (a) => displayPath(st.root, a),
 			(a) => sources.get(a) || null);
 		if (envErrors.length) return out({ errors: envErrors, warnings: [] }, 1);
+		const boundaryErrors = await errorBoundaryErrors(st, options.stdin.contents, path.dirname(job.entry));
+		if (boundaryErrors.length) return out({ errors: boundaryErrors.map((m) => fromEsbuild(job.root, m)), warnings: [] }, 1);
 		// Client modules: bundle again with their imports from server code
 		// replaced by stubs (the builds above found them).
 		const edges = job.client ? await clientEdges(st, result.metafile, graph) : new Map();

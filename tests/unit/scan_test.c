@@ -17,7 +17,8 @@
 #include "tests/unit/test.h"
 
 static const char *const role_names[] = {
-	"page", "layout", "loading", "default", "middleware", "route",
+	"page", "layout", "loading", "default", "middleware", "route", "not-found", "error", "global-error",
+	"forbidden", "unauthorized",
 };
 
 typedef struct lines {

@@ -1,0 +1,3 @@
+export default function Guarded() {
+  return <p id="guarded">for the admin only</p>;
+}

@@ -1,0 +1,123 @@
+#!/bin/bash
+# error-files.sh — Next.js's error conventions (docs/errors.md) on
+# tests/errors/app: error.tsx per segment (below its layout, around the
+# loading boundary), global-error.tsx around the root layout, not-found.tsx
+# per segment, forbidden()/unauthorized() with forbidden.tsx and kit's
+# default 401 page, and forbidden()/unauthorized() in middleware (plain
+# answers). The build (no warnings for these files, a server-component
+# error.tsx refused), then behind lighttpd the statuses and bytes of
+# documents and navigation payloads (the causes are cookies the pages
+# read), then in Chromium (tests/errors/check.mjs) the error UI, reset()
+# and retry(), navigations between segments and a clean hydration.
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin error-files
+suite_need node "the build needs it"
+suite_need curl "the answers are read with it"
+suite_work errors
+suite_app tests/errors/app
+app=$work/app
+pass "kit-build of an app with error, global-error, not-found, forbidden files"
+check "no build warning for error.tsx, global-error.tsx, forbidden.tsx, unauthorized.tsx" \
+	bash -c "! grep -qE 'kit has no (error|global-error|forbidden|unauthorized) file convention' '$work/build.log'"
+check "the manifest lists a route's error and not-found files with their depth, outermost first" \
+	grep -qF '"boundaries": [{"kind": "error", "module": "app/error", "depth": 1}, {"kind": "not-found", "module": "app/not-found", "depth": 1}, {"kind": "forbidden", "module": "app/forbidden", "depth": 1}, {"kind": "error", "module": "app/dash/error", "depth": 2}, {"kind": "not-found", "module": "app/dash/not-found", "depth": 2}]' \
+	"$app/.kit/manifest.json"
+
+# an error.tsx without "use client" fails the build, naming it and the fix
+cp -R "$top_src/tests/errors/app" "$work/bad"
+rm -rf "$work/bad/.kit" "$work/bad/.kit-store"
+printf 'export default function E() { return <p>server</p>; }\n' >"$work/bad/src/app/dash/error.tsx"
+"$top_build/kit-build" "$work/bad" >"$work/bad.log" 2>&1
+check "a server-component error.tsx fails the build, naming the file and the fix" \
+	bash -c "[ $? -ne 0 ] && grep -qF 'src/app/dash/error.tsx: error.tsx is an error boundary, which React runs in the browser: it must be a \"use client\" module' '$work/bad.log' && grep -qF 'start the file with the \"use client\" directive' '$work/bad.log'"
+
+if ! kit_serve_start lighttpd "$app" "$work/serve"; then
+	fail "kit-serve starts" "$KIT_SERVE_ERROR"
+	exit 1
+fi
+get() { # get PATH [COOKIE]: $work/body, $work/h (head), prints the status
+	curl -s -D "$work/h" -o "$work/body" -w '%{http_code}' ${2:+-b "$2"} "$KIT_SERVE_BASE$1"
+}
+nav() { # nav PATH SEGMENTS [COOKIE]: a navigation's answer, as get
+	curl -s -D "$work/h" -o "$work/body" -w '%{http_code}' -H 'X-RSC: true' -H "X-RSC-Segments: $2" \
+		${3:+-b "$3"} "$KIT_SERVE_BASE$1"
+}
+header() { tr -d '\r' <"$work/h" | grep -i "^$1:" | head -n 1 | sed 's/^[^:]*: *//'; }
+has() { grep -qF -- "$1" "$work/body"; }
+lacks() { ! grep -qF -- "$1" "$work/body"; }
+
+# --- error.tsx in documents
+status=$(get /dash/fail)
+dash_error='<section id="dash-layout"><h2>dash layout</h2><div id="dash-error"><p id="error-message">Minified React error #441; visit https://react.dev/errors/441 for the full message or use the non-minified dev environment for full errors and additional helpful warnings.</p><p id="error-digest">'
+check "a page failing above every Suspense boundary: 500" test "$status" = 500
+check "... the dash layout stays, dash/error.tsx in it with React's production message and the digest" \
+	bash -c "grep -qE '$(sed 's/[.[\*^$/]/\\&/g' <<<"$dash_error")[0-9]+</p><button id=\"reset\">reset</button>' '$work/body'"
+check "... inside the root layout (the root error.tsx does not catch it)" \
+	bash -c "grep -qF '<p id=\"root-layout\">root layout</p>' '$work/body' && ! grep -qF 'root-error' '$work/body'"
+check "... the server's message is nowhere in the document" lacks 'secret failure message'
+check "... and goes to the responders' log" grep -qF "Fail rejected with Error: secret failure message" "$work/serve/responder.log"
+check "... its Flight rows carry the digest only (an E row)" \
+	bash -c "grep -qE '[0-9a-f]+:E\{\\\\\"digest\\\\\":\\\\\"[0-9]+\\\\\"\}' '$work/body'"
+status=$(get /dash/fail fail=no)
+check "the cause fixed (cookie fail=no): 200 and the page" \
+	bash -c "[ '$status' = 200 ] && grep -qF '<p id=\"recovered\">fail page recovered</p>' '$work/body' && ! grep -qF 'dash-error' '$work/body'"
+status=$(get /dash/streamed)
+check "a page failing inside loading.tsx's Suspense boundary: 200, the shell with the fallback" \
+	bash -c "[ '$status' = 200 ] && grep -qF '<!--\$?--><template id=\"B:0\"></template><p id=\"loading\">loading…</p><!--/\$-->' '$work/body'"
+check "... then the boundary's error completion with the digest (the browser renders it, dash/error.tsx catches it)" \
+	bash -c "grep -qE '\\\$KX\(\"B:0\",\"[0-9]+\"\)' '$work/body' && ! grep -qF 'streamed failure' '$work/body'"
+status=$(get /dash/ok dash=boom)
+check "the dash layout fails: 500, the root error.tsx inside the root layout (not dash/error.tsx)" \
+	bash -c "[ '$status' = 500 ] && grep -qE '<p id=\"root-layout\">root layout</p><div id=\"root-error\">root error boundary: <!-- -->[0-9]+</div>' '$work/body' && ! grep -qF 'dash-layout' '$work/body'"
+status=$(get /dash/ok root=boom)
+check "the root layout fails: 500, global-error.tsx's own <html> and <body>" \
+	bash -c "[ '$status' = 500 ] && grep -qE '^<!DOCTYPE html><html lang=\"en\"><head></head><body><h1 id=\"global-error\">global error</h1><p id=\"global-digest\">[0-9]+</p><button id=\"global-retry\">retry</button><script>' '$work/body'"
+
+# --- not-found, forbidden, unauthorized
+status=$(get /dash/missing)
+check "notFound() in a page: 404, the nearest not-found.tsx (dash's) inside the dash layout" \
+	bash -c "[ '$status' = 404 ] && grep -qF '<section id=\"dash-layout\"><h2>dash layout</h2><p id=\"dash-not-found\">not in dash (dash/not-found.tsx)</p></section>' '$work/body'"
+status=$(get /dash/ok dash=gone)
+check "notFound() in the dash layout: 404, the root not-found.tsx (the one above that segment)" \
+	bash -c "[ '$status' = 404 ] && grep -qF '<p id=\"root-layout\">root layout</p><h1 id=\"root-not-found\">nothing here (root not-found)</h1>' '$work/body'"
+status=$(get /no/such/page)
+check "an unmatched URL: 404, the root not-found.tsx" \
+	bash -c "[ '$status' = 404 ] && grep -qF '<h1 id=\"root-not-found\">' '$work/body'"
+status=$(get /dash/deny)
+check "forbidden() in a page: 403, the root forbidden.tsx in the root layout" \
+	bash -c "[ '$status' = 403 ] && grep -qF '<p id=\"root-layout\">root layout</p><h1 id=\"forbidden\">forbidden (root forbidden.tsx)</h1>' '$work/body'"
+status=$(get /dash/who)
+check "unauthorized() with no unauthorized.tsx: 401, kit's default page in the root layout" \
+	bash -c "[ '$status' = 401 ] && grep -qF '<p id=\"root-layout\">root layout</p><main><h1>401</h1><p>You need to sign in to see this page.</p></main>' '$work/body'"
+status=$(get /guarded)
+check "unauthorized() in middleware.ts: a plain 401 answer" \
+	bash -c "[ '$status' = 401 ] && ! grep -qF '<html' '$work/body'"
+status=$(get /guarded who=bob)
+check "forbidden() in middleware.ts: a plain 403 answer, not forbidden.tsx" \
+	bash -c "[ '$status' = 403 ] && ! grep -qF 'forbidden.tsx' '$work/body'"
+check "... the middleware passes: 200" test "$(get /guarded who=admin)" = 200
+
+# --- navigations
+status=$(nav /dash/fail 'app/layout,app/dash/layout')
+check "a navigation to a failing page: 200, depth 2" \
+	test "$status:$(header X-RSC-Segment-Depth):$(header Content-Type)" = "200:2:text/x-component"
+check "... the boundary and the E row in place of the page, nothing else" bash -c "
+	grep -qxF '0:[\"\$\",\"\$L2\",null,{\"errorComponent\":\"\$3\",\"depth\":2,\"children\":\"\$L1\"}]' '$work/body' &&
+	grep -qxE '1:E\{\"digest\":\"[0-9]+\"\}' '$work/body' &&
+	grep -qxF '2:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]' '$work/body' &&
+	grep -qE '^3:I\[\"src/app/dash/error\",\[' '$work/body' && [ \$(wc -l <'$work/body') = 4 ]"
+check "... without the server's message" lacks 'secret failure message'
+status=$(nav /dash/fail 'app/layout')
+check "... from outside the dash segment (depth 1): the dash layout, its error boundary, the E row" \
+	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:1 ] && grep -qF '\"errorComponent\":\"\$6\",\"depth\":2,\"children\":\"\$L2\"' '$work/body' && grep -qE '^2:E\{' '$work/body'"
+status=$(nav /dash/missing 'app/layout,app/dash/layout')
+check "a navigation to a page calling notFound(): 404, depth 0, dash/not-found.tsx in both layouts" \
+	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 404:0 ] && grep -qF 'not in dash (dash/not-found.tsx)' '$work/body' && grep -qF 'dash layout' '$work/body'"
+status=$(nav /dash/deny 'app/layout,app/dash/layout')
+check "... calling forbidden(): 403, the root forbidden.tsx" \
+	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 403:0 ] && grep -qF 'forbidden (root forbidden.tsx)' '$work/body'"
+status=$(nav /dash/who 'app/layout,app/dash/layout')
+check "... calling unauthorized(): 401, kit's default page" \
+	bash -c "[ '$status' = 401 ] && grep -qF 'You need to sign in to see this page.' '$work/body'"
+suite_browser_check tests/errors/check.mjs
+suite_end
