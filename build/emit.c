@@ -93,7 +93,10 @@ static void write_route(const kit_scan_route *r, kit_buf *out)
 	} else {
 		kit_buf_puts(out, "null");
 	}
-	if (r->nboundaries) {
+	size_t nfiles = 0;  /* loading alone: the "loading" field says it all */
+	for (size_t i = 0; i < r->nboundaries; i++)
+		nfiles += r->boundaries[i].role != KIT_FILE_LOADING;
+	if (nfiles) {
 		/* error, loading, not-found, forbidden, unauthorized files, outermost first (docs/errors.md) */
 		static const char *const kind[KIT_FILE_NROLES] = {
 			[KIT_FILE_ERROR] = "error", [KIT_FILE_LOADING] = "loading", [KIT_FILE_NOT_FOUND] = "not-found",

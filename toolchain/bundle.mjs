@@ -763,9 +763,10 @@ async function buildBrowser(job, st) {
 	const report = { modules: [], entry: null, entryBytes: 0, bytes: 0, browserMs: 0 };
 	fs.mkdirSync(c.outdir, { recursive: true });
 	// SegmentBoundary wraps every layout's children, so it is in every app
-	// with a layout; it only matters with a client component of the app's
-	// own (without one no page ships a script): alone, it builds nothing.
-	const segmentOnly = mods.every((m) => m.id === '@kit/core/client/segment');
+	// with a layout, and the server runtime references ErrorBoundary; they
+	// only matter with a client component of the app's own (without one no
+	// page ships a script; an error.tsx is one): alone, they build nothing.
+	const segmentOnly = mods.every((m) => m.id === '@kit/core/client/segment' || m.id === '@kit/core/client/error-boundary');
 	if (!mods.length || segmentOnly) {
 		fs.writeFileSync(c.manifest, JSON.stringify(manifest, null, 2) + '\n');
 		return { report };

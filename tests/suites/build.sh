@@ -303,7 +303,7 @@ run client
 check "client: builds" test "$(cat "$work/client.rc")" -eq 0
 check "client: no warnings" test ! -s "$work/client.err"
 check "client: listing counts client modules and browser JS" \
-	grep -qE '^2 routes \(2 pages, 0 API\) from 3 modules · server.js [0-9.]+ kB · 5 client modules, browser JS [0-9.]+ kB · built in' "$work/client.out"
+	grep -qE '^2 routes \(2 pages, 0 API\) from 3 modules · server.js [0-9.]+ kB · 6 client modules, browser JS [0-9.]+ kB · built in' "$work/client.out"
 check "client: listing shows each client module" \
 	grep -qE '^. src/components/counter +[0-9.]+ kB  src/components/counter.tsx$' "$work/client.out"
 check "client: static/ holds only hashed .js files" \
@@ -331,8 +331,10 @@ const cm = JSON.parse(fs.readFileSync(dir + '/client-manifest.json', 'utf8'));
 const file = (url) => path.join(dir, 'static', url.replace(/^\/_kit\/static\//, ''));
 eq('manifest: entry is a file of static/', /^\/_kit\/static\/entry-[A-Z0-9]{8}\.js$/.test(cm.entry) && fs.existsSync(file(cm.entry)), true);
 eq('manifest: module ids', Object.keys(cm.modules),
-  ['@kit/core/client/segment', 'node_modules/fake-ui/dist/index', 'src/app/client/page', 'src/components/counter', 'src/components/ui']);
+  ['@kit/core/client/error-boundary', '@kit/core/client/segment', 'node_modules/fake-ui/dist/index', 'src/app/client/page',
+    'src/components/counter', 'src/components/ui']);
 eq('manifest: kit\'s own SegmentBoundary needs no chunks (the entry registers it)', cm.modules['@kit/core/client/segment'].chunks, []);
+eq('manifest: nor its ErrorBoundary (error.tsx)', cm.modules['@kit/core/client/error-boundary'].chunks, []);
 for (const [id, m] of Object.entries(cm.modules)) {
   if (id.startsWith('@kit/core/')) continue;
   const c = m.chunks, pairs = [];
