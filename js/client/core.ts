@@ -11,6 +11,8 @@
 //   answer    200 text/x-component, X-RSC-Segment-Depth: d → the payload is
 //                 what the SegmentBoundary at depth d renders (0 = the document)
 //             X-RSC-Layouts (chain to send next time), X-RSC-Version
+//             404, 403, 401 text/x-component: the not-found, forbidden or
+//                 unauthorized page (docs/errors.md), taken like a 200
 //             204 + X-RSC-Redirect → navigate there instead (same history mode)
 //             409 + X-RSC-Location → full load there
 //             anything else (network error, other status, not Flight) → full load
