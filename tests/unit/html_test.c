@@ -295,6 +295,73 @@ static void test_client_components(void)
 	free(r.html);
 }
 
+/* kit's ErrorBoundary (js/client/error-boundary.tsx) as the engine would
+ * render it: its children, or "caught <digest>" when html.c found a failed
+ * row below it and passed the digest instead of the children. */
+static kit_value *boundary_stub(void *ctx, kit_model *m, const kit_value *el, unsigned tree_id,
+				const char *tree_overflow, int scope)
+{
+	(void)ctx;
+	(void)tree_id;
+	(void)tree_overflow;
+	(void)scope;
+	const kit_value *digest = kit_v_get(el, "digest");
+	if (!digest)
+		return kit_v_get(el, "children");
+	if (kit_v_get(el, "children"))
+		return kit_v_cstring(m, "children were passed with the digest");
+	kit_value *p = kit_v_element(m, kit_v_cstring(m, "p"), NULL, 1);
+	kit_value *kids = kit_v_array(m, 2);
+	kids->u.arr.items[0] = kit_v_cstring(m, "caught ");
+	kids->u.arr.items[1] = (kit_value *)digest;
+	kit_v_set_prop(m, &p->u.elem.props[0], "children", kids);
+	return p;
+}
+
+static void test_error_boundary(void)
+{
+	static const struct {
+		const char *name, *payload, *html;  /* html NULL: kit_html_write fails */
+	} cases[] = {
+		{ "error boundary: a failed row below it (outside Suspense) renders its error component with the digest",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:E{\"digest\":\"42\"}\n"
+		  "0:[\"$\",\"main\",null,{\"children\":[\"$\",\"$L1\",null,{\"depth\":1,\"children\":[\"$\",\"div\",null,"
+		  "{\"children\":[\"x\",\"$L2\"]}]}]}]\n",
+		  "<main><p>caught <!-- -->42</p></main>" },
+		{ "... nothing failed: its children",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n"
+		  "0:[\"$\",\"main\",null,{\"children\":[\"$\",\"$L1\",null,{\"depth\":1,\"children\":[\"$\",\"div\",null,"
+		  "{\"children\":\"ok\"}]}]}]\n",
+		  "<main><div>ok</div></main>" },
+		{ "... a failed row inside a Suspense boundary below it: that boundary errors, the boundary renders its children",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:E{\"digest\":\"42\"}\n"
+		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":[\"$\",\"$Sreact.suspense\",null,{\"fallback\":\"f\","
+		  "\"children\":\"$L2\"}]}]\n",
+		  "<!--$!--><template data-dgst=\"42\"></template>f<!--/$-->" },
+		{ "... the nearest of two boundaries catches",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:E{\"digest\":\"7\"}\n"
+		  "0:[\"$\",\"$L1\",null,{\"depth\":0,\"children\":[\"$\",\"b\",null,{\"children\":[\"$\",\"$L1\",null,"
+		  "{\"depth\":1,\"children\":\"$L2\"}]}]}]\n",
+		  "<b><p>caught <!-- -->7</p></b>" },
+		{ "... never notFound() (an answer, not an error): the page fails",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:E{\"digest\":\"KIT_NOT_FOUND\"}\n"
+		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":\"$L2\"}]\n",
+		  NULL },
+		{ "... nor redirect()",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:E{\"digest\":\"KIT_REDIRECT;307;/x\"}\n"
+		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":\"$L2\"}]\n",
+		  NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		rendered r = render_payload(cases[i].payload, strlen(cases[i].payload), boundary_stub);
+		if (cases[i].html)
+			CHECK_STR(cases[i].name, r.rc == 0 ? r.html : r.err, cases[i].html);
+		else
+			CHECK(cases[i].name, r.rc == -1 && strstr(r.err, "outside any <Suspense> boundary"));
+		free(r.html);
+	}
+}
+
 static void test_document_api(void)
 {
 	kit_arena *a = kit_arena_new(4096);
@@ -947,6 +1014,7 @@ int main(void)
 	test_golden_document();
 	test_case_file();
 	test_client_components();
+	test_error_boundary();
 	test_document_api();
 	test_depth_limit();
 	test_never_crashes();
