@@ -399,7 +399,6 @@ static int in_list(const char *list, unsigned n)
 }
 
 static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth);
-static enum shell_state ppr_visit_props(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth);
 
 static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, const kit_row **bad, int depth)
 {
@@ -432,27 +431,6 @@ static enum shell_state ppr_suspense(ppr_walk *w, kit_value *el, int inside, con
  * boundaries included: they are inlined in the shell)? Fallbacks count. On
  * SHELL_ERROR, *bad is the errored row. With all_holes it is the check of a
  * plain streamed render: every Suspense boundary's children are skipped. */
-/* An element's type and props, an object's values. */
-static enum shell_state ppr_visit_props(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth)
-{
-	kit_prop *props = v->kind == KIT_OBJECT ? v->u.obj.props : v->u.elem.props;
-	size_t n = v->kind == KIT_OBJECT ? v->u.obj.len : v->u.elem.nprops;
-	enum shell_state worst = SHELL_READY;
-	if (v->kind == KIT_ELEMENT) {
-		worst = ppr_visit(w, v->u.elem.type, inside, bad, depth + 1);
-		if (worst == SHELL_ERROR)
-			return worst;
-	}
-	for (size_t i = 0; i < n; i++) {
-		enum shell_state s = ppr_visit(w, props[i].value, inside, bad, depth + 1);
-		if (s == SHELL_ERROR)
-			return s;
-		if (s == SHELL_PENDING)
-			worst = s;
-	}
-	return worst;
-}
-
 static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const kit_row **bad, int depth)
 {
 	if (!v || depth > 4096)
@@ -493,22 +471,28 @@ static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const k
 	case KIT_ELEMENT: {
 		if (v->kind == KIT_ELEMENT && kit_v_is_symbol(v->u.elem.type, "react.suspense"))
 			return ppr_suspense(w, v, inside, bad, depth);
+		/* below a SegmentBoundary: its depth; below an ErrorBoundary: errors are caught */
+		int outer_segment = w->segment, outer_eb = w->in_error_boundary;
 		const char *mod = v->kind == KIT_ELEMENT && !inside ? client_module(v->u.elem.type) : NULL;
-		if (mod && (strcmp(mod, SEGMENT_ID) == 0 || (w->catch_errors && strcmp(mod, ERROR_BOUNDARY_ID) == 0))) {
-			int outer_segment = w->segment, outer_eb = w->in_error_boundary;
-			if (strcmp(mod, SEGMENT_ID) == 0) {
-				const kit_value *d = kit_v_get(v, "depth");
-				if (d && d->kind == KIT_NUMBER)
-					w->segment = (int)d->u.number;
-			} else {
-				w->in_error_boundary = 1;
-			}
-			enum shell_state s = ppr_visit_props(w, v, inside, bad, depth);
-			w->segment = outer_segment;
-			w->in_error_boundary = outer_eb;
-			return s;
+		if (mod && strcmp(mod, SEGMENT_ID) == 0) {
+			const kit_value *d = kit_v_get(v, "depth");
+			if (d && d->kind == KIT_NUMBER)
+				w->segment = (int)d->u.number;
+		} else if (mod && w->catch_errors && strcmp(mod, ERROR_BOUNDARY_ID) == 0) {
+			w->in_error_boundary = 1;
 		}
-		return ppr_visit_props(w, v, inside, bad, depth);
+		kit_prop *props = v->kind == KIT_OBJECT ? v->u.obj.props : v->u.elem.props;
+		size_t n = v->kind == KIT_OBJECT ? v->u.obj.len : v->u.elem.nprops;
+		enum shell_state worst = v->kind == KIT_ELEMENT ? ppr_visit(w, v->u.elem.type, inside, bad, depth + 1)
+								: SHELL_READY;
+		for (size_t i = 0; i < n && worst != SHELL_ERROR; i++) {
+			enum shell_state s = ppr_visit(w, props[i].value, inside, bad, depth + 1);
+			if (s != SHELL_READY)
+				worst = s;
+		}
+		w->segment = outer_segment;
+		w->in_error_boundary = outer_eb;
+		return worst;
 	}
 	default:
 		return SHELL_READY;

@@ -181,7 +181,7 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
   bounds: Boundary[] = []): unknown {
   // a manifest listing the loading file among the boundaries orders it
   // with the error boundaries; the loading field alone: right inside the layout
-  const ordered = bounds.some((b) => b.kind === 'loading');
+  const ordered = bounds.length > 0 && bounds.some((b) => b.kind === 'loading');
   for (let i = layouts.length - 1; i >= 0; i--) {
     if (bounds.length) node = wrapBoundaries(node, bounds, i + 1, ordered ? loading : null);
     if (!ordered && loading && loading.depth === i + 1)
