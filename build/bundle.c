@@ -106,7 +106,8 @@ static const char *next_import_fix(const char *spec)
 		return "kit is not Next.js: import Link from '@kit/core/Link'";
 	if (strcmp(spec, "next/navigation") == 0)
 		return "kit is not Next.js: usePathname and useSearchParams come from '@kit/core/navigation', "
-		       "redirect and notFound from '@kit/core/redirect', visit and prefetch (instead of useRouter) "
+		       "redirect, notFound, forbidden and unauthorized from '@kit/core/redirect', "
+		       "visit and prefetch (instead of useRouter) "
 		       "from '@kit/core/router'";
 	if (strcmp(spec, "next/headers") == 0)
 		return "kit is not Next.js: import { headers, cookies } from '@kit/core/request'";
