@@ -720,8 +720,9 @@ static int resolve_intercept(kit_host *h, page_job *job, const kit_http_req *htt
 }
 
 /* Renders the page (after its stored shell, when there is one) and answers
- * a failure: a notFound() above every boundary renders the not-found page
- * instead (one retry), a redirect() answers 3xx (204 + X-RSC-Redirect for a
+ * a failure: a notFound(), forbidden() or unauthorized() above every
+ * boundary renders the nearest page of its kind instead (one retry,
+ * docs/errors.md), a redirect() answers 3xx (204 + X-RSC-Redirect for a
  * navigation), anything else the error page and a log line. */
 static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 {
@@ -777,7 +778,7 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		}
 		if (rc != -1 || resp.sent)
 			break;
-		if ((err.status == 404 || err.status == 403 || err.status == 401) && !rreq->not_found) {
+		if ((err.status == 404 || err.fallback) && !rreq->not_found) {
 			/* notFound(), forbidden(), unauthorized(): the nearest page of its
 			 * kind at or above the segment that threw (docs/errors.md) */
 			rreq->not_found = err.status;

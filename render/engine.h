@@ -146,8 +146,11 @@ typedef struct kit_render_error {
 	 * 404, 403, 401 for notFound(), forbidden(), unauthorized() above every
 	 * boundary. */
 	int status;
-	/* for those three: the innermost segment (SegmentBoundary depth) of
-	 * the component that threw, -1 when not known */
+	/* set for those three (not for a backend refusal's 401 or 403 through
+	 * rpc(), which keeps its plain answer): the host renders the fallback
+	 * page; segment: the innermost SegmentBoundary depth of the component
+	 * that threw, -1 when not known */
+	int fallback;
 	int segment;
 	/* set before begin: an error above every Suspense boundary was caught
 	 * by an error boundary (error.tsx, global-error.tsx); the document

@@ -174,6 +174,7 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad, int segment)
 		if (strcmp(d, fallbacks[i].digest) != 0)
 			continue;
 		e->rq.failed = 1;
+		err->fallback = 1;
 		err->status = fallbacks[i].status;
 		snprintf(err->message, sizeof err->message, "%s", fallbacks[i].call);
 		return -1;
