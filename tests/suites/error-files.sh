@@ -7,7 +7,8 @@
 # answers). The build (no warnings for these files, a server-component
 # error.tsx refused), then behind lighttpd the statuses and bytes of
 # documents and navigation payloads (the causes are cookies the pages
-# read), then in Chromium (tests/errors/check.mjs) the error UI, reset()
+# read; navigation payloads also through tests/conformance/flight-rows.mjs,
+# the production row grammar), then in Chromium (tests/errors/check.mjs) the error UI, reset()
 # and retry(), navigations between segments and a clean hydration.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin error-files
@@ -119,5 +120,19 @@ check "... calling forbidden(): 403, the root forbidden.tsx" \
 status=$(nav /dash/who 'app/layout,app/dash/layout')
 check "... calling unauthorized(): 401, kit's default page" \
 	bash -c "[ '$status' = 401 ] && grep -qF 'You need to sign in to see this page.' '$work/body'"
+# the navigation payloads in the production row grammar React's client reads
+# (tests/conformance/flight-rows.mjs: hex ids, 4-slot elements, E rows)
+rows_ok() { # rows_ok PATH SEGMENTS [COOKIE]
+	nav "$@" >/dev/null
+	"$node" --input-type=module -e "
+		import { readFileSync } from 'node:fs';
+		const { checkRows } = await import('$top_src/tests/conformance/flight-rows.mjs');
+		const problems = checkRows(readFileSync('$work/body'));
+		if (problems.length) { console.error(problems.join('; ')); process.exit(1); }"
+}
+check "Flight grammar: the failing page's payload (boundary, E row)" rows_ok /dash/fail 'app/layout,app/dash/layout'
+check "... from depth 1 (dash layout, two boundaries)" rows_ok /dash/fail 'app/layout'
+check "... the not-found page's payload" rows_ok /dash/missing 'app/layout,app/dash/layout'
+check "... global-error.tsx's document payload (depth 0)" rows_ok /dash/ok '' root=boom
 suite_browser_check tests/errors/check.mjs
 suite_end
