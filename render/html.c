@@ -77,28 +77,18 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 	return R_ERRORED;
 }
 
-/* An error boundary (js/client/error-boundary.tsx, docs/errors.md): the
- * first errored row below it, outside every Suspense boundary and every
- * nested error boundary, whose digest is an error rather than an answer
- * (redirect(), notFound(), forbidden(), unauthorized(), a backend refusal,
- * a build-time marker). The browser's boundary looks for the same row in
- * the same places (its failedChild), so the two render the same thing. */
-static int is_answer(const char *d)
-{
-	return !d || strncmp(d, "KIT_REDIRECT;", 13) == 0 || strncmp(d, "KIT_REFUSAL;", 12) == 0 ||
-	       strncmp(d, "KIT_DYNAMIC;", 12) == 0 || strcmp(d, "KIT_NOT_FOUND") == 0 ||
-	       strcmp(d, "KIT_FORBIDDEN") == 0 || strcmp(d, "KIT_UNAUTHORIZED") == 0 ||
-	       strcmp(d, "KIT_CLIENT_ONLY") == 0 || strcmp(d, "KIT_RENDER_TIMEOUT") == 0;
-}
-
+/* kit's error boundary (js/client/error-boundary.tsx, docs/errors.md). */
 static int is_error_boundary(const kit_value *type)
 {
-	const kit_client_ref *ref = !type ? NULL
-		: type->kind == KIT_CLIENT_REF ? type->u.ref
-		: type->kind == KIT_LAZY && type->u.lazy->kind == KIT_ROWK_IMPORT ? type->u.lazy->ref : NULL;
-	return ref && ref->module_id && strcmp(ref->module_id, "@kit/core/client/error-boundary") == 0;
+	const char *mod = kit_v_client_module(type);
+	return mod && strcmp(mod, "@kit/core/client/error-boundary") == 0;
 }
 
+/* What an error boundary catches: the first errored row below it, outside
+ * every Suspense boundary and every nested error boundary, whose digest is
+ * an error rather than an answer (kit_digest_is_answer). The browser's
+ * boundary looks for the same row in the same places (its failedChild), so
+ * the two render the same thing. */
 static const kit_row *caught_error(const kit_value *v, int depth)
 {
 	if (!v || depth > HTML_MAX_DEPTH)
@@ -109,7 +99,7 @@ static const kit_row *caught_error(const kit_value *v, int depth)
 		if (r->kind == KIT_ROWK_IMPORT)
 			return NULL;
 		if (r->state == KIT_ROW_ERROR)
-			return is_answer(r->digest) ? NULL : r;
+			return kit_digest_is_answer(r->digest) ? NULL : r;
 		return r->state == KIT_ROW_READY ? caught_error(r->value, depth + 1) : NULL;
 	}
 	case KIT_ARRAY:

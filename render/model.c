@@ -236,6 +236,31 @@ kit_value *kit_v_get(const kit_value *v, const char *key)
 	return NULL;
 }
 
+const char *kit_v_client_module(const kit_value *type)
+{
+	if (type && type->kind == KIT_CLIENT_REF)
+		return type->u.ref->module_id;
+	if (type && type->kind == KIT_LAZY && type->u.lazy->kind == KIT_ROWK_IMPORT && type->u.lazy->ref)
+		return type->u.lazy->ref->module_id;
+	return NULL;
+}
+
+int kit_digest_is_answer(const char *d)
+{
+	static const char *const prefixes[] = { "KIT_REDIRECT;", "KIT_REFUSAL;", "KIT_DYNAMIC;" };
+	static const char *const exact[] = { "KIT_NOT_FOUND", "KIT_FORBIDDEN", "KIT_UNAUTHORIZED",
+					     "KIT_RENDER_TIMEOUT", "KIT_CLIENT_ONLY" };
+	if (!d)
+		return 1;
+	for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
+		if (strncmp(d, prefixes[i], strlen(prefixes[i])) == 0)
+			return 1;
+	for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
+		if (strcmp(d, exact[i]) == 0)
+			return 1;
+	return 0;
+}
+
 int kit_v_is_symbol(const kit_value *v, const char *name)
 {
 	return v && v->kind == KIT_SYMBOL && strcmp(v->u.str.ptr, name) == 0;

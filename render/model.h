@@ -166,6 +166,14 @@ void kit_v_set_prop(kit_model *m, kit_prop *p, const char *key, kit_value *v);
 /* Lookups used by the encoders. NULL when absent. */
 kit_value *kit_v_get(const kit_value *obj_or_elem, const char *key);
 int kit_v_is_symbol(const kit_value *v, const char *name);
+/* The module id of a client component element's type (a CLIENT_REF, or a
+ * LAZY to an import row), or NULL. */
+const char *kit_v_client_module(const kit_value *type);
+/* A digest that is an answer of its own rather than an error: redirect(),
+ * notFound(), forbidden(), unauthorized(), a backend refusal through rpc(),
+ * the render budget, a build-time request read, a client-only bailout.
+ * Error boundaries (docs/errors.md) never catch them. */
+int kit_digest_is_answer(const char *digest);
 /* Follows READY lazies; NULL for a pending or errored row. */
 const kit_value *kit_v_deref(const kit_value *v);
 

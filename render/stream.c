@@ -302,35 +302,6 @@ typedef struct ppr_walk {
 	int bad_segment;       /* segment where *bad was met */
 } ppr_walk;
 
-/* The module id of a client component element's type, or NULL. */
-static const char *client_module(const kit_value *type)
-{
-	if (type && type->kind == KIT_CLIENT_REF)
-		return type->u.ref->module_id;
-	if (type && type->kind == KIT_LAZY && type->u.lazy->kind == KIT_ROWK_IMPORT && type->u.lazy->ref)
-		return type->u.lazy->ref->module_id;
-	return NULL;
-}
-
-/* redirect(), notFound(), forbidden(), unauthorized(), a backend refusal, the
- * budget, a build-time request read: answers of their own, which no error
- * boundary catches. */
-static int is_answer_digest(const char *d)
-{
-	static const char *const prefixes[] = { REDIRECT_PREFIX, REFUSAL_PREFIX, "KIT_DYNAMIC;" };
-	static const char *const exact[] = { NOT_FOUND_DIGEST, FORBIDDEN_DIGEST, UNAUTHORIZED_DIGEST,
-					     KIT_TIMEOUT_DIGEST, "KIT_CLIENT_ONLY" };
-	if (!d)
-		return 0;
-	for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-		if (strncmp(d, prefixes[i], strlen(prefixes[i])) == 0)
-			return 1;
-	for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
-		if (strcmp(d, exact[i]) == 0)
-			return 1;
-	return 0;
-}
-
 static int is_dynamic_row(const kit_row *r)
 {
 	return r->state == KIT_ROW_ERROR && r->digest && strncmp(r->digest, DYNAMIC_PREFIX, strlen(DYNAMIC_PREFIX)) == 0;
@@ -446,7 +417,7 @@ static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const k
 		if (r->state == KIT_ROW_ERROR) {
 			if (inside)
 				return SHELL_READY;  /* an errored boundary: html.c writes it client-rendered */
-			if (w->in_error_boundary && !is_answer_digest(r->digest)) {
+			if (w->in_error_boundary && !kit_digest_is_answer(r->digest)) {
 				if (!w->caught)
 					w->caught = r;
 				return SHELL_READY;  /* html.c writes the boundary's error.tsx */
@@ -474,7 +445,7 @@ static enum shell_state ppr_visit(ppr_walk *w, kit_value *v, int inside, const k
 			return ppr_suspense(w, v, inside, bad, depth);
 		/* below a SegmentBoundary: its depth; below an ErrorBoundary: errors are caught */
 		int outer_segment = w->segment, outer_eb = w->in_error_boundary;
-		const char *mod = v->kind == KIT_ELEMENT && !inside ? client_module(v->u.elem.type) : NULL;
+		const char *mod = v->kind == KIT_ELEMENT && !inside ? kit_v_client_module(v->u.elem.type) : NULL;
 		if (mod && strcmp(mod, SEGMENT_ID) == 0) {
 			const kit_value *d = kit_v_get(v, "depth");
 			if (d && d->kind == KIT_NUMBER)
