@@ -80,4 +80,6 @@ int kit_intl_option_int(js_State *J, int idx, const char *name, int min, int max
  * pushed value's index (negative, from the top). */
 int kit_intl_options(js_State *J, int idx);
 
+void kit_intl_number_install(js_State *J); /* number.c: NumberFormat, PluralRules, Number's toLocaleString */
+
 #endif

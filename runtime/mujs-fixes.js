@@ -374,49 +374,6 @@
 	};
 })();
 
-/* Number.prototype.toLocaleString takes its first argument for a radix
- * ("en-US" throws a RangeError) and prints no grouping. This one prints
- * en-US's format whatever the locale: grouping, at most 3 fraction digits,
- * and the options minimumFractionDigits, maximumFractionDigits, useGrouping,
- * style "percent" and style "currency" (USD, EUR, GBP, JPY, CHF, INR:
- * symbol in front; other codes: the code and a space) — tests/jsdiff
- * numfmt/toLocaleString.*. */
-(function () {
-	'use strict';
-	var SYMBOLS = { USD: '$', EUR: '\u20ac', GBP: '\u00a3', JPY: '\u00a5', INR: '\u20b9', CHF: 'CHF\u00a0' };
-	function group(int) {
-		var out = '';
-		while (int.length > 3) {
-			out = ',' + int.slice(int.length - 3) + out;
-			int = int.slice(0, int.length - 3);
-		}
-		return int + out;
-	}
-	Object.defineProperty(Number.prototype, 'toLocaleString', {
-		value: function toLocaleString(locales, options) {
-			var n = Number(this.valueOf()), o = options || {};
-			var style = o.style, prefix = '', suffix = '', minF = 0, maxF = 3;
-			if (style === 'percent') { n *= 100; maxF = 0; suffix = '%'; }
-			if (style === 'currency') {
-				var code = String(o.currency || '').toUpperCase();
-				prefix = SYMBOLS.hasOwnProperty(code) ? SYMBOLS[code] : code + '\u00a0';
-				minF = maxF = code === 'JPY' ? 0 : 2;
-			}
-			if (o.minimumFractionDigits !== undefined) { minF = Number(o.minimumFractionDigits); if (maxF < minF) maxF = minF; }
-			if (o.maximumFractionDigits !== undefined) { maxF = Number(o.maximumFractionDigits); if (minF > maxF) minF = maxF; }
-			var neg = n < 0 || (n === 0 && 1 / n < 0);
-			if (n !== n) return 'NaN';
-			if (!isFinite(n)) return (neg ? '-' : '') + prefix + '\u221e' + suffix;
-			var text = Math.abs(n).toFixed(maxF), dot = text.indexOf('.');
-			var int = dot < 0 ? text : text.slice(0, dot), frac = dot < 0 ? '' : text.slice(dot + 1);
-			while (frac.length > minF && frac.charAt(frac.length - 1) === '0') frac = frac.slice(0, -1);
-			if (o.useGrouping !== false) int = group(int);
-			return (neg ? '-' : '') + prefix + int + (frac ? '.' + frac : '') + suffix;
-		},
-		writable: true, enumerable: false, configurable: true
-	});
-})();
-
 /* The Date constructor and Date.parse. mujs's parser takes ISO forms only,
  * so a date printed by toString or toUTCString (above) did not parse back;
  * and new Date(date) converts its argument to a string and parses it, where

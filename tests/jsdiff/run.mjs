@@ -162,7 +162,16 @@ for (const f of files) {
 		if (m) sources.set(m[2], { file: f, line: l.trim() });
 	}
 }
-// hand-written snippets span lines: their first line is enough to find them
+// hand-written snippets span lines: their first line is enough to find them;
+// a snippet whose id a table builds (T(`x/${name}`, …)) belongs to the file
+// whose run printed it
+for (const f of files) {
+	for (const side of [f.kit, f.es5]) {
+		if (!side) continue;
+		for (const id of side.lines.keys())
+			if (!sources.has(id)) sources.set(id, { file: f, line: `(a table in ${f.dir}/${f.name})` });
+	}
+}
 
 const known = new Map();
 function readKnown(file) {
