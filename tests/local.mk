@@ -280,3 +280,9 @@ EXTRA_DIST += tests/suites/example-blog.sh tests/examples/blog-check.mjs example
 
 # --- process.env and .env files (tests/suites/env.sh): tests/env/app
 EXTRA_DIST += tests/suites/env.sh tests/env/app/package.json tests/env/app/.env tests/env/app/.env.local tests/env/app/src
+
+# --- intl/number.c and intl/plural.c: ICU loaded late, bound functions, V8's messages (the rest: tests/jsdiff)
+check_PROGRAMS += tests/unit/intl_number_test
+tests_unit_intl_number_test_SOURCES = tests/unit/intl_number_test.c tests/unit/mujs_run.h tests/unit/test.h
+tests_unit_intl_number_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_intl_number_test_LDADD = $(TEST_LDADD)
