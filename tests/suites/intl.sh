@@ -35,6 +35,11 @@ check "text services: Node renders the rows" grep -q '<dt>sort-de</dt>' "$work/t
 section "$stored/index.html" text >"$work/text.stored"
 check "text services: the stored page's $(grep -o '<dt>' "$work/text.node" | wc -l) rows are react-dom's in Node" \
 	diff "$work/text.node" "$work/text.stored"
+rows number numberRows >"$work/number.node"
+check "numbers: Node renders the rows" grep -q '<dt>de-price</dt>' "$work/number.node"
+section "$stored/index.html" number >"$work/number.stored"
+check "numbers: the stored page's $(grep -o '<dt>' "$work/number.node" | wc -l) rows are react-dom's in Node" \
+	diff "$work/number.node" "$work/number.stored"
 
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"
@@ -43,5 +48,7 @@ fi
 curl -s "$KIT_SERVE_BASE/live" >"$work/live.html"
 section "$work/live.html" text >"$work/text.live"
 check "... rendered per request by the responder, the same" diff "$work/text.node" "$work/text.live"
+section "$work/live.html" number >"$work/number.live"
+check "numbers: rendered per request by the responder, the same" diff "$work/number.node" "$work/number.live"
 kit_serve_stop
 suite_end

@@ -1,14 +1,24 @@
 import { textRows } from '../lib/text-cases.mjs';
+import { numberRows } from '../lib/number-cases.mjs';
 
-export default function Text() {
+function Rows({ id, rows }: { id: string; rows: [string, string][] }) {
   return (
-    <dl id="text">
-      {textRows().map(([id, v]) => (
-        <div key={id}>
-          <dt>{id}</dt>
+    <dl id={id}>
+      {rows.map(([key, v]) => (
+        <div key={key}>
+          <dt>{key}</dt>
           <dd>{v}</dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+export default function Text() {
+  return (
+    <main>
+      <Rows id="text" rows={textRows()} />
+      <Rows id="number" rows={numberRows()} />
+    </main>
   );
 }
