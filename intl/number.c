@@ -857,18 +857,35 @@ static void bound_format(js_State *J)
 	push_value_string(J, nf_format(J, f, 1));
 }
 
+/* pushes BOUND, get(o) or set(o, fn): the bound format function under a
+ * symbol only this file knows; compiled by the first `format` read, not at
+ * install (the engine's start) */
+static void push_bound_helper(js_State *J)
+{
+	js_getregistry(J, BOUND);
+	if (js_iscallable(J, -1))
+		return;
+	js_pop(J, 1);
+	js_loadstring(J, "[intl-number]",
+		      "(function (k) { return function (o, f) { if (f === undefined) return o[k];"
+		      " Object.defineProperty(o, k, { value: f }); return f; }; })(Symbol('format'))");
+	js_pushundefined(J);
+	js_call(J, 0);
+	js_copy(J, -1);
+	js_setregistry(J, BOUND);
+}
+
 static void get_format(js_State *J)
 {
 	nf *f = this_nf(J, "get Intl.NumberFormat.prototype.format");
-	/* the bound function is kept on the object under a symbol (BOUND) */
-	js_getregistry(J, BOUND);
+	push_bound_helper(J);
 	js_pushundefined(J);
 	js_copy(J, 0);
 	js_call(J, 1);
 	if (js_iscallable(J, -1))
 		return;
 	js_pop(J, 1);
-	js_getregistry(J, BOUND);
+	push_bound_helper(J);
 	js_pushundefined(J);
 	js_copy(J, 0);
 	f->refs++;
@@ -1097,15 +1114,6 @@ static void method(js_State *J, js_CFunction fn, const char *name, int length)
 
 void kit_intl_number_install(js_State *J)
 {
-	/* get(o) or set(o, fn): the bound format function under a symbol only
-	 * this file knows */
-	js_loadstring(J, "[intl-number]",
-		      "(function (k) { return function (o, f) { if (f === undefined) return o[k];"
-		      " Object.defineProperty(o, k, { value: f }); return f; }; })(Symbol('format'))");
-	js_pushundefined(J);
-	js_call(J, 0);
-	js_setregistry(J, BOUND);
-
 	/* the constructor first, so that "constructor" is the prototype's
 	 * first key, as in V8 */
 	js_newobject(J);

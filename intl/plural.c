@@ -291,6 +291,7 @@ static void method(js_State *J, js_CFunction fn, const char *name, int length)
 
 void kit_intl_plural_install(js_State *J)
 {
+	/* the constructor first: "constructor" is the prototype's first key, as in V8 */
 	js_newobject(J);
 	js_newcconstructor(J, pr_call, pr_construct, SERVICE, 0);
 	js_newcfunction(J, supported_locales_of, "supportedLocalesOf", 1);

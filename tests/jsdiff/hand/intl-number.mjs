@@ -244,14 +244,14 @@ T('intl-number/order/PluralRules', () => {
 T('intl-number/shape', () => {
 	var f = new Intl.NumberFormat('en');
 	var d = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format');
-	return [typeof Intl.NumberFormat, Intl.NumberFormat.length, Intl.NumberFormat.name, Object.getOwnPropertyNames(Intl.NumberFormat.prototype).sort(),
+	return [typeof Intl.NumberFormat, Intl.NumberFormat.length, Intl.NumberFormat.name, Object.getOwnPropertyNames(Intl.NumberFormat.prototype),
 		Object.prototype.toString.call(f), f instanceof Intl.NumberFormat, f.format === f.format, f.format.name, f.format.length,
 		typeof d.get, d.set, d.get.name, Intl.NumberFormat.supportedLocalesOf.length, Object.keys(f),
 		Intl.NumberFormat.call(undefined, 'de').format(1234.5), Object.getPrototypeOf(Intl.NumberFormat('en')) === Intl.NumberFormat.prototype];
 });
 T('intl-number/shape/PluralRules', () => {
 	var p = new Intl.PluralRules('en');
-	return [typeof Intl.PluralRules, Intl.PluralRules.length, Intl.PluralRules.name, Object.getOwnPropertyNames(Intl.PluralRules.prototype).sort(),
+	return [typeof Intl.PluralRules, Intl.PluralRules.length, Intl.PluralRules.name, Object.getOwnPropertyNames(Intl.PluralRules.prototype),
 		Object.prototype.toString.call(p), p.select.length, p.selectRange.length, Intl.PluralRules.supportedLocalesOf.length];
 });
 T('intl-number/bound-format', () => {
