@@ -1058,8 +1058,11 @@ static void resolved_options(js_State *J)
 	set_string(J, "roundingMode", kit_intl_rounding_modes[d->mode]);
 	set_number(J, "roundingIncrement", d->increment);
 	set_string(J, "trailingZeroDisplay", trailing_zeros[d->strip]);
+	/* V8 reads the priority back from the skeleton, where "/w"
+	 * (stripIfInteger) after ".##/@@r" hides it: "auto" then */
 	set_string(J, "roundingPriority",
-		   d->type == KIT_ROUND_MORE ? "morePrecision" : d->type == KIT_ROUND_LESS ? "lessPrecision" : "auto");
+		   d->strip ? "auto"
+			    : d->type == KIT_ROUND_MORE ? "morePrecision" : d->type == KIT_ROUND_LESS ? "lessPrecision" : "auto");
 }
 
 /* Number.prototype.toLocaleString(locales, options) */

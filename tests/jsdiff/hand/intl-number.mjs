@@ -297,3 +297,21 @@ T('intl-plural/range/errors', () => [[NaN, 1], [1, NaN], [undefined, 1], [1]].ma
 T('intl-plural/errors', () => [{ type: 'plural' }, { minimumFractionDigits: 21 }, { minimumSignificantDigits: 0 }, { roundingPriority: 'x' }, null].map(function (o) {
 	try { return new Intl.PluralRules('en', o).resolvedOptions().type; } catch (e) { return e.name; }
 }));
+
+// ICU 72's range formatter (icu-version): an approximate range of tiny values
+// under lessPrecision keeps a fraction digit the single format drops
+T('intl-number/range/approximately-strict', () => {
+	var f = new Intl.NumberFormat('en', { minimumSignificantDigits: 2, maximumSignificantDigits: 3, roundingPriority: 'lessPrecision' });
+	return [f.formatRange(1e-7, 1e-7), f.format(1e-7), f.formatRange(0, 0), f.formatRange(0, 1e-7)];
+});
+// the percent range of equal values: ICU 72 scales an approximate range
+// twice (~50,000%); kit's percent ranges scale the values themselves
+T('intl-number/range/percent-equal', () => ['en', 'de', 'ja'].map(function (l) {
+	var f = new Intl.NumberFormat(l, { style: 'percent', maximumFractionDigits: 1 });
+	return [f.formatRange(0.5, 0.5), f.formatRange(0.123, 0.1234), f.formatRange(-0.005, 0.005), f.formatRange('0.07', '0.07')];
+}));
+// trailingZeroDisplay hides roundingPriority from V8's resolvedOptions
+T('intl-number/resolved/strip-hides-priority', () => [{ roundingPriority: 'lessPrecision', maximumSignificantDigits: 2, trailingZeroDisplay: 'stripIfInteger' },
+	{ notation: 'compact', trailingZeroDisplay: 'stripIfInteger' }, { roundingPriority: 'morePrecision', maximumSignificantDigits: 2 }].map(function (o) {
+	return new Intl.NumberFormat('en', o).resolvedOptions().roundingPriority;
+}));
