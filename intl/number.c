@@ -643,6 +643,49 @@ static void icu_locale_of(js_State *J, const char *tag, const char *nu, char *ou
 	}
 }
 
+/* writes f's options as an ICU number skeleton into f->skeleton */
+static void nf_skeleton(nf *f)
+{
+	const kit_intl_digits *d = &f->digits;
+	char *sk = f->skeleton;
+	size_t n = sizeof f->skeleton;
+	sk[0] = '\0';
+	switch (f->style) {
+	case STYLE_PERCENT:
+		append(sk, n, "percent scale/100");
+		break;
+	case STYLE_CURRENCY:
+		append(sk, n, "currency/");
+		append(sk, n, f->currency);
+		static const char *const cwidth[] = { " unit-width-iso-code", "", " unit-width-narrow",
+						      " unit-width-full-name" };
+		append(sk, n, cwidth[f->currency_display]);
+		break;
+	case STYLE_UNIT:
+		if (!strcmp(f->unit, "percent")) {
+			append(sk, n, "percent");
+		} else {
+			append(sk, n, "unit/");
+			append(sk, n, f->unit);
+		}
+		static const char *const uwidth[] = { "", " unit-width-narrow", " unit-width-full-name" };
+		append(sk, n, uwidth[f->unit_display]);
+		break;
+	}
+	static const char *const nstems[] = { "", " scientific", " engineering", " compact-short" };
+	append(sk, n, f->notation == NOTATION_COMPACT && f->compact_display ? " compact-long" : nstems[f->notation]);
+	kit_intl_digits_skeleton(d, sk, n);
+	static const char *const gstems[] = { " group-off", " group-min2", "", " group-on-aligned" };
+	append(sk, n, gstems[f->grouping]);
+	int acc = f->style == STYLE_CURRENCY && f->currency_sign;
+	static const char *const sstems[] = { "", " sign-never", " sign-always", " sign-except-zero", " sign-negative" };
+	static const char *const astems[] = { " sign-accounting", " sign-never", " sign-accounting-always",
+					      " sign-accounting-except-zero", " sign-accounting-negative" };
+	append(sk, n, acc ? astems[f->sign_display] : sstems[f->sign_display]);
+	if (sk[0] == ' ')
+		memmove(sk, sk + 1, strlen(sk));
+}
+
 /* InitializeNumberFormat: reads locales (at loc) and options (at opt) into
  * f and opens its formatter */
 static void nf_init(js_State *J, nf *f, int loc, int opt)
@@ -764,45 +807,8 @@ static void nf_init(js_State *J, nf *f, int loc, int opt)
 	d->mode = kit_intl_option_enum(J, opts, SERVICE, "roundingMode", kit_intl_rounding_modes, MODE_HALF_EXPAND);
 	js_pop(J, 1);
 
-	/* the skeleton */
-	char *sk = f->skeleton;
-	size_t n = sizeof f->skeleton;
-	sk[0] = '\0';
-	switch (f->style) {
-	case STYLE_PERCENT:
-		append(sk, n, "percent scale/100");
-		break;
-	case STYLE_CURRENCY:
-		append(sk, n, "currency/");
-		append(sk, n, f->currency);
-		static const char *const cwidth[] = { " unit-width-iso-code", "", " unit-width-narrow",
-						      " unit-width-full-name" };
-		append(sk, n, cwidth[f->currency_display]);
-		break;
-	case STYLE_UNIT:
-		if (!strcmp(f->unit, "percent")) {
-			append(sk, n, "percent");
-		} else {
-			append(sk, n, "unit/");
-			append(sk, n, f->unit);
-		}
-		static const char *const uwidth[] = { "", " unit-width-narrow", " unit-width-full-name" };
-		append(sk, n, uwidth[f->unit_display]);
-		break;
-	}
-	static const char *const nstems[] = { "", " scientific", " engineering", " compact-short" };
-	append(sk, n, f->notation == NOTATION_COMPACT && f->compact_display ? " compact-long" : nstems[f->notation]);
-	kit_intl_digits_skeleton(d, sk, n);
-	static const char *const gstems[] = { " group-off", " group-min2", "", " group-on-aligned" };
-	append(sk, n, gstems[f->grouping]);
-	int acc = f->style == STYLE_CURRENCY && f->currency_sign;
-	static const char *const sstems[] = { "", " sign-never", " sign-always", " sign-except-zero", " sign-negative" };
-	static const char *const astems[] = { " sign-accounting", " sign-never", " sign-accounting-always",
-					      " sign-accounting-except-zero", " sign-accounting-negative" };
-	append(sk, n, acc ? astems[f->sign_display] : sstems[f->sign_display]);
-	if (sk[0] == ' ')
-		memmove(sk, sk + 1, strlen(sk));
-	f->uf = kit_intl_open_formatter(J, sk, f->icu_locale);
+	nf_skeleton(f);
+	f->uf = kit_intl_open_formatter(J, f->skeleton, f->icu_locale);
 	UErrorCode st = U_ZERO_ERROR;
 	f->result = icu_unumf_openResult(&st);
 	kit_icu_check(J, st, "unumf_openResult");
