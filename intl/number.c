@@ -12,7 +12,8 @@
  * where the field changes.
  *
  * toLocaleString() without arguments, the common call, formats with one
- * formatter per state kept in the registry; with arguments it opens a
+ * formatter per state kept in the registry, and so does toLocaleString
+ * with one locale string (the last one asked for); with options it opens a
  * formatter for the call and closes it. */
 #include "intl/number.h"
 
@@ -107,6 +108,7 @@ void kit_intl_number_need(js_State *J)
 #define PROTO "kit.intl.NumberFormat.prototype"
 #define BOUND "kit.intl.NumberFormat.bound"
 #define DEFAULT "kit.intl.NumberFormat.default"
+#define LAST "kit.intl.NumberFormat.last"
 
 static const char *const styles[] = { "decimal", "percent", "currency", "unit", NULL };
 enum { STYLE_DECIMAL, STYLE_PERCENT, STYLE_CURRENCY, STYLE_UNIT };
@@ -152,6 +154,7 @@ typedef struct nf {
 	char unit[96];
 	kit_intl_digits digits;
 	char skeleton[512];
+	char request[KIT_INTL_TAG_MAX];  /* the locales string of toLocaleString's kept formatters */
 } nf;
 
 static void nf_release(js_State *J, void *p)
@@ -1071,29 +1074,37 @@ static void resolved_options(js_State *J)
 			    : d->type == KIT_ROUND_MORE ? "morePrecision" : d->type == KIT_ROUND_LESS ? "lessPrecision" : "auto");
 }
 
+/* toLocaleString's formatter for a call without options and with no
+ * locales (kept in DEFAULT) or one locale string (the last one, in LAST):
+ * on top of the stack, made when the slot holds none or another string's */
+static nf *kept_formatter(js_State *J)
+{
+	const char *slot = js_isundefined(J, 1) ? DEFAULT : LAST;
+	const char *key = js_isundefined(J, 1) ? "" : js_tostring(J, 1);
+	js_getregistry(J, slot);
+	if (js_isuserdata(J, -1, SERVICE)) {
+		nf *f = js_touserdata(J, -1, SERVICE);
+		if (!strcmp(f->request, key))
+			return f;
+	}
+	js_pop(J, 1);
+	nf_construct(J);
+	nf *f = js_touserdata(J, -1, SERVICE);
+	snprintf(f->request, sizeof f->request, "%s", key);
+	js_copy(J, -1);
+	js_setregistry(J, slot);
+	return f;
+}
+
 /* Number.prototype.toLocaleString(locales, options) */
 static void number_to_locale_string(js_State *J)
 {
 	if (!js_isnumber(J, 0) && !js_isnumberobject(J, 0))
 		js_typeerror(J, "Number.prototype.toLocaleString requires that 'this' be a Number");
 	double x = js_tonumber(J, 0);
-	if (js_isundefined(J, 1) && js_isundefined(J, 2)) {
-		js_getregistry(J, DEFAULT);
-		if (!js_isuserdata(J, -1, SERVICE)) {
-			js_pop(J, 1);
-			nf *f = nf_new(J);
-			if (js_try(J)) {
-				nf_release(J, f);
-				js_throw(J);
-			}
-			nf_init(J, f, 1, 2);
-			js_endtry(J);
-			js_getregistry(J, PROTO);
-			js_newuserdata(J, SERVICE, f, nf_release);
-			js_copy(J, -1);
-			js_setregistry(J, DEFAULT);
-		}
-		nf *f = js_touserdata(J, -1, SERVICE);
+	if (js_isundefined(J, 2) &&
+	    (js_isundefined(J, 1) || (js_isstring(J, 1) && strlen(js_tostring(J, 1)) < KIT_INTL_TAG_MAX))) {
+		nf *f = kept_formatter(J);
 		js_pushnumber(J, x);
 		push_value_string(J, nf_format(J, f, -1));
 		return;

@@ -68,6 +68,16 @@ int main(void)
 		  mujs_run(J, "return [(1234.5).toLocaleString('de'), (1234.5).toLocaleString()];", out, sizeof out),
 		  "[\"1.234,5\",\"1,234.5\"]");
 
+	CHECK_STR("toLocaleString with one locale string: the last one kept, others made",
+		  mujs_run(J, "var r = []; for (var i = 0; i < 3; i++) r.push((1234.5).toLocaleString('de'), "
+			      "(1234.5).toLocaleString('fr'), (1234.5).toLocaleString('de', { maximumFractionDigits: 0 }), "
+			      "(1234.5).toLocaleString()); return r.slice(8);", out, sizeof out),
+		  "[\"1.234,5\",\"1\u202f234,5\",\"1.235\",\"1,234.5\"]");
+	CHECK_STR("a malformed locale string throws each time",
+		  mujs_run(J, "var r = []; for (var i = 0; i < 2; i++) try { (1).toLocaleString('en_US'); } catch (e) "
+			      "{ r.push(e.name); } return r;", out, sizeof out),
+		  "[\"RangeError\",\"RangeError\"]");
+
 	/* V8's messages */
 	CHECK_STR("currency style without currency",
 		  mujs_run(J, "try { new Intl.NumberFormat('en', { style: 'currency' }); } catch (e) { return e.name + "

@@ -270,6 +270,13 @@ for (const loc of LOCALES)
 T('intl-number/toLocaleString/default', () => [1234567.891, -0, 0.1 + 0.2, 1e-7, 123456789012, NaN, -Infinity].map(function (v) { return v.toLocaleString(); }));
 T('intl-number/toLocaleString/object', () => [new Number(1234.5).toLocaleString('de'), Number.prototype.toLocaleString.call(5, 'fr'),
 	(12).toLocaleString(undefined, { minimumIntegerDigits: 3 }), (0.5).toLocaleString(['xx', 'cs'], { style: 'percent' })]);
+T('intl-number/toLocaleString/alternating', () => {
+	var r = [];
+	for (var i = 0; i < 3; i++)
+		r.push((1234.5).toLocaleString('de'), (1234.5).toLocaleString('cs'), (1234.5).toLocaleString('de', { maximumFractionDigits: 0 }),
+			(1234.5).toLocaleString(), (1234.5).toLocaleString(['ja', 'de']), (1234.5).toLocaleString('de', undefined));
+	return r;
+});
 T('intl-number/toLocaleString/array', () => [[1234.5, 0.5], [NaN]].map(function (a) { return a.toLocaleString('de'); }));
 
 // Intl.PluralRules
