@@ -1,7 +1,8 @@
 /* intl_number_test.c — what tests/jsdiff cannot see of intl/number.c and
  * intl/plural.c: ICU stays unloaded until the first call that formats, a
  * bound format function outlives its Intl.NumberFormat (they share the
- * formatter, freed by the last of the two), the formatter toLocaleString()
+ * formatter, freed by the last of the two) and the slots of collected ones
+ * are given out again without touching the live ones, the formatter toLocaleString()
  * keeps per state survives collections, and the errors V8 throws carry its
  * messages. Expected strings are Node 20's for the same code. */
 #include <mujs.h>
@@ -55,6 +56,26 @@ int main(void)
 		  mujs_run(J, "var n = new Intl.NumberFormat('en'); var g = n.format; n = null; return g === g && "
 			      "typeof g;", out, sizeof out),
 		  "\"function\"");
+
+	/* slots of collected NumberFormats are reused; the live ones keep theirs */
+	mujs_run(J, "keep = []; for (var i = 0; i < 500; i++) { var n = new Intl.NumberFormat(i % 2 ? 'de' : 'en', "
+		    "{ minimumFractionDigits: i % 7 }); var g = n.format; if (i % 10 == 0) keep.push([n, g, i]); } "
+		    "return 0;", out, sizeof out);
+	for (int i = 0; i < 4; i++) {
+		js_gc(J, 0);
+		mujs_run(J, "for (var i = 0; i < 100; i++) new Intl.NumberFormat('cs').format(i); return 0;", out,
+			 sizeof out);
+	}
+	CHECK_STR("kept NumberFormats keep their bound functions across reused slots",
+		  mujs_run(J, "var bad = 0; keep.forEach(function (k) { if (k[0].format !== k[1] || k[1](1.5) !== "
+			      "new Intl.NumberFormat(k[2] % 2 ? 'de' : 'en', { minimumFractionDigits: k[2] % 7 })"
+			      ".format(1.5)) bad++; }); return [keep.length, bad];", out, sizeof out),
+		  "[50,0]");
+	CHECK_STR("a frozen NumberFormat's format, and no own keys",
+		  mujs_run(J, "var n = Object.freeze(new Intl.NumberFormat('de')); var g = n.format; return [g(1234.5), "
+			      "n.format === g, Object.getOwnPropertySymbols(n).length, Object.getOwnPropertyNames(n).length];",
+			   out, sizeof out),
+		  "[\"1.234,5\",true,0,0]");
 
 	/* toLocaleString() without arguments: one formatter per state */
 	CHECK_STR("toLocaleString default", mujs_run(J, "return (1234567.891).toLocaleString();", out, sizeof out),
