@@ -467,12 +467,11 @@ void kit_intl_to_number(js_State *J, int idx, kit_intl_number *v)
 	if (js_isstring(J, idx)) {
 		const char *s = js_tostring(J, idx), *start;
 		int len;
-		if (decimal_literal(s, &start, &len) && len < (int)sizeof v->buf) {
-			memcpy(v->buf, start, (size_t)len);
-			v->buf[len] = '\0';
-			v->dec = v->buf;
+		if (decimal_literal(s, &start, &len)) {
+			/* the string stays on the stack while it is formatted */
+			v->dec = start;
 			v->declen = len;
-			v->d = strtod(v->buf, NULL);
+			v->d = strtod(start, NULL);
 			return;
 		}
 	}
@@ -992,8 +991,8 @@ static void format_to_parts(js_State *J)
  * form (as String(x) prints it, with the sign of -0) */
 static void decimal_of(js_State *J, const kit_intl_number *v, char *out, size_t n)
 {
-	if (v->dec) {
-		snprintf(out, n, "%s", v->dec);
+	if (v->dec && v->declen < (int)n) {
+		snprintf(out, n, "%.*s", v->declen, v->dec);
 	} else if (v->d == 0) {
 		snprintf(out, n, "%s", signbit(v->d) ? "-0" : "0");
 	} else {

@@ -42,12 +42,12 @@ UNumberFormatter *kit_intl_open_formatter(js_State *J, const char *skeleton, con
 UNumberRangeFormatter *kit_intl_open_range_formatter(js_State *J, const char *skeleton, const char *locale);
 
 /* A value to format, as ToIntlMathematicalValue reads it: a decimal string
- * kept exact ("1234567890123456789.5"), or a double. */
+ * kept exact ("1234567890123456789.5"), or a double. dec points into the
+ * JS string, which must stay on the stack while the number is used. */
 typedef struct kit_intl_number {
 	const char *dec;  /* NULL: use d */
 	int declen;
-	double d;
-	char buf[256];
+	double d;         /* the value as a double (also for a decimal string) */
 } kit_intl_number;
 
 void kit_intl_to_number(js_State *J, int idx, kit_intl_number *v);

@@ -322,3 +322,10 @@ T('intl-number/resolved/strip-hides-priority', () => [{ roundingPriority: 'lessP
 	{ notation: 'compact', trailingZeroDisplay: 'stripIfInteger' }, { roundingPriority: 'morePrecision', maximumSignificantDigits: 2 }].map(function (o) {
 	return new Intl.NumberFormat('en', o).resolvedOptions().roundingPriority;
 }));
+// decimal strings of any length stay exact
+T('intl-number/strings/long', () => {
+	function rep(c, n) { return new Array(n + 1).join(c); }
+	var big = rep('9', 300) + '.' + rep('1', 50), f = new Intl.NumberFormat('en', { maximumFractionDigits: 20 });
+	return [f.format(big).length, f.format(big).slice(-30), f.format('-' + big).slice(0, 6),
+		new Intl.NumberFormat('de').formatRange('1' + rep('0', 299), '2' + rep('0', 299)).length];
+});
