@@ -337,22 +337,16 @@ void kit_intl_digits_skeleton(const kit_intl_digits *d, char *out, size_t n)
 {
 	append(out, n, " ");
 	if (d->increment != 1) {
-		/* the increment scaled by maximumFractionDigits (= minimum) */
-		char inc[64];
-		int digits = d->mxfd;
-		long whole = d->increment;
-		char num[32];
-		snprintf(num, sizeof num, "%ld", whole);
-		int len = (int)strlen(num);
-		if (digits == 0) {
+		/* the increment times 10^-maximumFractionDigits (= the minimum),
+		 * written with that many fraction digits: 5 and 2 give 0.05 */
+		char num[32], inc[64];
+		int digits = d->mxfd, len = snprintf(num, sizeof num, "%d", d->increment);
+		if (digits == 0)
 			snprintf(inc, sizeof inc, "%s", num);
-		} else if (len > digits) {
+		else if (len > digits)
 			snprintf(inc, sizeof inc, "%.*s.%s", len - digits, num, num + len - digits);
-		} else {
-			snprintf(inc, sizeof inc, "0.%0*d%s", digits - len, 0, num);
-			if (digits - len == 0)
-				snprintf(inc, sizeof inc, "0.%s", num);
-		}
+		else
+			snprintf(inc, sizeof inc, "0.%.*s%s", digits - len, "00000000000000000000", num);
 		append(out, n, "precision-increment/");
 		append(out, n, inc);
 	} else {

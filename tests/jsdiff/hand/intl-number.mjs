@@ -329,3 +329,9 @@ T('intl-number/strings/long', () => {
 	return [f.format(big).length, f.format(big).slice(-30), f.format('-' + big).slice(0, 6),
 		new Intl.NumberFormat('de').formatRange('1' + rep('0', 299), '2' + rep('0', 299)).length];
 });
+// every rounding increment with 0-5 fraction digits
+for (const inc of [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000])
+	T(`intl-number/increment/table/${inc}`, () => [0, 1, 2, 3, 5].map(function (fd) {
+		var f = new Intl.NumberFormat('en', { roundingIncrement: inc, minimumFractionDigits: fd, maximumFractionDigits: fd });
+		return [1.23456, 98.7654, 12345.678, -0.5].map(f.format).join(' ');
+	}));
