@@ -1205,6 +1205,15 @@ static void method(js_State *J, js_CFunction fn, const char *name, int length)
 	js_defproperty(J, -2, name, JS_DONTENUM);
 }
 
+/* defines the property name of the object on top again, last */
+static void move_to_end(js_State *J, const char *name)
+{
+	if (!js_hasproperty(J, -1, name))
+		return;
+	js_delproperty(J, -2, name);
+	js_defproperty(J, -2, name, JS_DONTENUM);
+}
+
 void kit_intl_number_install(js_State *J)
 {
 	/* the constructor first, so that "constructor" is the prototype's
@@ -1224,7 +1233,14 @@ void kit_intl_number_install(js_State *J)
 	method(J, format_range_to_parts, "formatRangeToParts", 2);
 	js_setregistry(J, PROTO);
 	js_defproperty(J, -2, "NumberFormat", JS_DONTENUM);
+	/* Intl's keys in V8's order: those V8 lists after NumberFormat, and
+	 * PluralRules among them, go after it (keys enumerate in insertion
+	 * order, so each is defined again) */
+	move_to_end(J, "Collator");
 	kit_intl_plural_install(J);
+	static const char *const after[] = { "RelativeTimeFormat", "ListFormat", "Locale", "DisplayNames", "Segmenter" };
+	for (size_t i = 0; i < sizeof after / sizeof *after; i++)
+		move_to_end(J, after[i]);
 
 	js_getglobal(J, "Number");
 	js_getproperty(J, -1, "prototype");

@@ -335,3 +335,8 @@ for (const inc of [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500
 		var f = new Intl.NumberFormat('en', { roundingIncrement: inc, minimumFractionDigits: fd, maximumFractionDigits: fd });
 		return [1.23456, 98.7654, 12345.678, -0.5].map(f.format).join(' ');
 	}));
+// Intl's keys in V8's order, among the services kit has
+T('intl-number/intl-keys', () => Object.getOwnPropertyNames(Intl).filter(function (k) {
+	return ['getCanonicalLocales', 'supportedValuesOf', 'NumberFormat', 'Collator', 'PluralRules', 'ListFormat', 'Locale',
+		'DisplayNames', 'Segmenter'].indexOf(k) >= 0;
+}));
