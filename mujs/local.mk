@@ -40,7 +40,10 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0801-string-pattern-methods.patch \
 	$(srcdir)/mujs/patches/0802-regexp-symbol-methods.patch \
 	$(srcdir)/mujs/patches/0803-regexp-legacy-statics.patch \
-	$(srcdir)/mujs/patches/0804-regex-interrupt.patch
+	$(srcdir)/mujs/patches/0804-regex-interrupt.patch \
+	$(srcdir)/mujs/patches/1100-exponent-operator.patch \
+	$(srcdir)/mujs/patches/1101-bigint-type.patch \
+	$(srcdir)/mujs/patches/1102-bigint-literals.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

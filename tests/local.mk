@@ -250,6 +250,11 @@ check_PROGRAMS += tests/unit/intl_text_test
 tests_unit_intl_text_test_SOURCES = tests/unit/intl_text_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_intl_text_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_intl_text_test_LDADD = $(TEST_LDADD)
+# kit's patches 1100-1102 (the exponent operator, BigInt), mujs alone
+check_PROGRAMS += tests/unit/mujs_bigint_test
+tests_unit_mujs_bigint_test_SOURCES = tests/unit/mujs_bigint_test.c tests/unit/mujs_run.h tests/unit/test.h
+tests_unit_mujs_bigint_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_bigint_test_LDADD = $(MUJS_LIBS)
 # kit's patches 0400-0401 (array holes, V8's sort), mujs alone
 check_PROGRAMS += tests/unit/mujs_array_test
 tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/mujs_run.h tests/unit/test.h
