@@ -1062,6 +1062,12 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		*it->target = kit_v_number(m, js_tonumber(J, t));
 	} else if (type == JS_ISSTRING) {
 		*it->target = make_string(e, J, t);
+	} else if (type == JS_ISBIGINT) {
+		/* its decimal digits: text in HTML, "$n<digits>" in Flight, as
+		 * React writes a bigint child or prop */
+		js_copy(J, t);
+		*it->target = kit_v_cstring(m, js_tostring(J, -1));
+		(*it->target)->kind = KIT_BIGINT;
 	} else if (type == JS_ISFUNCTION && it->mode != MODE_NODE && is_server_reference(J, t)) {
 		/* a server action passed as a prop (a client component's, <form action>) */
 		*it->target = server_ref(e, work, t);
@@ -1326,7 +1332,12 @@ static void push_model(kit_engine *e, const kit_value *v, int depth)
 	case KIT_BOOL: js_pushboolean(J, v->u.boolean); break;
 	case KIT_NUMBER: js_pushnumber(J, v->u.number); break;
 	case KIT_STRING: js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len); break;
-	case KIT_BIGINT: js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len); break;
+	case KIT_BIGINT: /* a bigint again, as React's Flight client revives "$n" */
+		js_getglobal(J, "BigInt");
+		js_pushundefined(J);
+		js_pushlstring(J, v->u.str.ptr, (int)v->u.str.len);
+		js_call(J, 1);
+		break;
 	case KIT_SERVER_REF: {
 		/* the action's function itself (js/server/server-reference.ts), so
 		 * <form action={props.action}> in the client component renders the

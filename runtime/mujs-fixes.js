@@ -502,7 +502,7 @@
 				return new NativeDate(v.getTime());
 			if (v !== null && (typeof v === 'object' || typeof v === 'function'))
 				v = toPrimitive(v);
-			return new NativeDate(typeof v === 'string' ? parse(v) : Number(v));
+			return new NativeDate(typeof v === 'string' ? parse(v) : +v); /* +: a bigint throws, as V8's ToNumber */
 		case 2: return new NativeDate(a[0], a[1]);
 		case 3: return new NativeDate(a[0], a[1], a[2]);
 		case 4: return new NativeDate(a[0], a[1], a[2], a[3]);

@@ -275,16 +275,11 @@ var AggregateError = (function () {
 	return AggregateError;
 })();
 
-/* BigInt: mujs has no bigint type. A library that builds BigInt constants
- * while it loads (zod 4: its int64 bounds) gets Numbers instead (exact up to
- * 2^53); typeof never yields 'bigint', so a bigint schema refuses every value. */
-function BigInt(v) {
-	if (this instanceof BigInt)
-		throw new TypeError('BigInt is not a constructor');
-	var n = typeof v === 'string' && /^\s*[-+]?\d+\s*$/.test(v) ? parseInt(v, 10) : Number(v);
-	if (!isFinite(n) || Math.floor(n) !== n)
-		throw new RangeError('Cannot convert ' + String(v) + ' to a BigInt (kit\'s BigInt stand-in: mujs has no bigint type)');
-	return n;
+/* a ** b, as toolchain/mujs-lower.mjs rewrites it before SWC (which would
+ * make it Math.pow(a, b), a TypeError for bigints): mujs's own operator
+ * (patches 1100-1101), numbers and bigints alike. */
+function __kit_pow(a, b) {
+	return a ** b;
 }
 
 /* a in b, as toolchain/mujs-lower.mjs rewrites it: V8's TypeError for a

@@ -57,7 +57,7 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
 const swc = require('@swc/core');
-import { lowerForMujs } from './mujs-lower.mjs';
+import { lowerForMujs, keepExponent } from './mujs-lower.mjs';
 import { stylesState, cssModulesPlugin, routeStyles, styleDiag } from './styles.mjs';
 import { assetsPlugin } from './assets.mjs';
 import { loadEnv, publicDefines } from './env.mjs';
@@ -913,6 +913,10 @@ async function main() {
 		format: 'iife',
 		globalName: '__kit_app',
 		target: 'es2017',
+		// bigint literals stay literals (esbuild would make BigInt("…")
+		// calls of them and warn); SWC cannot lower them and leaves them too,
+		// and mujs reads them (patch 1102)
+		supported: { bigint: true },
 		platform: 'neutral',
 		mainFields: ['module', 'main'],
 		// the first build's: without react-server (conditions.mjs)
@@ -1004,7 +1008,9 @@ async function main() {
 
 	let es5;
 	try {
-		es5 = swc.transformSync(es2017, {
+		// `**` as __kit_pow calls, which SWC leaves (it would make Math.pow
+		// calls, which refuse bigints: toolchain/mujs-lower.mjs)
+		es5 = swc.transformSync(keepExponent(es2017).code, {
 			jsc: { parser: { syntax: 'ecmascript' }, target: 'es5', loose: false },
 			isModule: false,
 			swcrc: false,

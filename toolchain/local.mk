@@ -19,13 +19,19 @@ $(TOOLCHAIN_STAMP): $(top_srcdir)/toolchain/package.json $(top_srcdir)/toolchain
 	rm -rf toolchain/node_modules && mv -T $$tmp/node_modules toolchain/node_modules; \
 	rc=$$?; rm -rf $$tmp; exit $$rc
 
+# core-js's Map and Set key a primitive by a string: "S" + a string, "P" +
+# anything else, so 1n and 1 were one key. A bigint gets "B" (SameValueZero
+# tells them apart); the build fails if core-js no longer has that line.
+KIT_FASTKEY_BIGINT = sed -i 's/(typeof it=="string"?"S":"P")+it/(typeof it=="string"?"S":typeof it=="bigint"?"B":"P")+it/' $@.tmp && \
+	  grep -q 'typeof it=="bigint"?"B"' $@.tmp
+
 # The curated core-js subset mujs can load; never lowered by SWC (mujs.md §3).
 runtime/polyfills.js: $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP)
 	@$(MKDIR_P) runtime
 	NODE_PATH=$(abs_top_builddir)/toolchain/node_modules \
 	  $(TOOLCHAIN_ESBUILD) $(top_srcdir)/runtime/polyfills.entry.js --bundle \
 	  --format=iife --target=es5 --minify-whitespace --log-level=warning \
-	  --outfile=$@.tmp && mv $@.tmp $@
+	  --outfile=$@.tmp && $(KIT_FASTKEY_BIGINT) && mv $@.tmp $@
 
 # The same plus core-js's URL, for apps with the web classes (build/main.c).
 runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP)
@@ -33,7 +39,7 @@ runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_src
 	NODE_PATH=$(abs_top_builddir)/toolchain/node_modules \
 	  $(TOOLCHAIN_ESBUILD) $(top_srcdir)/runtime/polyfills-web.entry.js --bundle \
 	  --format=iife --target=es5 --minify-whitespace --log-level=warning \
-	  --outfile=$@.tmp && mv $@.tmp $@
+	  --outfile=$@.tmp && $(KIT_FASTKEY_BIGINT) && mv $@.tmp $@
 
 all-local: $(TOOLCHAIN_STAMP) runtime/polyfills.js runtime/polyfills-web.js
 

@@ -9,7 +9,13 @@
 //    __kit_in(a, b) (runtime/prelude.js), which looks the key up without
 //    reading it. for-in loops are left alone.
 //
-// 2. Regular expressions were rewritten here too (into stand-ins that threw
+// 2. Before SWC (keepExponent): SWC lowers `a ** b` to Math.pow(a, b), which
+//    V8 and mujs refuse for bigints (`base ** exp` of two bigint variables;
+//    SWC keeps `**` only when an operand is a bigint literal). Each `**`
+//    becomes __kit_pow(a, b) (runtime/prelude.js: mujs's own `**`, patches
+//    1100-1101), and `x **= y` (x a name or a.b) x = __kit_pow(x, y).
+//
+// 3. Regular expressions were rewritten here too (into stand-ins that threw
 //    when used) until mujs patch 0800 gave mujs kit's ECMAScript engine
 //    (mujs/regex/): every literal compiles now.
 import { createRequire } from 'node:module';
@@ -91,4 +97,58 @@ export function lowerForMujs(code) {
 		at = e.end;
 	}
 	return { code: out + code.slice(at), count: edits.length };
+}
+
+// Applies edits (text inserted at pos, or [pos, end) replaced; at one
+// position: insertions by order, then the replacement) to code.
+function applyEdits(code, edits) {
+	edits.sort((a, b) => a.pos - b.pos || (a.end > a.pos) - (b.end > b.pos) || a.order - b.order);
+	let out = '', at = 0;
+	for (const e of edits) {
+		out += code.slice(at, e.pos) + e.text;
+		at = e.end;
+	}
+	return out + code.slice(at);
+}
+
+// esbuild's ES2017 output with each `a ** b` made __kit_pow(a, b) and each
+// `x **= y` (x a name, or a property of a name or of this) x = __kit_pow(x, y),
+// so that SWC has no `**` to lower to Math.pow; count says how many.
+export function keepExponent(code) {
+	if (!code.includes('**')) return { code, count: 0 };
+	const edits = [];
+	const tokens = [];
+	const ast = acorn.parse(code, {
+		ecmaVersion: 'latest',
+		sourceType: 'script',
+		allowReturnOutsideFunction: true,
+		onToken(t) { tokens.push(t); },
+	});
+	let count = 0;
+	walk(ast, (n) => {
+		if (n.type === 'BinaryExpression' && n.operator === '**') {
+			let i = tokenAt(tokens, n.left.end);
+			while (i < tokens.length && tokens[i].value !== '**') i++;
+			const op = tokens[i];
+			if (!op || op.start >= n.right.start) return;
+			edits.push({ pos: n.start, end: n.start, text: '__kit_pow(', order: -(n.end - n.start) });
+			edits.push({ pos: op.start, end: op.end, text: ',', order: 0 });
+			edits.push({ pos: n.end, end: n.end, text: ')', order: -n.start });
+			count++;
+		} else if (n.type === 'AssignmentExpression' && n.operator === '**=') {
+			const t = n.left;
+			const simple = t.type === 'Identifier' || (t.type === 'MemberExpression' && !t.computed &&
+				(t.object.type === 'Identifier' || t.object.type === 'ThisExpression'));
+			if (!simple) return;
+			let i = tokenAt(tokens, t.end);
+			while (i < tokens.length && tokens[i].value !== '**=') i++;
+			const op = tokens[i];
+			if (!op || op.start >= n.right.start) return;
+			edits.push({ pos: op.start, end: op.end, text: '= __kit_pow(' + code.slice(t.start, t.end) + ',', order: 0 });
+			edits.push({ pos: n.end, end: n.end, text: ')', order: -n.start });
+			count++;
+		}
+	});
+	if (!edits.length) return { code, count: 0 };
+	return { code: applyEdits(code, edits), count };
 }

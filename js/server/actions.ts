@@ -8,9 +8,9 @@
 // produced: a JSON text (text/plain) or a multipart body whose part "0" is the
 // root; strings starting with "$" are references ($$ escapes a "$"). What an
 // action can receive: JSON values, undefined, NaN/±Infinity/-0, Date, Map,
-// Set, FormData (files included), Blob/File, promises, server references.
-// Anything else ($n BigInt: mujs has none; typed arrays, streams, iterators)
-// is refused with a 400 naming it.
+// Set, FormData (files included), Blob/File, promises, server references,
+// BigInt ($n<digits>). Anything else (typed arrays, streams, iterators) is
+// refused with a 400 naming it.
 import { lookupServerReference, serverModuleFile } from './server-reference';
 import { FormData, parseMultipart, headerParams } from './web/form-data';
 import { utf8Decode } from './web/bytes';
@@ -131,7 +131,9 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
       if (Array.isArray(bound) && bound.length) return (fn as Function).bind.apply(fn, [null].concat(bound));
       return fn;
     }
-    case 'n': throw bad('a BigInt argument cannot be received (the server has no BigInt)');
+    case 'n':
+      if (!/^-?[0-9]+$/.test(rest)) throw bad('a BigInt argument is not an integer');
+      return BigInt(rest);
     default:
       if (/^[0-9a-f]/.test(tag)) {
         // "$<part>[:path]": an object sent once and referred to again
