@@ -16,4 +16,10 @@ export const zod4Checks: Array<[string, Check]> = [
     return same([await f(fd), whole], [{ tags: ['a', 'b'], one: 'x' },
       { validationErrors: { '': ['Invalid input: expected string, received number'] } }]);
   }],
+  ['Zod 4: bigint schemas (mujs has a bigint type: patches 1100-1102)', () => {
+    const s = z.bigint().min(0n).max(2n ** 64n - 1n);
+    const r = [s.safeParse(5n).success, s.safeParse(5).success, s.safeParse(2n ** 64n).success, s.safeParse(-1n).success,
+      String(z.coerce.bigint().parse('18446744073709551615')), typeof z.int64().parse(9007199254740993n)];
+    return same(r, [true, false, false, false, '18446744073709551615', 'bigint']);
+  }],
 ];

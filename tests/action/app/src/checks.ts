@@ -204,6 +204,11 @@ const checks: Array<[string, Check]> = [
     Object.defineProperty(o, 'shape', { value: 3 });
     return same([d.configurable, d.enumerable, o.shape], [true, true, 3]);
   }],
+  ['valibot bigint schemas', () => {
+    const s = v.pipe(v.bigint(), v.minValue(1n), v.maxValue(2n ** 63n - 1n));
+    return same([v.safeParse(s, 3n).success, v.safeParse(s, 0n).success, v.safeParse(s, 3).success, v.safeParse(s, 2n ** 63n).success],
+      [true, false, false, false]);
+  }],
   ['bad arguments to the builder are clear TypeErrors', () => {
     const tries: Array<() => unknown> = [
       () => (action as unknown as { use(x: unknown): unknown }).use(null),
