@@ -20,7 +20,7 @@
 	}
 	Object.defineProperty(Array.prototype, 'flat', {
 		value: function (depth) {
-			return flatten([], Object(this), depth === undefined ? 1 : Number(depth) || 0);
+			return flatten([], Object(this), depth === undefined ? 1 : +depth || 0);
 		},
 		writable: true, configurable: true, enumerable: false
 	});
@@ -56,7 +56,7 @@
 		Object.defineProperty(o, name, { value: fn, writable: true, enumerable: false, configurable: true });
 	}
 	function toInteger(v) {
-		var n = Number(v);
+		var n = +v; /* ToNumber: a bigint throws (Number(v) converts it) */
 		if (n !== n) return 0;
 		if (n === 0 || n === Infinity || n === -Infinity) return n;
 		return n < 0 ? Math.ceil(n) : Math.floor(n);
@@ -93,7 +93,7 @@
 	define(SP, 'lastIndexOf', function lastIndexOf_(search, position) {
 		if (position === undefined && search !== '' && typeof search === 'string')
 			return lastIndexOf.call(this, search);
-		var s = thisString(this, 'lastIndexOf'), t = String(search), n = Number(position);
+		var s = thisString(this, 'lastIndexOf'), t = String(search), n = +position;
 		var pos = n !== n ? Infinity : toInteger(n);
 		pos = Math.min(Math.max(pos, 0), s.length);
 		if (t === '')
@@ -162,7 +162,7 @@
 	/* Math.round(-0.4) is 0, not -0 (math/round.5, .17, negzero/literal) */
 	var round = Math.round;
 	define(Math, 'round', function round_(x) {
-		var n = Number(x), r = round(n);
+		var n = +x, r = round(n);
 		return r === 0 && (n < 0 || 1 / n < 0) ? -0 : r;
 	});
 
@@ -323,7 +323,7 @@
 	});
 	define('getYear', function getYear() { return this.getFullYear() - 1900; });
 	define('setYear', function setYear(y) {
-		var n = Number(y);
+		var n = +y;
 		if (n !== n)
 			return this.setTime(NaN);
 		var i = n < 0 ? Math.ceil(n) : Math.floor(n);
@@ -356,7 +356,7 @@
 		return era * 146097 + doe - 719468;
 	}
 	function integer(v) {
-		var n = Number(v);
+		var n = +v;
 		return n !== n ? NaN : n < 0 ? Math.ceil(n) : Math.floor(n);
 	}
 	Date.UTC = function UTC(y, mo, d, h, mi, s, ms) {

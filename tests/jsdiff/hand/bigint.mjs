@@ -83,3 +83,7 @@ T('bigint/pow-variables', () => { const b = 2n, e = 100n; let x = 3n; x **= e; c
 T('bigint/pow-member-assign', () => { const o = { p: 3n, q: 2 }; o.p **= 3n; o.q **= 10; return [o.p, o.q]; });
 T('bigint/math-pow-refuses', () => { try { return Math.pow(2n, 2n); } catch (e) { return e.name; } });
 T('bigint/pow-mixed', () => { const a = 2n, b = 2; try { return a ** b; } catch (e) { return e.name; } });
+// ToNumber of a bigint throws inside the built-ins too (runtime/mujs-fixes.js's wrappers used Number(x), which converts)
+T('bigint/to-number-in-builtins', () => [() => [1, [2]].flat(1n), () => 'abcdef'.slice(1n), () => 'abc'.lastIndexOf('b', 1n), () => Math.round(1n), () => new Date(0).setFullYear(2000n),
+  () => 'abc'.substr(1n), () => 'abc'.indexOf('b', 1n), () => [1, 2, 3].splice(1n), () => (1.5).toFixed(1n), () => 'abc'.charAt(1n), () => [1, 2].at(1n), () => new Date(0).setYear(1n)]
+  .map((g) => { try { return String(g()); } catch (e) { return e.name; } }));
