@@ -1,4 +1,4 @@
-// react-golden/cases-html.jsx 01-text-adjacent; `{2n}` is `{2}` here (mujs has no BigInt; same HTML).
+// react-golden/cases-html.jsx 01-text-adjacent (a bigint child: mujs patches 1100-1102).
 export default function Page() {
-  return <div>{'a'}{'b'}{1}{2}<b />c{''}d{null}e{false}{['f', 'g']}</div>;
+  return <div>{'a'}{'b'}{1}{2n}<b />c{''}d{null}e{false}{['f', 'g']}</div>;
 }
