@@ -380,7 +380,7 @@ function __kit_harden() {
 	var errors = [Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError, AggregateError];
 	for (var i = 0; i < errors.length; i++)
 		overridable(errors[i].prototype, ['name', 'message', 'constructor', 'toString']);
-	var others = [Array, String, Number, Boolean, Date, RegExp, Promise, Symbol];
+	var others = [Array, String, Number, Boolean, Date, RegExp, Promise, Symbol, BigInt];
 	for (i = 0; i < others.length; i++)
 		overridable(others[i].prototype, common);
 	overridable(Promise.prototype, ['then', 'catch', 'finally']);

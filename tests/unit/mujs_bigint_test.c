@@ -137,6 +137,15 @@ static const struct bigint_case cases[] = {
 	 "b); mix(a >> (next() % 300n)); mix(BigInt.asIntN(Number(next() % 200n), a)); } return [ops"
 	 ", h.toString(16)];",
 	 "[500,\"e759d7a9eacde137\"]"},
+	{"1101: JSON.stringify calls BigInt.prototype.toJSON when a program defines one",
+	 "BigInt.prototype.toJSON = function () { return this.toString() + 'n'; }; try { return JSON"
+	 ".stringify({a: 5n, b: [2n ** 64n], c: Object(3n)}); } finally { delete BigInt.prototype.to"
+	 "JSON; }",
+	 "\"{\\\"a\\\":\\\"5n\\\",\\\"b\\\":[\\\"18446744073709551616n\\\"],\\\"c\\\":\\\"3n\\\"}\""},
+	{"1101: a replacer sees the bigint itself",
+	 "return JSON.stringify({a: 5n, b: [1n]}, function (k, v) { return typeof v === 'bigint' ? '"
+	 "big:' + v : v; });",
+	 "\"{\\\"a\\\":\\\"big:5\\\",\\\"b\\\":[\\\"big:1\\\"]}\""},
 	{"1100: the exponent operator on numbers",
 	 "var x = 2, y = 10, z = 3; z **= 2; return [2 ** 10, x ** y, 2 ** 3 ** 2, (-2) ** 2, 2 ** -"
 	 "1, 1 ** NaN, NaN ** 0, 3 * 2 ** 2, z, (function () { var o = {p: 2}; o.p **= 3; return o.p"
