@@ -115,15 +115,21 @@ function applyEdits(code, edits) {
 // `x **= y` (x a name, or a property of a name or of this) x = __kit_pow(x, y),
 // so that SWC has no `**` to lower to Math.pow; count says how many.
 export function keepExponent(code) {
-	if (!code.includes('**')) return { code, count: 0 };
+	// no `**` but comment delimiters (/** … **/): no parse (~250 ms for 600 kB)
+	if (!/(?<![/*])\*\*(?![/*])/.test(code)) return { code, count: 0 };
 	const edits = [];
 	const tokens = [];
-	const ast = acorn.parse(code, {
-		ecmaVersion: 'latest',
-		sourceType: 'script',
-		allowReturnOutsideFunction: true,
-		onToken(t) { tokens.push(t); },
-	});
+	let ast;
+	try {
+		ast = acorn.parse(code, {
+			ecmaVersion: 'latest',
+			sourceType: 'script',
+			allowReturnOutsideFunction: true,
+			onToken(t) { tokens.push(t); },
+		});
+	} catch {
+		return { code, count: 0 }; // SWC reports the syntax error itself
+	}
 	let count = 0;
 	walk(ast, (n) => {
 		if (n.type === 'BinaryExpression' && n.operator === '**') {
