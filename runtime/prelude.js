@@ -275,13 +275,6 @@ var AggregateError = (function () {
 	return AggregateError;
 })();
 
-/* a ** b, as toolchain/mujs-lower.mjs rewrites it before SWC (which would
- * make it Math.pow(a, b), a TypeError for bigints): mujs's own operator
- * (patches 1100-1101), numbers and bigints alike. */
-function __kit_pow(a, b) {
-	return a ** b;
-}
-
 /* a in b, as toolchain/mujs-lower.mjs rewrites it: V8's TypeError for a
  * primitive b. mujs's own `in` called the getter it found (zod 4 asks
  * `key in prototype` of lazy getters that throw when run on the prototype);

@@ -1009,7 +1009,8 @@ async function main() {
 	let es5;
 	try {
 		// `**` as __kit_pow calls, which SWC leaves (it would make Math.pow
-		// calls, which refuse bigints: toolchain/mujs-lower.mjs)
+		// calls, which refuse bigints) and lowerForMujs makes `**` again
+		// (toolchain/mujs-lower.mjs)
 		es5 = swc.transformSync(keepExponent(es2017).code, {
 			jsc: { parser: { syntax: 'ecmascript' }, target: 'es5', loose: false },
 			isModule: false,

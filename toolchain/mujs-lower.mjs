@@ -9,11 +9,13 @@
 //    __kit_in(a, b) (runtime/prelude.js), which looks the key up without
 //    reading it. for-in loops are left alone.
 //
-// 2. Before SWC (keepExponent): SWC lowers `a ** b` to Math.pow(a, b), which
-//    V8 and mujs refuse for bigints (`base ** exp` of two bigint variables;
-//    SWC keeps `**` only when an operand is a bigint literal). Each `**`
-//    becomes __kit_pow(a, b) (runtime/prelude.js: mujs's own `**`, patches
-//    1100-1101), and `x **= y` (x a name or a.b) x = __kit_pow(x, y).
+// 2. SWC lowers `a ** b` to Math.pow(a, b), which V8 and mujs refuse for
+//    bigints (`base ** exp` of two bigint variables; SWC keeps `**` only when
+//    an operand is a bigint literal). Before SWC, keepExponent makes each
+//    `a ** b` __kit_pow(a, b), and `x **= y` (x a name or a.b)
+//    x = __kit_pow(x, y); after it, lowerForMujs makes each __kit_pow(a, b)
+//    ((a) ** (b)) again, mujs's own operator (patches 1100-1101). server.js
+//    has `**` only where the app has it.
 //
 // 3. Regular expressions were rewritten here too (into stand-ins that threw
 //    when used) until mujs patch 0800 gave mujs kit's ECMAScript engine
@@ -48,9 +50,9 @@ function tokenAt(tokens, pos) {
 	return lo;
 }
 
-// Returns the code with each binary `in` made a __kit_in call and SWC's
-// typeof/instanceof helpers made the operators; count says how many edits
-// were made.
+// Returns the code with each binary `in` made a __kit_in call, SWC's
+// typeof/instanceof helpers made the operators and keepExponent's
+// __kit_pow(a, b) calls ((a) ** (b)); count says how many edits were made.
 export function lowerForMujs(code) {
 	// edits: text inserted at pos, or [pos, end) replaced; `order` sorts
 	// those at one position (an outer call opens before an inner one and
@@ -78,6 +80,14 @@ export function lowerForMujs(code) {
 				edits.push({ pos: n.body.start, end: n.body.end, order: 1, text: '{ return ' + body + '; }' });
 				return;
 			}
+		}
+		if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === '__kit_pow' &&
+				n.arguments.length === 2 && n.arguments.every((a) => a.type !== 'SpreadElement')) {
+			const [a, b] = n.arguments;
+			edits.push({ pos: n.start, end: a.start, order: 0, text: '((' });
+			edits.push({ pos: a.end, end: b.start, order: 0, text: ') ** (' });
+			edits.push({ pos: b.end, end: n.end, order: 0, text: '))' });
+			return;
 		}
 		if (n.type !== 'BinaryExpression' || n.operator !== 'in') return;
 		let i = tokenAt(tokens, n.left.end);
