@@ -115,8 +115,9 @@ static const char *next_import_fix(const char *spec)
 		return "kit is not Next.js: revalidate('page' | '@slot' | layout) comes from '@kit/core/revalidate', "
 		       "cache from '@kit/core/cache'";
 	if (strcmp(spec, "next/server") == 0)
-		return "kit is not Next.js: API routes (route.ts) take and return the web Request and Response; "
-		       "middleware.ts uses redirect() from '@kit/core/redirect' and the request APIs of '@kit/core/request'";
+		return "kit is not Next.js: import { NextResponse, type NextRequest } from '@kit/core/server' "
+		       "(src/middleware.ts, docs/middleware.md); API routes (route.ts) take and return the web Request "
+		       "and Response";
 	return "kit is not Next.js and has no such module: see README \"Coming from Next.js\" and the @kit/core "
 	       "modules (js/README.md)";
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "build/bjson.h"
+#include "build/nextmw.h"
 
 void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out)
 {
@@ -14,6 +15,10 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out)
 			     "import * as api from \"@kit/core/server/api\";\n"
 			     "import * as actions from \"@kit/core/server/actions\";\n");
 	kit_buf_puts(out, "import * as runtime from \"@kit/core/server/runtime\";\n");
+	/* the Next.js-shaped middleware's runner (build/nextmw.h), only when there is one */
+	int nextmw = kit_scan_find_module(scan, KIT_NEXT_MIDDLEWARE_ID) != NULL;
+	if (nextmw)
+		kit_buf_puts(out, "import * as nextmw from \"@kit/core/server/next-middleware\";\n");
 	for (size_t i = 0; i < scan->nmodules; i++) {
 		kit_buf_printf(out, "import * as m%zu from ", i);
 		kit_buf b;
@@ -29,7 +34,7 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out)
 		kit_bjson_write_string(out, scan->modules[i].id);
 		kit_buf_printf(out, ": m%zu%s\n", i, i + 1 < scan->nmodules ? "," : "");
 	}
-	kit_buf_puts(out, web_classes ? "};\nexport { runtime, api, actions };\n" : "};\nexport { runtime };\n");
+	kit_buf_printf(out, "};\nexport { runtime%s%s };\n", web_classes ? ", api, actions" : "", nextmw ? ", nextmw" : "");
 }
 
 static void write_str(kit_buf *out, const char *key, const char *value)
@@ -140,13 +145,20 @@ void kit_emit_routes_json(const kit_scan *scan, kit_buf *out)
 	kit_buf_puts(out, "  ]");
 }
 
-void kit_emit_manifest(const char *version, const char *source_dir,
+void kit_emit_manifest(const char *version, const char *source_dir, const char *next_middleware,
 		       const kit_buf *routes_json, kit_buf *out)
 {
 	kit_buf_puts(out, "{\n  ");
 	write_str(out, "version", version);
 	kit_buf_puts(out, ",\n  ");
 	write_str(out, "sourceDir", source_dir);
+	if (next_middleware) {
+		kit_buf_puts(out, ",\n  \"nextMiddleware\": {");
+		write_str(out, "module", KIT_NEXT_MIDDLEWARE_ID);
+		kit_buf_puts(out, ", ");
+		write_str(out, "file", next_middleware);
+		kit_buf_puts(out, "}");
+	}
 	kit_buf_puts(out, ",\n  \"routes\": ");
 	kit_buf_put(out, routes_json->data, routes_json->len);
 	kit_buf_puts(out, "\n}\n");

@@ -11,7 +11,8 @@
 #include "render/buf.h"
 
 /* gen/entry.server.js: imports the kit runtime and every route module (paths
- * relative to .kit/gen/) and exports {modules: {id: namespace}, runtime}; the
+ * relative to .kit/gen/) and exports {modules: {id: namespace}, runtime} (and
+ * nextmw, the runner of a Next.js-shaped middleware, when the app has one); the
  * bundle's IIFE assigns that to the global __kit_app. */
 /* web_classes: import the web platform classes first (build/webuse.c). */
 void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out);
@@ -20,8 +21,9 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out);
  * exactly these bytes. */
 void kit_emit_routes_json(const kit_scan *scan, kit_buf *out);
 
-/* manifest.json around an already written routes array. */
-void kit_emit_manifest(const char *version, const char *source_dir,
+/* manifest.json around an already written routes array; next_middleware:
+ * the Next.js-shaped middleware's file (build/nextmw.h), or NULL. */
+void kit_emit_manifest(const char *version, const char *source_dir, const char *next_middleware,
 		       const kit_buf *routes_json, kit_buf *out);
 
 /* rsc-routes.d.ts: Href is the union of every built route, each dynamic or

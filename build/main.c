@@ -34,6 +34,7 @@
 #include "build/prerender.h"
 #include "build/publish.h"
 #include "build/scan.h"
+#include "build/nextmw.h"
 #include "build/verify.h"
 #include "render/arena.h"
 #include "render/buf.h"
@@ -249,6 +250,10 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 			printf(" · %s", o->reason);
 		putchar('\n');
 	}
+	const kit_scan_module *nextmw = kit_nextmw_module(scan);
+	if (nextmw)
+		printf("\nMiddleware %s · runs before routing for the paths its config.matcher covers (docs/middleware.md)\n",
+		       nextmw->file);
 	if (res->nmodules)
 		print_clients(res);
 	printf("\n○  (Static)   stored at build time, served from .kit-store/stored/\n"
@@ -376,7 +381,7 @@ static char *bundle_app(build *b, size_t *app_len)
 {
 	kit_diags *d = &b->diags;
 	char err[PATH_MAX + 256];
-	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
+	b->web_classes = kit_nextmw_module(&b->scan) || kit_webuse_needed(&b->scan, b->app_root);
 	size_t ndiags = d->len, nwarnings = d->nwarnings;
 again:;
 	kit_buf buf;
@@ -454,7 +459,8 @@ static int run(build *b)
 			return -1;
 		}
 	}
-	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) != 0)
+	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) != 0 ||
+	    kit_nextmw_find(&b->scan, b->a, b->app_root, d) != 0)
 		return -1;
 	if (check_datadir(b->datadir, d) != 0)
 		return -1;
@@ -503,7 +509,8 @@ static int run(build *b)
 	char version[17];
 	snprintf(version, sizeof version, "%016llx", (unsigned long long)h);
 
-	kit_emit_manifest(version, b->scan.source_dir, &routes, &out);
+	const kit_scan_module *nextmw = kit_nextmw_module(&b->scan);
+	kit_emit_manifest(version, b->scan.source_dir, nextmw ? nextmw->file : NULL, &routes, &out);
 	rc = kit_outdir_write(b->tmp, "manifest.json", out.data, out.len, err, sizeof err);
 	kit_buf_reset(&out);
 	kit_emit_dts(&b->scan, &out);

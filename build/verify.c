@@ -1,6 +1,7 @@
 /* verify.c — server.js in mujs: does it compile, load, and export what the
  * route files must export? (see verify.h) */
 #include "build/verify.h"
+#include "build/nextmw.h"
 #include "render/xalloc.h"
 #include "intl/intl.h"
 
@@ -121,6 +122,35 @@ static void load_failed(kit_scan *scan, const char *src, const kit_verify_part *
 		kit_diag_fix(d, g, "the top-level code of %s runs when the server starts, in mujs (ES5 plus kit's polyfills, no Node.js or browser globals): make it not throw there, for example by moving the work into the component", file);
 }
 
+/* The Next.js-shaped middleware (build/nextmw.h): a middleware or default
+ * function, and a config.matcher the runner compiles (js/server/next-middleware.ts),
+ * so a bad pattern fails the build rather than every request. The module's
+ * namespace is on top of the stack. */
+static void check_next_middleware(js_State *J, const kit_scan_module *m, int has_default, kit_diags *d)
+{
+	kit_diag *g;
+	js_getproperty(J, -1, "middleware");
+	int fn = js_iscallable(J, -1);
+	js_pop(J, 1);
+	if (!fn && !has_default) {
+		g = kit_diag_add(d, KIT_DIAG_ERROR, m->file, "the middleware exports neither a middleware function nor a default function");
+		kit_diag_fix(d, g, "export function middleware(request) { ... } from %s (docs/middleware.md)", m->file);
+	}
+	js_getproperty(J, -1, "config");
+	js_getglobal(J, "__kit_app");
+	js_getproperty(J, -1, "nextmw");
+	js_rot2pop1(J);
+	js_getproperty(J, -1, "compileMatcher");
+	js_rot2(J);
+	js_copy(J, -3);     /* config, compileMatcher, nextmw, config */
+	if (js_pcall(J, 1)) {
+		g = kit_diag_add(d, KIT_DIAG_ERROR, m->file, "config.matcher: %s", js_trystring(J, -1, "?"));
+		kit_diag_fix(d, g, "write each matcher as a path pattern (\"/about/:path*\", \"/((?!api|_kit).*)\") "
+			     "or { source, has?, missing? } (docs/middleware.md \"Matcher\")");
+	}
+	js_pop(J, 2);
+}
+
 /* Reads one module's exports; the namespace object is on top of the stack.
  * Runs under js_try because esbuild's export getters are arbitrary JS. */
 static void check_module(js_State *J, kit_scan *scan, const kit_scan_module *m, kit_diags *d)
@@ -154,6 +184,10 @@ static void check_module(js_State *J, kit_scan *scan, const kit_scan_module *m, 
 	js_getproperty(J, -1, "default");
 	int component = js_iscallable(J, -1);
 	js_pop(J, 1);
+	if (strcmp(m->id, KIT_NEXT_MIDDLEWARE_ID) == 0) {
+		check_next_middleware(J, m, component, d);
+		return;
+	}
 	if (m->role == KIT_FILE_MIDDLEWARE) {
 		js_getproperty(J, -1, "middleware");
 		int guards = js_isarray(J, -1);

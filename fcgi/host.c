@@ -1396,6 +1396,180 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 	handle_page(h, req, out, url, match, 0, 0, &fa);
 }
 
+/* --- the Next.js-shaped middleware (docs/middleware.md) ------------------ */
+
+/* The request as the middleware handed it on: its HTTP_* variables are the
+ * headers of NextResponse.next({ request: { headers } }); the rest (method,
+ * URI, body) is the web server's. */
+typedef struct over_req {
+	kit_request req;
+	const kit_request *base;
+	char **env;   /* NULL-terminated "NAME=value", in the request's arena */
+} over_req;
+
+static const char *over_param(void *ctx, const char *name)
+{
+	over_req *o = ctx;
+	if (strncmp(name, "HTTP_", 5) != 0)
+		return o->base->param(o->base->ctx, name);
+	size_t n = strlen(name);
+	for (char **e = o->env; *e; e++)
+		if (strncmp(*e, name, n) == 0 && (*e)[n] == '=')
+			return *e + n + 1;
+	return NULL;
+}
+
+static char **over_params(void *ctx)
+{
+	return ((over_req *)ctx)->env;
+}
+
+static long over_read(void *ctx, char *buf, size_t n)
+{
+	over_req *o = ctx;
+	return o->base->read ? o->base->read(o->base->ctx, buf, n) : 0;
+}
+
+/* A request whose headers are lines ("name: value\r\n", checked tokens). */
+static const kit_request *override_headers(kit_host *h, const kit_request *base, const kit_buf *lines)
+{
+	char **env = base->params ? base->params(base->ctx) : NULL;
+	size_t n = 0, nlines = 0;
+	while (env && env[n])
+		n++;
+	for (size_t i = 0; i < lines->len; i++)
+		nlines += lines->data[i] == '\n';
+	over_req *o = kit_arena_zalloc(h->req, sizeof *o);
+	o->base = base;
+	o->env = kit_arena_zalloc(h->req, (n + nlines + 1) * sizeof *o->env);
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(env[i], "HTTP_", 5) != 0)
+			o->env[k++] = env[i];
+	const char *p = lines->len ? lines->data : "", *end = p + lines->len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = nl ? nl : end;
+		const char *colon = memchr(p, ':', (size_t)(stop - p));
+		if (colon) {
+			size_t vlen = (size_t)(stop - colon - 1);
+			const char *v = colon + 1;
+			while (vlen && *v == ' ')
+				v++, vlen--;
+			if (vlen && v[vlen - 1] == '\r')
+				vlen--;
+			char *e = kit_arena_alloc(h->req, 5 + (size_t)(colon - p) + 1 + vlen + 1), *w = e;
+			memcpy(w, "HTTP_", 5);
+			w += 5;
+			for (const char *c = p; c < colon; c++)
+				*w++ = *c == '-' ? '_' : (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+			*w++ = '=';
+			memcpy(w, v, vlen);
+			w[vlen] = '\0';
+			o->env[k++] = e;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	o->req = (kit_request){ over_param, over_params, over_read, o };
+	return &o->req;
+}
+
+/* The part of an absolute URL after the request's own origin ("/en?x=1"),
+ * or NULL when it points elsewhere. */
+static const char *same_origin_path(const char *request_url, const char *target)
+{
+	const char *sep = strstr(request_url, "://");
+	const char *path = sep ? strchr(sep + 3, '/') : NULL;
+	size_t olen = path ? (size_t)(path - request_url) : strlen(request_url);
+	if (strncasecmp(target, request_url, olen) == 0 && target[olen] == '/')
+		return target + olen;
+	return NULL;
+}
+
+/* Runs the app's Next.js-shaped middleware for a request its matcher covers,
+ * before anything is routed (so for URLs no route claims too). Returns 1
+ * when it answered (a redirect, its own Response, a failure); else 0, with
+ * *req the request as handed on, *url the app path to route (a rewrite),
+ * and the headers it set joining every head of the answer, which is
+ * private, no-store (kit_resp_request_extra). */
+static int run_next_middleware(kit_host *h, const kit_request **req, const kit_sink *out, kit_url *url, int head_only)
+{
+	int flight = is_true(param(*req, "HTTP_X_RSC"));
+	const char *method = param(*req, "REQUEST_METHOD");
+	http_req hreq;
+	int bad = http_collect(h, *req, 0, &hreq);
+	if (bad) {
+		send_error_page(h, out, bad, head_only, flight);
+		return 1;
+	}
+	char oerr[KIT_ERR_SIZE];
+	if (!host_engine(h, oerr, sizeof oerr)) {
+		kit_log("500 %s %s (%s): %s", method, url->path, h->routes.next_middleware_file, oerr);
+		send_error_page(h, out, 500, head_only, flight);
+		return 1;
+	}
+	kit_next_outcome o = {
+		.request_headers = req_buf(h),
+		.answer = { .headers = req_buf(h), .body = req_buf(h) },
+	};
+	kit_render_error err;
+	if (kit_engine_next_middleware(h->engine, h->routes.next_middleware, &hreq.http, &o, &err) < 0) {
+		int status = err.status >= 500 ? err.status : 500;
+		kit_log("%d %s %s (%s): %s", status, method, url->path, h->routes.next_middleware_file, err.message);
+		send_error_page(h, out, status, head_only, flight);
+		return 1;
+	}
+	const char *local = NULL;
+	switch (o.outcome) {
+	case KIT_NEXT_SKIP:
+		return 0;
+	case KIT_NEXT_REDIRECT:
+		/* a navigation follows it itself (204 + X-RSC-Redirect, a path of this site) */
+		local = same_origin_path(hreq.http.url, o.location);
+		kit_resp_simple(out, &(kit_simple_answer){
+			.status = flight ? 204 : o.answer.status, .head_only = head_only, .vary = KIT_PAGE_VARY,
+			.cache_control = "private, no-store", .name = flight ? "X-RSC-Redirect" : "Location",
+			.value = flight && local ? local : o.location, .lines = &o.answer.headers,
+		});
+		return 1;
+	case KIT_NEXT_RESPONSE: {
+		kit_resp r;
+		kit_resp_init_in(&r, h->req, out, o.answer.status >= 200 && o.answer.status <= 599 ? o.answer.status : 500,
+				 head_only);
+		kit_resp_lines(&r, &o.answer.headers);
+		if (!kit_resp_has(&r, "Content-Type"))
+			kit_resp_header(&r, "Content-Type", "text/plain; charset=utf-8");
+		if (!kit_resp_has(&r, "Cache-Control"))
+			kit_resp_header(&r, "Cache-Control", "private, no-store");
+		if (kit_resp_begin(&r) == 0 && !head_only && o.answer.body.len)
+			kit_sink_write(out, o.answer.body.data, o.answer.body.len);
+		return 1;
+	}
+	case KIT_NEXT_REWRITE: {
+		local = same_origin_path(hreq.http.url, o.location);
+		const char *why = "another origin";
+		kit_url target;
+		if (!local || kit_url_parse(h->req, local, &target, &why) < 0) {
+			kit_log("500 %s %s (%s): NextResponse.rewrite(%s): %s is not supported (a path of this app only)",
+				method, url->path, h->routes.next_middleware_file, o.location, why);
+			send_error_page(h, out, 500, head_only, flight);
+			return 1;
+		}
+		trim_slash(target.path);
+		*url = target;
+		break;
+	}
+	case KIT_NEXT_CONTINUE:
+		break;
+	}
+	if (o.has_request_headers)
+		*req = override_headers(h, *req, &o.request_headers);
+	kit_buf *keep = kit_arena_alloc(h->req, sizeof *keep);
+	*keep = o.answer.headers;
+	kit_resp_request_extra(keep, "private, no-store");
+	return 0;
+}
+
 static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	host_follow(h);
@@ -1434,6 +1608,9 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			.status = 308, .head_only = head_only, .name = "Location", .value = kit_buf_cstr(&loc),
 			.body = "308 Permanent Redirect\n",
 		});
+	} else if (h->routes.next_middleware && strncmp(url.path, "/_rsc/", 6) != 0 &&
+		   run_next_middleware(h, &req, out, &url, head_only)) {
+		/* answered by the Next.js-shaped middleware */
 	} else {
 		kit_match match;
 		kit_routes_match(h->req, &h->routes, url.path, &match);
@@ -1481,5 +1658,6 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	handle(h, req, out);
+	kit_resp_request_extra(NULL, NULL);
 	kit_arena_reset(h->req);  /* everything the request parsed goes at once */
 }

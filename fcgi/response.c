@@ -181,11 +181,44 @@ void kit_resp_page_headers(kit_resp *r, int flight, const char *cache_control, c
 	}
 }
 
+/* The request's extra head (kit_resp_request_extra): one request at a time
+ * per process, set and cleared by the host around it. */
+static const kit_buf *request_lines;
+static const char *request_cache;
+
+void kit_resp_request_extra(const kit_buf *lines, const char *cache_control)
+{
+	request_lines = lines;
+	request_cache = cache_control;
+}
+
+/* Replaces every Cache-Control line of the head with one of value. */
+static void force_cache_control(kit_resp *r, const char *value)
+{
+	kit_buf head;
+	kit_buf_init_in(&head, r->head.arena);
+	const char *p = r->head.data, *end = p ? p + r->head.len : p;
+	while (p && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *next = nl ? nl + 1 : end;
+		if (!((size_t)(end - p) > 14 && strncasecmp(p, "cache-control:", 14) == 0))
+			kit_buf_put(&head, p, (size_t)(next - p));
+		p = next;
+	}
+	kit_buf_free(&r->head);
+	r->head = head;
+	add(r, "Cache-Control", 13, value, strlen(value));
+}
+
 int kit_resp_begin(kit_resp *r)
 {
 	if (r->sent)
 		return r->refused[0] ? -1 : 0;
 	r->sent = 1;
+	if (request_lines)
+		kit_resp_lines(r, request_lines);
+	if (request_cache)
+		force_cache_control(r, request_cache);
 	kit_buf b;
 	kit_buf_init(&b);
 	int rc;

@@ -68,6 +68,13 @@ int kit_resp_has(const kit_resp *r, const char *name);
 void kit_resp_page_headers(kit_resp *r, int flight, const char *cache_control, const char *version, size_t depth,
 			   const char *layouts);
 
+/* For the request being answered (fcgi/host.c, after a Next.js-shaped
+ * middleware let it through; docs/middleware.md): lines (the headers and
+ * cookies it set) join every head written until the call with NULL, NULL,
+ * and cache_control, when not NULL, replaces that head's Cache-Control.
+ * lines must outlive the request. */
+void kit_resp_request_extra(const kit_buf *lines, const char *cache_control);
+
 /* Writes the head (once). When a header was refused, the head written is
  * instead a 500 with a plain-text body (nothing the caller added goes out),
  * the refusal is logged, and -1 is returned so the caller writes nothing

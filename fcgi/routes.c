@@ -135,6 +135,13 @@ int kit_routes_load(kit_routes *r, const char *kit_dir, char *err, size_t errlen
 		goto out;
 	}
 	r->version = kit_xstrdup(version);
+	const kit_value *nextmw = kit_v_get(root, "nextMiddleware");
+	const char *nextmw_module = nextmw ? str_of(kit_v_get(nextmw, "module")) : NULL;
+	if (nextmw_module) {
+		const char *file = str_of(kit_v_get(nextmw, "file"));
+		r->next_middleware = kit_xstrdup(nextmw_module);
+		r->next_middleware_file = kit_xstrdup(file ? file : nextmw_module);
+	}
 	r->n = routes->u.arr.len;
 	r->routes = kit_xcalloc(r->n ? r->n : 1, sizeof *r->routes);
 	for (size_t i = 0; i < r->n; i++)
@@ -169,6 +176,8 @@ void kit_routes_free(kit_routes *r)
 	}
 	free(r->routes);
 	free(r->version);
+	free(r->next_middleware);
+	free(r->next_middleware_file);
 	free(r->json);
 	memset(r, 0, sizeof *r);
 }

@@ -47,6 +47,8 @@ typedef struct kit_routes {
 	size_t n;
 	char *version;
 	char *json;          /* the manifest text (handed to the engine) */
+	char *next_middleware; /* the Next.js-shaped middleware's module id, NULL when none (docs/middleware.md) */
+	char *next_middleware_file; /* its file ("src/middleware.ts"), for the log */
 } kit_routes;
 
 /* Reads <kit_dir>/manifest.json. Returns 0 or -1 with err. */

@@ -804,6 +804,45 @@ done:
 	return rc;
 }
 
+/* The answer runRoute (or runNextMiddleware) resolved to, on top of the
+ * stack (left there): status, header lines, body. */
+static void read_answer(js_State *J, const char *module, kit_api_answer *out)
+{
+	js_getproperty(J, -1, "status");
+	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "headers");
+	int n = js_isarray(J, -1) ? js_getlength(J, -1) : 0;
+	for (int i = 0; i < n; i++) {
+		js_getindex(J, -1, i);
+		js_getindex(J, -1, 0);
+		js_getindex(J, -2, 1);
+		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
+		/* the web Headers class threw for a bad name or value already */
+		if (strcasecmp(name, "content-length") != 0 && strcasecmp(name, "transfer-encoding") != 0 &&
+		    strcasecmp(name, "status") != 0 && kit_header_append(&out->headers, name, value) < 0)
+			fprintf(stderr, "kit: %s: a response header was dropped: its name is not a token or its value holds CR, LF or NUL\n", module);
+		js_pop(J, 3);
+	}
+	js_pop(J, 1);
+	js_getproperty(J, -1, "kind");
+	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "none";
+	int bytes = strcmp(kind, "bytes") == 0, text = strcmp(kind, "text") == 0;
+	out->bytes = bytes;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "readsQuery");
+	out->reads_query = js_toboolean(J, -1);
+	js_pop(J, 1);
+	if (bytes || text) {
+		js_getproperty(J, -1, "body");
+		if (bytes)
+			kit_jsstr_put_bytes(&out->body, js_tostring(J, -1));
+		else
+			kit_jsstr_put_text(&out->body, js_tostring(J, -1));
+		js_pop(J, 1);
+	}
+}
+
 int kit_engine_api(kit_engine *e, int route_index, const char *module, const char *method,
 		   const kit_http_req *http, const kit_param *params, size_t nparams,
 		   kit_api_answer *out, kit_render_error *err)
@@ -862,39 +901,92 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 		js_pop(J, 1);
 		goto done;
 	}
-	js_getproperty(J, -1, "status");
-	out->status = js_isnumber(J, -1) ? js_toint32(J, -1) : 500;
+	read_answer(J, module, out);
 	js_pop(J, 1);
-	js_getproperty(J, -1, "headers");
-	int n = js_isarray(J, -1) ? js_getlength(J, -1) : 0;
-	for (int i = 0; i < n; i++) {
-		js_getindex(J, -1, i);
-		js_getindex(J, -1, 0);
-		js_getindex(J, -2, 1);
-		const char *name = js_tostring(J, -2), *value = js_tostring(J, -1);
-		/* the web Headers class threw for a bad name or value already */
-		if (strcasecmp(name, "content-length") != 0 && strcasecmp(name, "transfer-encoding") != 0 &&
-		    strcasecmp(name, "status") != 0 && kit_header_append(&out->headers, name, value) < 0)
-			fprintf(stderr, "kit: %s: a response header was dropped: its name is not a token or its value holds CR, LF or NUL\n", module);
-		js_pop(J, 3);
+	rc = 0;
+done:
+	if (rc < 0 && !err->status)
+		err->status = 500;
+	request_end(e);
+	return rc;
+}
+
+/* --- the Next.js-shaped middleware (docs/middleware.md) ------------------ */
+
+int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, kit_next_outcome *out,
+			       kit_render_error *err)
+{
+	js_State *J = e->J;
+	out->outcome = KIT_NEXT_SKIP;
+	out->location[0] = '\0';
+	out->has_request_headers = 0;
+	out->answer.status = 500;
+	out->answer.bytes = 0;
+	out->answer.reads_query = 0;
+	int rc = -1;
+	if (request_begin(e, &(request_start){ .phase = "middleware", .http = http }, err) < 0)
+		goto done;
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, "nextmw");
+	if (!js_isobject(J, -1)) {
+		js_pop(J, 2);
+		kit_req_fail(e, 500, module, "the server bundle has no middleware runner: rebuild with kit-build");
+		goto done;
 	}
-	js_pop(J, 1);
-	js_getproperty(J, -1, "kind");
-	const char *kind = js_isstring(J, -1) ? js_tostring(J, -1) : "none";
-	int bytes = strcmp(kind, "bytes") == 0, text = strcmp(kind, "text") == 0;
-	out->bytes = bytes;
-	js_pop(J, 1);
-	js_getproperty(J, -1, "readsQuery");
-	out->reads_query = js_toboolean(J, -1);
-	js_pop(J, 1);
-	if (bytes || text) {
-		js_getproperty(J, -1, "body");
-		if (bytes)
-			kit_jsstr_put_bytes(&out->body, js_tostring(J, -1));
-		else
-			kit_jsstr_put_text(&out->body, js_tostring(J, -1));
+	js_getproperty(J, -1, "runNextMiddleware");
+	js_rot2(J);                       /* app, run, nextmw */
+	js_getproperty(J, -3, "modules");
+	js_getproperty(J, -1, module);
+	js_rot2pop1(J);                   /* app, run, nextmw, ns */
+	if (js_pcall(J, 1)) {
+		kit_req_exception(e, module, NULL);
 		js_pop(J, 1);
+		goto done;
 	}
+	js_rot2pop1(J);                   /* the promise */
+	if (await_top(e) < 0)
+		goto done;
+	/* a rejection settles await_top too: the middleware threw */
+	js_getproperty(J, -1, "outcome");
+	const char *what = js_isobject(J, -2) && js_isstring(J, -1) ? js_tostring(J, -1) : NULL;
+	if (!what) {
+		js_pop(J, 1);
+		const char *why = js_trystring(J, -1, "a value that is not an Error");
+		if (js_isobject(J, -1)) {
+			js_getproperty(J, -1, "stack");
+			if (js_isstring(J, -1))
+				why = js_tostring(J, -1);
+			kit_req_fail(e, 500, module, "the middleware threw %s", why);
+			js_pop(J, 1);
+		} else {
+			kit_req_fail(e, 500, module, "the middleware threw %s", why);
+		}
+		js_pop(J, 1);
+		goto done;
+	}
+	out->outcome = strcmp(what, "next") == 0 ? KIT_NEXT_CONTINUE : strcmp(what, "rewrite") == 0 ? KIT_NEXT_REWRITE
+		     : strcmp(what, "redirect") == 0 ? KIT_NEXT_REDIRECT : strcmp(what, "response") == 0 ? KIT_NEXT_RESPONSE
+		     : KIT_NEXT_SKIP;
+	js_pop(J, 1);
+	js_getproperty(J, -1, "location");
+	if (js_isstring(J, -1))
+		snprintf(out->location, sizeof out->location, "%s", js_tostring(J, -1));
+	js_pop(J, 1);
+	js_getproperty(J, -1, "requestHeaders");
+	if (js_isarray(J, -1)) {
+		out->has_request_headers = 1;
+		int n = js_getlength(J, -1);
+		for (int i = 0; i < n; i++) {
+			js_getindex(J, -1, i);
+			js_getindex(J, -1, 0);
+			js_getindex(J, -2, 1);
+			if (kit_header_append(&out->request_headers, js_tostring(J, -2), js_tostring(J, -1)) < 0)
+				fprintf(stderr, "kit: %s: a request header was dropped: its name is not a token or its value holds CR, LF or NUL\n", module);
+			js_pop(J, 3);
+		}
+	}
+	js_pop(J, 1);
+	read_answer(J, module, &out->answer);
 	js_pop(J, 1);
 	rc = 0;
 done:

@@ -216,6 +216,29 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 		   const kit_http_req *http, const kit_param *params, size_t nparams,
 		   kit_api_answer *out, kit_render_error *err);
 
+/* What the Next.js-shaped middleware (src/middleware.ts) decided. */
+typedef enum kit_next_kind {
+	KIT_NEXT_SKIP,      /* its matcher does not cover the request */
+	KIT_NEXT_CONTINUE,  /* nothing / NextResponse.next(): answer.headers join the answer */
+	KIT_NEXT_REWRITE,   /* answer the app's path in location under this URL */
+	KIT_NEXT_REDIRECT,  /* answer.status + location */
+	KIT_NEXT_RESPONSE,  /* answer as it is (status, headers, body) */
+} kit_next_kind;
+
+typedef struct kit_next_outcome {
+	kit_next_kind outcome;
+	char location[2048];      /* absolute URL (rewrite, redirect) */
+	int has_request_headers;  /* NextResponse.next({ request: { headers } }) */
+	kit_buf request_headers;  /* then: every request header, "name: value\r\n"; the caller's */
+	kit_api_answer answer;    /* its buffers the caller's (see kit_guard_result) */
+} kit_next_outcome;
+
+/* Runs the middleware module `module` (its config.matcher first) for this
+ * request, with a NextRequest. Returns 0 (out filled), or -1 with err (it
+ * threw, or returned something that is not a Response: 500). */
+int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, kit_next_outcome *out,
+			       kit_render_error *err);
+
 /* What a server action came to (docs/actions.md §3). */
 typedef struct kit_action_outcome {
 	int ok;               /* it returned: render the answer (kit_render_req.action) */

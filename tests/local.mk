@@ -291,3 +291,7 @@ check_PROGRAMS += tests/unit/intl_number_test
 tests_unit_intl_number_test_SOURCES = tests/unit/intl_number_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_intl_number_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_intl_number_test_LDADD = $(TEST_LDADD)
+
+# --- the Next.js-shaped middleware (tests/suites/next-middleware.sh): tests/next-middleware/app
+EXTRA_DIST += tests/suites/next-middleware.sh tests/next-middleware/check.mjs \
+	tests/next-middleware/app/package.json tests/next-middleware/app/src

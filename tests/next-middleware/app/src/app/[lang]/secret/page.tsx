@@ -1,0 +1,3 @@
+export default function Secret() {
+  return <h1>secret</h1>;
+}

@@ -1,0 +1,3 @@
+export function GET() {
+  return new Response('open\n');
+}
