@@ -110,7 +110,15 @@ check "... its body" test "$(curl -s "$B/mw-json?q=z")" = '{"from":"middleware",
 expect "/plain: a new Response(...) answers as it is" 418 "x-plain: yes" -- /plain
 check "... its body" test "$(curl -s "$B/plain")" = "a plain answer"
 
-# the matcher: excluded paths never run it; has / missing
+# the matcher: path patterns compiled in kit's engine (what Next.js's matcher matches)
+want='{"/about/:path*":["/about","/about/a","/about/a/b","/About/A"],"/dashboard/:path+":["/dashboard/x/y"],'
+want+='"/blog/:slug":["/blog/a"],"/blog/:slug?":["/blog","/blog/a"],"/:lang(en|de)/about":["/en/about"],'
+want+='"/((?!api|_kit|favicon.ico).*)":["/","/about","/about/a","/about/a/b","/aboutx","/About/A","/dashboard",'
+want+='"/dashboard/x/y","/blog","/blog/a","/blog/a/b","/en/about","/fr/about","/files","/files/a/b.txt"],'
+want+='"/files/(.*)":["/files/a/b.txt"],"/":["/"]}'
+check "matcher patterns: :name, :name? * +, :name(a|b), (regex), negative lookahead, case-insensitive" \
+	test "$(curl -s "$B/matcher-table")" = "$want"
+# excluded paths never run it; has / missing
 expect "/api/hello (excluded): the stored answer, public, no middleware header" 200 \
 	"cache-control: public, max-age=0, must-revalidate" '!x-middleware' '!set-cookie' -- /api/hello
 check "/api/guarded/a without x-token (has: not met): the route answers" test "$(curl -s "$B/api/guarded/a")" = open

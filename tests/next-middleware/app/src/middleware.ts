@@ -2,6 +2,8 @@
 // import differs: 'next/server' is '@kit/core/server' in kit), plus one
 // path for each other thing a middleware may do.
 import { NextResponse, type NextRequest } from '@kit/core/server';
+// for /matcher-table only: the patterns compiled as config.matcher's are
+import { patternToRegExp } from '@kit/core/server/next-middleware';
 
 const locales = ['en', 'de'];
 
@@ -21,6 +23,17 @@ function getLocale(request: NextRequest): string {
 export function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname === '/boom') throw new Error('boom from the middleware');
+  if (pathname === '/matcher-table') {
+    // each pattern: the paths it matches, of the same list
+    const paths = ['/', '/about', '/about/a', '/about/a/b', '/aboutx', '/About/A', '/dashboard', '/dashboard/x/y',
+      '/blog', '/blog/a', '/blog/a/b', '/en/about', '/fr/about', '/api/x', '/_kit/static/a.js', '/favicon.ico',
+      '/files', '/files/a/b.txt'];
+    const patterns = ['/about/:path*', '/dashboard/:path+', '/blog/:slug', '/blog/:slug?', '/:lang(en|de)/about',
+      '/((?!api|_kit|favicon.ico).*)', '/files/(.*)', '/'];
+    const table: Record<string, string[]> = {};
+    for (const p of patterns) table[p] = paths.filter((x) => patternToRegExp(p).test(x));
+    return NextResponse.json(table);
+  }
   if (pathname === '/mw-json')
     return NextResponse.json({ from: 'middleware', q: request.nextUrl.searchParams.get('q') }, { status: 202 });
   if (pathname === '/plain')
