@@ -1398,6 +1398,22 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 
 /* --- the Next.js-shaped middleware (docs/middleware.md) ------------------ */
 
+/* 1 when the app's Next.js-shaped middleware would run for a page at path
+ * (its matcher, has/missing counted as met; 1 too when that cannot be told):
+ * the edge endpoints, which never run it, refuse such pages. */
+static int next_middleware_covers(kit_host *h, const char *path)
+{
+	char oerr[KIT_ERR_SIZE];
+	if (!h->routes.next_middleware)
+		return 0;
+	if (!host_engine(h, oerr, sizeof oerr))
+		return 1;
+	kit_next_outcome o = { .request_headers = req_buf(h), .answer = { .headers = req_buf(h), .body = req_buf(h) } };
+	kit_render_error err;
+	return kit_engine_next_middleware(h->engine, h->routes.next_middleware, NULL, path, &o, &err) < 0 ||
+	       o.outcome != KIT_NEXT_SKIP;
+}
+
 /* The request as the middleware handed it on: its HTTP_* variables are the
  * headers of NextResponse.next({ request: { headers } }); the rest (method,
  * URI, body) is the web server's. */
@@ -1513,7 +1529,7 @@ static int run_next_middleware(kit_host *h, const kit_request **req, const kit_s
 		.answer = { .headers = req_buf(h), .body = req_buf(h) },
 	};
 	kit_render_error err;
-	if (kit_engine_next_middleware(h->engine, h->routes.next_middleware, &hreq.http, &o, &err) < 0) {
+	if (kit_engine_next_middleware(h->engine, h->routes.next_middleware, &hreq.http, NULL, &o, &err) < 0) {
 		int status = err.status >= 500 ? err.status : 500;
 		kit_log("%d %s %s (%s): %s", status, method, url->path, h->routes.next_middleware_file, err.message);
 		send_error_page(h, out, status, head_only, flight);
@@ -1620,8 +1636,11 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		} else if (strcmp(url.path, "/_rsc/action") == 0) {
 			handle_action(h, req, out, method);
 		} else if (strcmp(url.path, "/_rsc/ppr-shell") == 0) {
+			kit_url target;
 			if (strcmp(method, "GET") != 0 && !head_only)
 				send_405(out, "GET, HEAD");
+			else if (kit_stored_endpoint_url(h->req, url.query, &target) == 0 && next_middleware_covers(h, target.path))
+				kit_resp_text(out, 404, head_only, "This route is not edge-cacheable\n");
 			else
 				kit_stored_shell_endpoint(h->req, h->store, &h->routes, url.query, head_only, out);
 		} else if (strcmp(url.path, "/_rsc/ppr-resume") == 0) {
@@ -1635,6 +1654,8 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 				kit_routes_match(h->req, &h->routes, target.path, &tm);
 				if (tm.index < 0 || h->routes.routes[tm.index].is_api)
 					kit_resp_text(out, 404, 0, "No such page\n");
+				else if (next_middleware_covers(h, target.path))
+					kit_resp_text(out, 404, 0, "This route is not edge-cacheable\n");
 				else
 					handle_page(h, req, out, &target, &tm, 0, 1, NULL);
 			}

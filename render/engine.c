@@ -913,8 +913,8 @@ done:
 
 /* --- the Next.js-shaped middleware (docs/middleware.md) ------------------ */
 
-int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, kit_next_outcome *out,
-			       kit_render_error *err)
+int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, const char *probe_path,
+			       kit_next_outcome *out, kit_render_error *err)
 {
 	js_State *J = e->J;
 	out->outcome = KIT_NEXT_SKIP;
@@ -938,7 +938,11 @@ int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http
 	js_getproperty(J, -3, "modules");
 	js_getproperty(J, -1, module);
 	js_rot2pop1(J);                   /* app, run, nextmw, ns */
-	if (js_pcall(J, 1)) {
+	if (probe_path)
+		js_pushstring(J, probe_path);
+	else
+		js_pushundefined(J);
+	if (js_pcall(J, 2)) {
 		kit_req_exception(e, module, NULL);
 		js_pop(J, 1);
 		goto done;

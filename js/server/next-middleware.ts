@@ -148,7 +148,9 @@ function headerList(res: Response): Array<[string, string]> {
   return headers;
 }
 
-export function runNextMiddleware(ns: Record<string, unknown>): Promise<NextOutcome> {
+// probePath (the host's question for the edge endpoints): whether the
+// matcher covers that path, has/missing counted as met; nothing runs.
+export function runNextMiddleware(ns: Record<string, unknown>, probePath?: string): Promise<NextOutcome> {
   const fn = (typeof ns['middleware'] === 'function' ? ns['middleware'] : ns['default']) as
     ((req: unknown, ev: unknown) => unknown) | undefined;
   const outcome = (o: Partial<NextOutcome>): NextOutcome => ({
@@ -159,6 +161,10 @@ export function runNextMiddleware(ns: Record<string, unknown>): Promise<NextOutc
     matchers = nextMatchers(ns);
   } catch (e) {
     return Promise.reject(e);
+  }
+  if (typeof probePath === 'string') {
+    const covered = !matchers || matchers.some((m) => m.re.test(probePath));
+    return Promise.resolve(outcome({ outcome: covered ? 'next' : 'skip' }));
   }
   const req = toNextRequest(request() as never);
   if (matchers) {

@@ -127,6 +127,17 @@ expect "/api/needs-cookie without the ok cookie (missing: met): the middleware's
 check "/api/needs-cookie with ok=yes (missing: not met): the route answers" \
 	test "$(curl -s -b ok=yes "$B/api/needs-cookie")" = "cookie ok"
 
+expect "/apidocs (a page the matcher leaves out): stored, public, no middleware header" 200 "x-rsc-kit: stored" \
+	"cache-control: public, max-age=0, must-revalidate" '!x-middleware' -- /apidocs
+
+# the edge endpoints never run it: they refuse the pages it covers
+check "/_rsc/ppr-shell?url=/en (covered): 404, not edge-cacheable" \
+	test "$(curl -s "$B/_rsc/ppr-shell?url=/en")" = "This route is not edge-cacheable"
+check "/_rsc/ppr-shell?url=/apidocs (not covered): asked of the store (it holds no shell)" \
+	test "$(curl -s "$B/_rsc/ppr-shell?url=/apidocs")" = "No shell for this page"
+check "POST /_rsc/ppr-resume?url=/de/secret (covered): 404, the page not rendered" \
+	test "$(curl -s -X POST -d "" "$B/_rsc/ppr-resume?url=/de/secret")" = "This route is not edge-cacheable"
+
 expect "/boom: the middleware threw: 500" 500 -- /boom
 expect "... a navigation too (text)" 500 "content-type: text/plain; charset=utf-8" -- /boom -H 'X-RSC: 1'
 check "... and a log line names the path, the file and the error" \
