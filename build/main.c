@@ -509,8 +509,7 @@ static int run(build *b)
 	char version[17];
 	snprintf(version, sizeof version, "%016llx", (unsigned long long)h);
 
-	const kit_scan_module *nextmw = kit_nextmw_module(&b->scan);
-	kit_emit_manifest(version, b->scan.source_dir, nextmw ? nextmw->file : NULL, &routes, &out);
+	kit_emit_manifest(version, b->scan.source_dir, kit_nextmw_file(&b->scan), &routes, &out);
 	rc = kit_outdir_write(b->tmp, "manifest.json", out.data, out.len, err, sizeof err);
 	kit_buf_reset(&out);
 	kit_emit_dts(&b->scan, &out);

@@ -57,3 +57,9 @@ const kit_scan_module *kit_nextmw_module(const kit_scan *scan)
 {
 	return kit_scan_find_module(scan, KIT_NEXT_MIDDLEWARE_ID);
 }
+
+const char *kit_nextmw_file(const kit_scan *scan)
+{
+	const kit_scan_module *m = kit_nextmw_module(scan);
+	return m ? m->file : NULL;
+}

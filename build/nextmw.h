@@ -21,5 +21,7 @@ int kit_nextmw_find(kit_scan *scan, kit_arena *a, const char *app_root, kit_diag
 
 /* The module, or NULL when the app has none. */
 const kit_scan_module *kit_nextmw_module(const kit_scan *scan);
+/* Its file relative to the app root ("src/middleware.ts"), or NULL. */
+const char *kit_nextmw_file(const kit_scan *scan);
 
 #endif

@@ -1,7 +1,8 @@
 /* host.c — one request, from CGI variables to a written response.
  *
- * Order (docs/architecture.md §3): canonical URL → version check → match →
- * guards → stored file → render. Answers that vary on the X-RSC request
+ * Order (docs/architecture.md §3): canonical URL → version check → the app's
+ * Next.js-shaped middleware (docs/middleware.md) → match → guards → stored
+ * file → render. Answers that vary on the X-RSC request
  * headers say so in Vary; a render that fails before the first byte becomes
  * a 500 document and a log line naming the component and the route, and the
  * worker goes on serving. */
