@@ -170,12 +170,13 @@ export interface NextRequest extends Request {
 }
 
 // Makes a NextRequest of a web Request (the runner does; an app need not).
+// nextUrl and cookies are made when first read (a URL parse is not free).
 export function toNextRequest(req: Request): NextRequest {
   const r = req as NextRequest;
-  const url = nextURL(req.url);
-  const cookies = new RequestCookies(req.headers);
-  Object.defineProperty(r, 'nextUrl', { get: () => url, enumerable: true });
-  Object.defineProperty(r, 'cookies', { get: () => cookies, enumerable: true });
+  let url: NextURL | null = null;
+  let cookies: RequestCookies | null = null;
+  Object.defineProperty(r, 'nextUrl', { get: () => url || (url = nextURL(req.url)), enumerable: true });
+  Object.defineProperty(r, 'cookies', { get: () => cookies || (cookies = new RequestCookies(req.headers)), enumerable: true });
   Object.defineProperty(r, 'geo', { value: undefined, enumerable: true });
   Object.defineProperty(r, 'ip', { value: undefined, enumerable: true });
   return r;

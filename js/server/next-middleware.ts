@@ -8,9 +8,10 @@
 //   rewrite   answer with another path of the app (location)
 //   redirect  status + location
 //   response  an answer of its own (status, headers, body)
-import { peekBody, readBodyBytes, Headers, Response } from './web/index';
+import { peekBody, readBodyBytes, Response } from './web/index';
 import { request } from '../request';
-import { takeResponseHeaders } from './request-context';
+import { currentRequest, takeResponseHeaders } from './request-context';
+import type { RequestInfo } from './request-context';
 import { NextResponse, toNextRequest } from '../server';
 import type { MatcherItem } from '../server';
 
@@ -106,13 +107,60 @@ export function compileMatcher(config: unknown): Matcher[] | null {
   });
 }
 
-function conditionHolds(c: Condition, url: URL, headers: Headers, cookies: { get(n: string): { value: string } | undefined }): boolean {
-  let v: string | null = null;
-  if (c.type === 'header') v = headers.get(c.key);
-  else if (c.type === 'cookie') { const k = cookies.get(c.key); v = k ? k.value : null; }
-  else if (c.type === 'query') v = url.searchParams.get(c.key);
-  else v = url.hostname;
-  if (c.type === 'host') return c.value ? c.value.test(v as string) : true;
+// The matcher decides before any web class is made (a NextRequest costs
+// URL parses): the request's path, query, host, headers and cookies read
+// from the engine's plain request data.
+interface Seen { path: string; query: string; host: string; headers: Array<[string, string]> }
+
+function seenOf(info: RequestInfo): Seen {
+  const url = info.url, sep = url.indexOf('://');
+  const slash = sep < 0 ? 0 : url.indexOf('/', sep + 3);
+  const authority = sep < 0 ? '' : url.slice(sep + 3, slash < 0 ? url.length : slash);
+  const rest = slash < 0 ? '/' : url.slice(slash);
+  const hash = rest.indexOf('#'), noHash = hash < 0 ? rest : rest.slice(0, hash);
+  const q = noHash.indexOf('?');
+  const colon = authority.lastIndexOf(':');
+  return {
+    path: q < 0 ? noHash : noHash.slice(0, q),
+    query: q < 0 ? '' : noHash.slice(q + 1),
+    host: (colon > authority.lastIndexOf(']') ? authority.slice(0, colon) : authority).toLowerCase(),
+    headers: info.headers,
+  };
+}
+
+function decodePart(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch (e) {
+    return s;
+  }
+}
+
+function valueOf(c: Condition, seen: Seen): string | null {
+  if (c.type === 'host') return seen.host;
+  if (c.type === 'header' || c.type === 'cookie') {
+    const name = c.type === 'header' ? c.key.toLowerCase() : 'cookie';
+    const found: string[] = [];
+    for (let i = 0; i < seen.headers.length; i++) if (seen.headers[i][0] === name) found.push(seen.headers[i][1]);
+    if (!found.length) return null;
+    if (c.type === 'header') return found.join(', ');
+    const pairs = found.join('; ').split(';');
+    for (let i = 0; i < pairs.length; i++) {
+      const eq = pairs[i].indexOf('=');
+      if (eq > 0 && pairs[i].slice(0, eq).trim() === c.key) return decodePart(pairs[i].slice(eq + 1).trim());
+    }
+    return null;
+  }
+  const parts = seen.query ? seen.query.split('&') : [];
+  for (let i = 0; i < parts.length; i++) {
+    const eq = parts[i].indexOf('=');
+    if (decodePart(eq < 0 ? parts[i] : parts[i].slice(0, eq)) === c.key) return eq < 0 ? '' : decodePart(parts[i].slice(eq + 1));
+  }
+  return null;
+}
+
+function conditionHolds(c: Condition, seen: Seen): boolean {
+  const v = valueOf(c, seen);
   if (v === null) return false;
   return c.value ? c.value.test(v) : true;
 }
@@ -166,14 +214,14 @@ export function runNextMiddleware(ns: Record<string, unknown>, probePath?: strin
     const covered = !matchers || matchers.some((m) => m.re.test(probePath));
     return Promise.resolve(outcome({ outcome: covered ? 'next' : 'skip' }));
   }
-  const req = toNextRequest(request() as never);
-  if (matchers) {
-    const url = req.nextUrl, path = url.pathname;
-    const hit = matchers.some((m) => m.re.test(path) &&
-      m.has.every((c) => conditionHolds(c, url, req.headers, req.cookies)) &&
-      !m.missing.some((c) => conditionHolds(c, url, req.headers, req.cookies)));
+  const info = currentRequest();
+  if (matchers && info) {
+    const seen = seenOf(info);
+    const hit = matchers.some((m) => m.re.test(seen.path) &&
+      m.has.every((c) => conditionHolds(c, seen)) && !m.missing.some((c) => conditionHolds(c, seen)));
     if (!hit) return Promise.resolve(outcome({ outcome: 'skip' }));
   }
+  const req = toNextRequest(request() as never);
   if (typeof fn !== 'function')
     return Promise.reject(new TypeError('the middleware exports neither a middleware function nor a default function'));
   const waiting: unknown[] = [];
@@ -203,5 +251,12 @@ export function runNextMiddleware(ns: Record<string, unknown>, probePath?: strin
       if (peek.kind === 'none') return outcome(base);
       if (peek.kind === 'text') return outcome({ ...base, kind: 'text', body: peek.value });
       return readBodyBytes(res as never).then((bytes) => outcome({ ...base, kind: 'bytes', body: bytes }));
+    }, (e) => {
+      // redirect() of @kit/core/redirect works here too (as in directory middleware)
+      const d = e && (e as { digest?: unknown }).digest;
+      if (typeof d !== 'string' || d.indexOf('KIT_REDIRECT;') !== 0) throw e;
+      const rest = d.slice('KIT_REDIRECT;'.length), semi = rest.indexOf(';');
+      return outcome({ outcome: 'redirect', status: +rest.slice(0, semi) || 307,
+        location: new URL(rest.slice(semi + 1), req.url).href, headers: takeResponseHeaders() });
     });
 }

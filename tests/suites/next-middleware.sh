@@ -107,6 +107,7 @@ expect "/old-about: rewritten, answered under its own URL" 200 '!location' "cach
 body_has "... with the page of /en/about" '<h1>about <!-- -->en</h1>' /old-about
 expect "/mw-json?q=z: NextResponse.json(..., { status: 202 }) answers" 202 "content-type: application/json" -- '/mw-json?q=z'
 check "... its body" test "$(curl -s "$B/mw-json?q=z")" = '{"from":"middleware","q":"z"}'
+expect "/kit-redirect: redirect() of @kit/core/redirect works in it too" 307 "location: $B/en/about" -- /kit-redirect
 expect "/plain: a new Response(...) answers as it is" 418 "x-plain: yes" -- /plain
 check "... its body" test "$(curl -s "$B/plain")" = "a plain answer"
 

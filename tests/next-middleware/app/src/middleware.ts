@@ -4,6 +4,7 @@
 import { NextResponse, type NextRequest } from '@kit/core/server';
 // for /matcher-table only: the patterns compiled as config.matcher's are
 import { patternToRegExp } from '@kit/core/server/next-middleware';
+import { redirect } from '@kit/core/redirect';
 
 const locales = ['en', 'de'];
 
@@ -38,6 +39,7 @@ export function middleware(request: NextRequest) {
     return NextResponse.json({ from: 'middleware', q: request.nextUrl.searchParams.get('q') }, { status: 202 });
   if (pathname === '/plain')
     return new Response('a plain answer\n', { status: 418, headers: { 'x-plain': 'yes' } });
+  if (pathname === '/kit-redirect') redirect('/en/about');
   if (pathname === '/old-about') return NextResponse.rewrite(new URL('/en/about', request.url));
   if (pathname.startsWith('/api/guarded/'))
     return NextResponse.json({ message: 'guarded by the middleware' }, { status: 401 });
