@@ -102,9 +102,13 @@ expect "a navigation to /en: the stored payload, after the middleware" 200 "cont
 	"x-rsc-kit: stored" "x-middleware: ran" -- /en -H 'X-RSC: 1'
 
 body_has "/en/about: the page reads the request header the middleware handed on" '<p id="seen">seen <!-- -->en</p>' /en/about
+expect "... and the route's directory middleware ran after it, with that header" 200 "x-dir-middleware: saw en" \
+	"x-middleware: ran" -- /en/about
 body_has "... and the visitor's cookie" 'session <!-- -->s1' /en/about -b session=s1
 expect "/old-about: rewritten, answered under its own URL" 200 '!location' "cache-control: private, no-store" -- /old-about
 body_has "... with the page of /en/about" '<h1>about <!-- -->en</h1>' /old-about
+body_has "... whose directory middleware and page got the headers handed on with the rewrite" \
+	'<p id="seen">seen <!-- -->en (rewritten)</p>' /old-about
 expect "/mw-json?q=z: NextResponse.json(..., { status: 202 }) answers" 202 "content-type: application/json" -- '/mw-json?q=z'
 check "... its body" test "$(curl -s "$B/mw-json?q=z")" = '{"from":"middleware","q":"z"}'
 expect "/kit-redirect: redirect() of @kit/core/redirect works in it too" 307 "location: $B/en/about" -- /kit-redirect

@@ -40,7 +40,11 @@ export function middleware(request: NextRequest) {
   if (pathname === '/plain')
     return new Response('a plain answer\n', { status: 418, headers: { 'x-plain': 'yes' } });
   if (pathname === '/kit-redirect') redirect('/en/about');
-  if (pathname === '/old-about') return NextResponse.rewrite(new URL('/en/about', request.url));
+  if (pathname === '/old-about') {
+    const headers = new Headers(request.headers);
+    headers.set('x-locale-seen', 'en (rewritten)');
+    return NextResponse.rewrite(new URL('/en/about', request.url), { request: { headers } });
+  }
   if (pathname.startsWith('/api/guarded/'))
     return NextResponse.json({ message: 'guarded by the middleware' }, { status: 401 });
   if (pathname === '/api/needs-cookie') return NextResponse.json({ message: 'the ok cookie is missing' }, { status: 403 });
