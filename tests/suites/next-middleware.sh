@@ -46,6 +46,11 @@ rm "$bad/middleware.ts"
 check "an import of next/server names @kit/core/server" sh -c \
 	"! '$top_build/kit-build' --no-prerender '$bad' >'$work/next.log' 2>&1 && grep -qF \"import { NextResponse, type NextRequest } from '@kit/core/server'\" '$work/next.log'"
 
+# kit.cgi (the engine opened only for requests that need it) runs it too
+cgi_head=$(cd "$app" && REQUEST_METHOD=GET REQUEST_URI=/ SERVER_PROTOCOL=HTTP/1.1 HTTP_HOST=example.test \
+	HTTP_ACCEPT_LANGUAGE=de KIT_APP_DIR=$app "$top_build/kit.cgi" 2>/dev/null | tr -d '\r' | sed '/^$/q')
+check "kit.cgi: / answers the locale redirect" grep -qxF 'Location: http://example.test/de' <<<"$cgi_head"
+
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"
 	exit 1
