@@ -381,7 +381,7 @@ static char *bundle_app(build *b, size_t *app_len)
 {
 	kit_diags *d = &b->diags;
 	char err[PATH_MAX + 256];
-	b->web_classes = kit_nextmw_module(&b->scan) || kit_webuse_needed(&b->scan, b->app_root);
+	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
 	size_t ndiags = d->len, nwarnings = d->nwarnings;
 again:;
 	kit_buf buf;
@@ -459,8 +459,7 @@ static int run(build *b)
 			return -1;
 		}
 	}
-	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) != 0 ||
-	    kit_nextmw_find(&b->scan, b->a, b->app_root, d) != 0)
+	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) || kit_nextmw_find(&b->scan, b->a, b->app_root, d))
 		return -1;
 	if (check_datadir(b->datadir, d) != 0)
 		return -1;

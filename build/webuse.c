@@ -6,6 +6,7 @@
  * one with an API route, or whose own sources name one of them (a word
  * match: a false positive only costs start-up time). */
 #include "build/webuse.h"
+#include "build/nextmw.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -95,5 +96,8 @@ int kit_webuse_needed(const kit_scan *scan, const char *app_root)
 	for (size_t i = 0; i < scan->nroutes; i++)
 		if (scan->routes[i].kind == KIT_SCAN_API)
 			return 1;
+	/* a Next.js-shaped middleware gets a Request and returns a Response */
+	if (kit_nextmw_module(scan))
+		return 1;
 	return scan_dir(app_root, 0);
 }

@@ -4,7 +4,8 @@
 
 #include "build/scan.h"
 
-/* 1 when the app has an API route or its sources name Request, Response,
+/* 1 when the app has an API route or a Next.js-shaped middleware
+ * (build/nextmw.h), or its sources name Request, Response,
  * Headers, URL, FormData, fetch, request(), ... (see webuse.c). */
 int kit_webuse_needed(const kit_scan *scan, const char *app_root);
 
