@@ -116,8 +116,12 @@ export class ResponseCookies {
     this._h = headers;
     this._set = [];
   }
+  // the Set-Cookie lines: those of other names as they were (headers.append), then ours
   private sync(): void {
+    const names = this._set.map((c) => c.name);
+    const others = this._h.getSetCookie().filter((line: string) => names.indexOf(line.split('=')[0].trim()) < 0);
     this._h.delete('set-cookie');
+    for (let i = 0; i < others.length; i++) this._h.append('set-cookie', others[i]);
     for (let i = 0; i < this._set.length; i++) this._h.append('set-cookie', serializeCookie(this._set[i]));
   }
   get(name: string | Cookie): ResponseCookie | undefined {

@@ -24,7 +24,8 @@ const SPECIAL = /[.+*?^${}()|[\]\\]/;
 // literal text, :name, :name(regex), (regex), each optionally followed by
 // ? (optional), * (zero or more segments) or + (one or more). A parameter
 // right after "/" takes the slash into its optional part, so /about/:path*
-// matches /about too.
+// matches /about too; so does a last group that may be empty: /about/(.*)
+// is /about/:path* (as Next.js documents it).
 export function patternToRegExp(source: string): RegExp {
   if (source.charAt(0) !== '/') throw new Error('matcher "' + source + '" must start with /');
   let out = '';
@@ -57,14 +58,15 @@ export function patternToRegExp(source: string): RegExp {
       continue;
     }
     const mod = source.charAt(i);
-    const modifier = mod === '?' || mod === '*' || mod === '+' ? mod : '';
-    if (modifier) i++;
+    let modifier = mod === '?' || mod === '*' || mod === '+' ? mod : '';
+    if (!modifier && i === source.length && new RegExp('^(?:' + group + ')$').test('')) modifier = 'empty';
+    if (modifier && modifier !== 'empty') i++;
     // the "/" before the parameter belongs to it when a modifier is given
     const slash = modifier && start > 0 && out.charAt(out.length - 1) === '/' && source.charAt(start - 1) === '/';
     if (slash) out = out.slice(0, -1);
     const p = slash ? '/' : '';
     if (modifier === '') out += '(' + group + ')';
-    else if (modifier === '?') out += '(?:' + p + '(' + group + '))?';
+    else if (modifier === '?' || modifier === 'empty') out += '(?:' + p + '(' + group + '))?';
     else if (modifier === '*') out += '(?:' + p + '((?:' + group + ')(?:/(?:' + group + '))*))?';
     else out += p + '((?:' + group + ')(?:/(?:' + group + '))*)';
   }

@@ -96,8 +96,8 @@ expect "a navigation to /: 204 + X-RSC-Redirect: /de" 204 "x-rsc-redirect: /de" 
 	-- / -H 'X-RSC: 1' -H 'Accept-Language: de'
 
 # a stored page behind the matcher: the middleware runs, then the file goes
-expect "/en: the stored file, with the middleware's header and cookie, private" 200 "x-rsc-kit: stored" \
-	"x-middleware: ran" "set-cookie: seen-locale=en; Path=/" "cache-control: private, no-store" -- /en
+expect "/en: the stored file, with the middleware's header and cookies, private" 200 "x-rsc-kit: stored" \
+	"x-middleware: ran" "set-cookie: seen-locale=en; Path=/" "set-cookie: raw=1; Path=/" "cache-control: private, no-store" -- /en
 check "... one Cache-Control" test "$(curl -s -o /dev/null -D - "$B/en" | grep -ci '^cache-control:')" = 1
 expect "HEAD /en: the same head" 200 "x-rsc-kit: stored" "x-middleware: ran" -- /en -I
 expect "/de/secret (stored) without a session cookie: 307 to /de, the file not sent" 307 "location: $B/de" '!x-rsc-kit' -- /de/secret
@@ -125,7 +125,7 @@ want='{"/about/:path*":["/about","/about/a","/about/a/b","/About/A"],"/dashboard
 want+='"/blog/:slug":["/blog/a"],"/blog/:slug?":["/blog","/blog/a"],"/:lang(en|de)/about":["/en/about"],'
 want+='"/((?!api|_kit|favicon.ico).*)":["/","/about","/about/a","/about/a/b","/aboutx","/About/A","/dashboard",'
 want+='"/dashboard/x/y","/blog","/blog/a","/blog/a/b","/en/about","/fr/about","/files","/files/a/b.txt"],'
-want+='"/files/(.*)":["/files/a/b.txt"],"/":["/"]}'
+want+='"/files/(.*)":["/files","/files/a/b.txt"],"/":["/"]}'
 check "matcher patterns: :name, :name? * +, :name(a|b), (regex), negative lookahead, case-insensitive" \
 	test "$(curl -s "$B/matcher-table")" = "$want"
 # excluded paths never run it; has / missing

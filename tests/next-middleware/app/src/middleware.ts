@@ -59,6 +59,7 @@ export function middleware(request: NextRequest) {
     headers.set('x-locale-seen', pathname.split('/')[1]);
     const res = NextResponse.next({ request: { headers } });
     res.headers.set('x-middleware', 'ran');
+    res.headers.append('set-cookie', 'raw=1; Path=/');
     res.cookies.set('seen-locale', pathname.split('/')[1]);
     return res;
   }
