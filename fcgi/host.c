@@ -23,6 +23,7 @@
 #include "render/engine.h"
 #include "render/html.h"
 #include "render/xalloc.h"
+#include "mujs/regex/regex.h"
 
 struct kit_host {
 	char *app_dir;
@@ -40,6 +41,11 @@ struct kit_host {
 	 * made here): released at once when kit_host_handle returns, so no
 	 * handler frees anything (req_buf, kit_resp_init_in) */
 	kit_arena *req;
+	/* the Next.js-shaped middleware's matcher, compiled here on first need
+	 * (next_middleware_paths): a path none of them matches needs no call */
+	int nm_loaded;        /* 0: not yet; 1: nm_re; 2: every path (or unknown) */
+	kit_regex **nm_re;
+	size_t nm_n;
 };
 
 /* Headers past this size are answered 431 (the web server usually refuses
@@ -60,6 +66,27 @@ static kit_engine *host_engine(kit_host *h, char *err, size_t errlen)
 	if (!h->engine)
 		h->engine = kit_engine_open(h->server_js, h->routes.json, &h->opts, err, errlen);
 	return h->engine;
+}
+
+static void *regex_alloc(void *ctx, void *p, int n)
+{
+	(void)ctx;
+	if (n == 0) {
+		free(p);
+		return NULL;
+	}
+	return kit_xrealloc(p, (size_t)n);
+}
+
+/* The compiled matcher of the build being replaced (or closed). */
+static void forget_next_paths(kit_host *h)
+{
+	for (size_t i = 0; i < h->nm_n; i++)
+		kit_regex_free(regex_alloc, NULL, h->nm_re[i]);
+	free(h->nm_re);
+	h->nm_re = NULL;
+	h->nm_n = 0;
+	h->nm_loaded = 0;
 }
 
 /* The build directory of a version: .kit/ when it holds that version (the
@@ -111,6 +138,7 @@ static int host_load(kit_host *h, const char *version, char *err, size_t errlen)
 	}
 	kit_engine_close(h->engine);
 	kit_routes_free(&h->routes);
+	forget_next_paths(h);
 	h->routes = routes;
 	h->engine = engine;
 	memcpy(h->server_js, server_js, sizeof server_js);
@@ -200,6 +228,7 @@ void kit_host_close(kit_host *h)
 	kit_store_close(h->store);
 	kit_engine_close(h->engine);
 	kit_routes_free(&h->routes);
+	forget_next_paths(h);
 	kit_arena_free(h->req);
 	free(h->app_dir);
 	free(h);
@@ -1399,20 +1428,69 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 
 /* --- the Next.js-shaped middleware (docs/middleware.md) ------------------ */
 
+static int next_paths_poll(void *ctx)
+{
+	int *left = ctx;
+	return --*left < 0;
+}
+
+/* 1 when one of the matcher's path patterns matches path[0..len) (its has
+ * and missing conditions are the engine's to check), or when that cannot be
+ * told here (no matcher: every path; the patterns did not load: the
+ * engine's call reports why). The patterns are asked of the engine once per
+ * build and compiled with kit's regex engine, so a request the matcher
+ * leaves out costs no JS at all. */
+static int next_middleware_paths(kit_host *h, const char *path, size_t len)
+{
+	if (!h->nm_loaded) {
+		char oerr[KIT_ERR_SIZE];
+		char **sources = NULL;
+		size_t n = 0;
+		h->nm_loaded = 2;
+		if (host_engine(h, oerr, sizeof oerr) &&
+		    kit_engine_next_matcher(h->engine, h->routes.next_middleware, &sources, &n, oerr, sizeof oerr) == 0) {
+			h->nm_re = kit_xcalloc(n ? n : 1, sizeof *h->nm_re);
+			h->nm_loaded = 1;
+			for (size_t i = 0; i < n; i++) {
+				const char *why = NULL;
+				kit_regex *re = kit_regex_compile(regex_alloc, NULL, sources[i], KIT_REGEX_I, &why);
+				if (re)
+					h->nm_re[h->nm_n++] = re;
+				else
+					h->nm_loaded = 2;  /* JS compiled it: every path goes to the engine */
+			}
+		}
+		for (size_t i = 0; i < n; i++)
+			free(sources[i]);
+		free(sources);
+	}
+	if (h->nm_loaded != 1)
+		return 1;
+	int caps[2 * 64], hit = 0;
+	/* a pattern that backtracks without end on a visitor's path is left to
+	 * the engine, whose budget interrupts it: here it stops after ~1 M steps */
+	int polls = 16;
+	kit_regex_set_poll(next_paths_poll, &polls);
+	for (size_t i = 0; i < h->nm_n && !hit; i++)
+		hit = kit_regex_ncaptures(h->nm_re[i]) > 64 || kit_regex_match(h->nm_re[i], path, (int)len, 0, 1, caps) != 0;
+	kit_regex_set_poll(NULL, NULL);
+	return hit;
+}
+
 /* 1 when the app's Next.js-shaped middleware would run for a page at path
- * (its matcher, has/missing counted as met; 1 too when that cannot be told):
- * the edge endpoints, which never run it, refuse such pages. */
+ * (its matcher, has/missing counted as met): the edge endpoints, which
+ * never run it, refuse such pages. */
 static int next_middleware_covers(kit_host *h, const char *path)
 {
-	char oerr[KIT_ERR_SIZE];
-	if (!h->routes.next_middleware)
-		return 0;
-	if (!host_engine(h, oerr, sizeof oerr))
-		return 1;
-	kit_next_outcome o = { .request_headers = req_buf(h), .answer = { .headers = req_buf(h), .body = req_buf(h) } };
-	kit_render_error err;
-	return kit_engine_next_middleware(h->engine, h->routes.next_middleware, NULL, path, &o, &err) < 0 ||
-	       o.outcome != KIT_NEXT_SKIP;
+	return h->routes.next_middleware && next_middleware_paths(h, path, strlen(path));
+}
+
+/* The same for the request's own path as sent (REQUEST_URI before "?"),
+ * what the matcher is matched against. */
+static int next_middleware_may_run(kit_host *h, const kit_request *req)
+{
+	const char *uri = param(req, "REQUEST_URI");
+	return next_middleware_paths(h, uri, strcspn(uri, "?#"));
 }
 
 /* The request as the middleware handed it on: its HTTP_* variables are the
@@ -1530,7 +1608,7 @@ static int run_next_middleware(kit_host *h, const kit_request **req, const kit_s
 		.answer = { .headers = req_buf(h), .body = req_buf(h) },
 	};
 	kit_render_error err;
-	if (kit_engine_next_middleware(h->engine, h->routes.next_middleware, &hreq.http, NULL, &o, &err) < 0) {
+	if (kit_engine_next_middleware(h->engine, h->routes.next_middleware, &hreq.http, &o, &err) < 0) {
 		int status = err.status >= 500 ? err.status : 500;
 		kit_log("%d %s %s (%s): %s", status, method, url->path, h->routes.next_middleware_file, err.message);
 		send_error_page(h, out, status, head_only, flight);
@@ -1625,7 +1703,7 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			.status = 308, .head_only = head_only, .name = "Location", .value = kit_buf_cstr(&loc),
 			.body = "308 Permanent Redirect\n",
 		});
-	} else if (h->routes.next_middleware && strncmp(url.path, "/_rsc/", 6) != 0 &&
+	} else if (h->routes.next_middleware && strncmp(url.path, "/_rsc/", 6) != 0 && next_middleware_may_run(h, req) &&
 		   run_next_middleware(h, &req, out, &url, head_only)) {
 		/* answered by the Next.js-shaped middleware */
 	} else {

@@ -913,8 +913,8 @@ done:
 
 /* --- the Next.js-shaped middleware (docs/middleware.md) ------------------ */
 
-int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, const char *probe_path,
-			       kit_next_outcome *out, kit_render_error *err)
+int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, kit_next_outcome *out,
+			       kit_render_error *err)
 {
 	js_State *J = e->J;
 	out->outcome = KIT_NEXT_SKIP;
@@ -938,11 +938,7 @@ int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http
 	js_getproperty(J, -3, "modules");
 	js_getproperty(J, -1, module);
 	js_rot2pop1(J);                   /* app, run, nextmw, ns */
-	if (probe_path)
-		js_pushstring(J, probe_path);
-	else
-		js_pushundefined(J);
-	if (js_pcall(J, 2)) {
+	if (js_pcall(J, 1)) {
 		kit_req_exception(e, module, NULL);
 		js_pop(J, 1);
 		goto done;
@@ -997,6 +993,42 @@ done:
 	if (rc < 0 && !err->status)
 		err->status = 500;
 	request_end(e);
+	return rc;
+}
+
+int kit_engine_next_matcher(kit_engine *e, const char *module, char ***sources, size_t *n, char *err, size_t errlen)
+{
+	js_State *J = e->J;
+	*sources = NULL;
+	*n = 0;
+	int rc = -1;
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, "nextmw");
+	if (!js_isobject(J, -1)) {
+		snprintf(err, errlen, "the server bundle has no middleware runner: rebuild with kit-build");
+		js_pop(J, 2);
+		return -1;
+	}
+	js_getproperty(J, -1, "matcherSources");
+	js_rot2(J);                       /* app, fn, nextmw */
+	js_getproperty(J, -3, "modules");
+	js_getproperty(J, -1, module);
+	js_rot2pop1(J);                   /* app, fn, nextmw, ns */
+	if (js_pcall(J, 1)) {
+		snprintf(err, errlen, "config.matcher: %s", js_trystring(J, -1, "?"));
+	} else if (js_isarray(J, -1)) {
+		int len = js_getlength(J, -1);
+		*sources = kit_xcalloc((size_t)(len ? len : 1), sizeof **sources);
+		for (int i = 0; i < len; i++) {
+			js_getindex(J, -1, i);
+			(*sources)[(*n)++] = kit_xstrdup(js_tostring(J, -1));
+			js_pop(J, 1);
+		}
+		rc = 0;
+	} else {
+		rc = 1;
+	}
+	js_pop(J, 2);
 	return rc;
 }
 

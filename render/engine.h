@@ -235,12 +235,15 @@ typedef struct kit_next_outcome {
 
 /* Runs the middleware module `module` (its config.matcher first) for this
  * request, with a NextRequest. Returns 0 (out filled), or -1 with err (it
- * threw, or returned something that is not a Response: 500). With
- * probe_path (http NULL) nothing runs: out->outcome says whether the matcher
- * covers that path (KIT_NEXT_CONTINUE) or not (KIT_NEXT_SKIP), its has and
- * missing conditions counted as met. */
-int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, const char *probe_path,
-			       kit_next_outcome *out, kit_render_error *err);
+ * threw, or returned something that is not a Response: 500). */
+int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http_req *http, kit_next_outcome *out,
+			       kit_render_error *err);
+
+/* The middleware's matcher as regular expression sources (matched with the
+ * i flag against the request's raw path): 0 with *sources (malloc'd, as is
+ * each string; the caller frees them) and *n; 1 when it has no matcher
+ * (every path); -1 with err when the matcher does not compile. */
+int kit_engine_next_matcher(kit_engine *e, const char *module, char ***sources, size_t *n, char *err, size_t errlen);
 
 /* What a server action came to (docs/actions.md §3). */
 typedef struct kit_action_outcome {

@@ -178,6 +178,13 @@ export function nextMatchers(ns: Record<string, unknown>): Matcher[] | null {
   return compiled;
 }
 
+// The matcher's path patterns as regular expression sources (flag i), for
+// the host to rule out paths without a call (fcgi/host.c); null: every path.
+export function matcherSources(ns: Record<string, unknown>): string[] | null {
+  const m = nextMatchers(ns);
+  return m ? m.map((x) => x.re.source) : null;
+}
+
 export interface NextOutcome {
   outcome: 'skip' | 'next' | 'rewrite' | 'redirect' | 'response';
   status: number;
@@ -198,9 +205,7 @@ function headerList(res: Response): Array<[string, string]> {
   return headers;
 }
 
-// probePath (the host's question for the edge endpoints): whether the
-// matcher covers that path, has/missing counted as met; nothing runs.
-export function runNextMiddleware(ns: Record<string, unknown>, probePath?: string): Promise<NextOutcome> {
+export function runNextMiddleware(ns: Record<string, unknown>): Promise<NextOutcome> {
   const fn = (typeof ns['middleware'] === 'function' ? ns['middleware'] : ns['default']) as
     ((req: unknown, ev: unknown) => unknown) | undefined;
   const outcome = (o: Partial<NextOutcome>): NextOutcome => ({
@@ -211,10 +216,6 @@ export function runNextMiddleware(ns: Record<string, unknown>, probePath?: strin
     matchers = nextMatchers(ns);
   } catch (e) {
     return Promise.reject(e);
-  }
-  if (typeof probePath === 'string') {
-    const covered = !matchers || matchers.some((m) => m.re.test(probePath));
-    return Promise.resolve(outcome({ outcome: covered ? 'next' : 'skip' }));
   }
   const info = currentRequest();
   if (matchers && info) {
