@@ -125,6 +125,43 @@ static void check_arena_heads(kit_buf *answer)
 	kit_arena_free(a);
 }
 
+/* kit_resp_request_extra: what a Next.js-shaped middleware let through
+ * carries its header lines and private, no-store on every head, the one
+ * Cache-Control (docs/middleware.md §4); a bad line still refuses the head. */
+static void check_request_extra(kit_buf *answer)
+{
+	kit_sink sink = { buf_write, NULL, answer };
+	kit_buf lines;
+	kit_buf_init(&lines);
+	kit_buf_puts(&lines, "x-middleware: ran\r\nset-cookie: a=1; Path=/\r\n");
+	kit_resp_request_extra(&lines, "private, no-store");
+	kit_buf_reset(answer);
+	kit_resp_simple(&sink, &(kit_simple_answer){ .status = 200, .cache_control = "public, max-age=0, must-revalidate",
+						     .body = "x" });
+	const char *a = kit_buf_cstr(answer);
+	CHECK("extra: the middleware's lines on the head", strstr(a, "\r\nx-middleware: ran\r\n") &&
+	      strstr(a, "\r\nset-cookie: a=1; Path=/\r\n"));
+	const char *cc = strstr(a, "Cache-Control:");
+	CHECK("extra: its Cache-Control replaces the answer's, once", cc && strncmp(cc, "Cache-Control: private, no-store\r\n", 34) == 0 &&
+	      !strstr(cc + 1, "Cache-Control:") && !strstr(a, "public"));
+	kit_buf_reset(answer);
+	kit_resp_text(&sink, 404, 0, "gone\n");
+	CHECK("extra: on a head without Cache-Control lines too", strstr(kit_buf_cstr(answer), "x-middleware: ran") &&
+	      strstr(kit_buf_cstr(answer), "Cache-Control: private, no-store"));
+	kit_buf_reset(&lines);
+	kit_buf_puts(&lines, "x-bad: a\rb\r\n");
+	kit_buf_reset(answer);
+	kit_resp_text(&sink, 200, 0, "body\n");
+	CHECK("extra: a refused line makes the answer a 500", strncmp(kit_buf_cstr(answer), "Status: 500 ", 12) == 0 &&
+	      !strstr(kit_buf_cstr(answer), "body"));
+	kit_resp_request_extra(NULL, NULL);
+	kit_buf_reset(answer);
+	kit_resp_text(&sink, 200, 0, "body\n");
+	CHECK("extra: gone after the request", !strstr(kit_buf_cstr(answer), "x-middleware") &&
+	      strstr(kit_buf_cstr(answer), "Cache-Control: no-store"));
+	kit_buf_free(&lines);
+}
+
 int main(void)
 {
 	kit_buf out, b;
@@ -215,6 +252,7 @@ int main(void)
 
 	check_simple_answers(&out);
 	check_arena_heads(&out);
+	check_request_extra(&out);
 
 	CHECK_STR("location: plain", location(&b, "/about", ""), "/about");
 	CHECK_STR("location: with a query", location(&b, "/a", "b=1&c"), "/a?b=1&c");
