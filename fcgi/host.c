@@ -44,6 +44,7 @@ struct kit_host {
 	/* the Next.js-shaped middleware's matcher, compiled here on first need
 	 * (next_middleware_paths): a path none of them matches needs no call */
 	int nm_loaded;        /* 0: not yet; 1: nm_re; 2: every path (or unknown) */
+	const char *shown_path;  /* the request's own path when the middleware rewrote it (usePathname), else NULL */
 	kit_regex **nm_re;
 	size_t nm_n;
 };
@@ -904,7 +905,7 @@ static void handle_page(kit_host *h, const kit_request *req, const kit_sink *out
 		.layouts = route || job.referer ? job.chain : "",
 		.version = h->routes.version,
 		.route_index = match->index,
-		.pathname = url->path,
+		.pathname = h->shown_path ? h->shown_path : url->path,
 		.params = match->params,
 		.nparams = match->nparams,
 		.search = search,
@@ -1651,6 +1652,7 @@ static int run_next_middleware(kit_host *h, const kit_request **req, const kit_s
 			return 1;
 		}
 		trim_slash(target.path);
+		h->shown_path = url->path;  /* what the browser shows: usePathname() renders it */
 		*url = target;
 		break;
 	}
@@ -1759,5 +1761,6 @@ void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	handle(h, req, out);
 	kit_resp_request_extra(NULL, NULL);
+	h->shown_path = NULL;
 	kit_arena_reset(h->req);  /* everything the request parsed goes at once */
 }

@@ -30,4 +30,12 @@ await browserCheck('next-middleware', async ({ base, page, expect, hydrated }) =
     { path: '/en/about', h1: 'about en', seen: 'seen en', loads: 1 });
   expect('... to /de/secret without a session: redirected to /de without a reload', await go('to-secret', 'home de'),
     { path: '/de', h1: 'home de', lang: 'de', loads: 1 });
+  // a rewrite: the page of /en/about under /old-about hydrates (usePathname is the URL shown)
+  await page.goto(base + '/old-about');
+  await hydrated('#to-secret');
+  expect('/old-about (rewritten to /en/about) hydrates with its own path', await page.evaluate(() => ({
+    path: location.pathname,
+    h1: document.querySelector('h1').textContent,
+    shown: document.querySelector('#path').textContent,
+  })), { path: '/old-about', h1: 'about en', shown: 'path /old-about' });
 });

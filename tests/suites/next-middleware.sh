@@ -112,6 +112,8 @@ expect "... and the route's directory middleware ran after it, with that header"
 body_has "... and the visitor's cookie" 'session <!-- -->s1' /en/about -b session=s1
 expect "/old-about: rewritten, answered under its own URL" 200 '!location' "cache-control: private, no-store" -- /old-about
 body_has "... with the page of /en/about" '<h1>about <!-- -->en</h1>' /old-about
+body_has "... usePathname() is the URL asked for" '<p id="path">path <!-- -->/old-about</p>' /old-about
+body_has "(on /en/about itself, /en/about)" '<p id="path">path <!-- -->/en/about</p>' /en/about
 body_has "... whose directory middleware and page got the headers handed on with the rewrite" \
 	'<p id="seen">seen <!-- -->en (rewritten)</p>' /old-about
 expect "/mw-json?q=z: NextResponse.json(..., { status: 202 }) answers" 202 "content-type: application/json" -- '/mw-json?q=z'
