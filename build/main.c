@@ -459,7 +459,8 @@ static int run(build *b)
 			return -1;
 		}
 	}
-	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) || kit_nextmw_find(&b->scan, b->a, b->app_root, d))
+	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) != 0 ||
+	    kit_nextmw_find(&b->scan, b->a, b->app_root, d) != 0)
 		return -1;
 	if (check_datadir(b->datadir, d) != 0)
 		return -1;
