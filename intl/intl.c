@@ -439,5 +439,6 @@ void kit_intl_install(js_State *J)
 	js_defproperty(J, -2, "getCanonicalLocales", JS_DONTENUM);
 	kit_intl_text_install(J);
 	kit_intl_number_install(J);
+	kit_intl_datetime_install(J);
 	js_defglobal(J, "Intl", JS_DONTENUM);
 }

@@ -23,6 +23,7 @@ void kit_intl_install(js_State *J);
 /* The text services (text.h): Collator, localeCompare, normalize, ListFormat,
  * Segmenter, DisplayNames, Locale, supportedValuesOf. */
 void kit_intl_text_install(js_State *J);
+void kit_intl_datetime_install(js_State *J); /* datetime.c, reltime.c: DateTimeFormat, RelativeTimeFormat, Date's locale methods */
 
 /* Defines obj[Symbol.toStringTag] = tag (configurable, not writable or
  * enumerable), as a prototype's `Intl.NumberFormat`. */

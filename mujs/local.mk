@@ -43,7 +43,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0804-regex-interrupt.patch \
 	$(srcdir)/mujs/patches/1100-exponent-operator.patch \
 	$(srcdir)/mujs/patches/1101-bigint-type.patch \
-	$(srcdir)/mujs/patches/1102-bigint-literals.patch
+	$(srcdir)/mujs/patches/1102-bigint-literals.patch \
+	$(srcdir)/mujs/patches/1350-local-time-per-instant.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

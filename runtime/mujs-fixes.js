@@ -220,10 +220,10 @@
  * malformed in toISOString; getYear/setYear/toGMTString are missing;
  * Date.UTC(year) is NaN and maps negative years to 19xx; setUTCHours(h)
  * takes the hour for the minutes; setFullYear on an invalid date stays
- * invalid (tests/jsdiff date/*). The V8 formats are written here. The zone
- * name in parentheses is only known for UTC (the engine has no time zone
- * names): other zones print the offset alone. toLocale*String print en-US's
- * default form whatever the locale and options (there is no Intl). */
+ * invalid (tests/jsdiff date/*). The V8 formats are written here; the zone's
+ * name in parentheses comes from ICU (intl/datetime.c's __kit_zone_name,
+ * taken here and deleted; ICU loads on the first toString), as in V8.
+ * (toLocale*String are intl/datetime.c's.) */
 (function () {
 	'use strict';
 	var DP = Date.prototype, NativeDate = Date;
@@ -244,10 +244,16 @@
 		return t === t;
 	}
 	function hms(h, m, s) { return pad(h, 2) + ':' + pad(m, 2) + ':' + pad(s, 2); }
+	/* the zone's long name at t in the default locale, as V8 prints it
+	 * ("Central European Summer Time"), from ICU through intl/datetime.c */
+	var global = Function('return this')(), nativeZoneName = global.__kit_zone_name;
+	delete global.__kit_zone_name;
+	function zoneName(t) {
+		return nativeZoneName ? ' (' + nativeZoneName(t) + ')' : '';
+	}
 	function zone(d) {
-		var off = -d.getTimezoneOffset(), a = Math.abs(off);
-		return 'GMT' + (off < 0 ? '-' : '+') + pad(Math.floor(a / 60), 2) + pad(a % 60, 2) +
-			(off === 0 ? ' (Coordinated Universal Time)' : '');
+		var off = -d.getTimezoneOffset(), a = Math.floor(Math.abs(off));
+		return 'GMT' + (off < 0 ? '-' : '+') + pad(Math.floor(a / 60), 2) + pad(a % 60, 2) + zoneName(d.getTime());
 	}
 	/* (every call costs microseconds in mujs: one toISOString of the local
 	 * time, then pieces of it, for years 0–9999; substring is not wrapped) */
@@ -259,10 +265,9 @@
 		var iso = nativeISO.call(new NativeDate(lt));
 		return { iso: iso, day: ((Math.floor(lt / 864e5) + 4) % 7 + 7) % 7, off: off };
 	}
-	function zoneOf(off) {
-		var a = off < 0 ? -off : off;
-		return 'GMT' + (off > 0 ? '-' : '+') + pad(Math.floor(a / 60), 2) + pad(a % 60, 2) +
-			(off === 0 ? ' (Coordinated Universal Time)' : '');
+	function zoneOf(off, t) {
+		var a = Math.floor(off < 0 ? -off : off);
+		return 'GMT' + (off > 0 ? '-' : '+') + pad(Math.floor(a / 60), 2) + pad(a % 60, 2) + zoneName(t);
 	}
 	function dateText(d) {
 		var p = localParts(d);
@@ -277,7 +282,7 @@
 		var p = valid(this) && localParts(this);
 		if (p)
 			return DAYS[p.day] + ' ' + MONTHS[p.iso.substring(5, 7) - 1] + ' ' + p.iso.substring(8, 10) + ' ' +
-				p.iso.substring(0, 4) + ' ' + p.iso.substring(11, 19) + ' ' + zoneOf(p.off);
+				p.iso.substring(0, 4) + ' ' + p.iso.substring(11, 19) + ' ' + zoneOf(p.off, this.getTime());
 		return valid(this) ? dateText(this) + ' ' + timeText(this) : 'Invalid Date';
 	});
 	define('toDateString', function toDateString() {
@@ -302,24 +307,6 @@
 		return (y < 0 ? '-' : '+') + pad(Math.abs(y), 6) + '-' + pad(this.getUTCMonth() + 1, 2) + '-' +
 			pad(this.getUTCDate(), 2) + 'T' + hms(this.getUTCHours(), this.getUTCMinutes(), this.getUTCSeconds()) +
 			'.' + pad(this.getUTCMilliseconds(), 3) + 'Z';
-	});
-	/* en-US's defaults: 1/2/2020, 3:04:05 AM (years before 1 count as BC ones) */
-	function localDate(d) {
-		var y = d.getFullYear();
-		return (d.getMonth() + 1) + '/' + d.getDate() + '/' + (y <= 0 ? 1 - y : y);
-	}
-	function localTime(d) {
-		var h = d.getHours();
-		return ((h + 11) % 12 + 1) + ':' + pad(d.getMinutes(), 2) + ':' + pad(d.getSeconds(), 2) + (h < 12 ? ' AM' : ' PM');
-	}
-	define('toLocaleString', function toLocaleString() {
-		return valid(this) ? localDate(this) + ', ' + localTime(this) : 'Invalid Date';
-	});
-	define('toLocaleDateString', function toLocaleDateString() {
-		return valid(this) ? localDate(this) : 'Invalid Date';
-	});
-	define('toLocaleTimeString', function toLocaleTimeString() {
-		return valid(this) ? localTime(this) : 'Invalid Date';
 	});
 	define('getYear', function getYear() { return this.getFullYear() - 1900; });
 	define('setYear', function setYear(y) {
