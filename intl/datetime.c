@@ -1310,6 +1310,7 @@ void kit_intl_datetime_install(js_State *J)
 	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
 	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
 	js_defproperty(J, -2, "DateTimeFormat", JS_DONTENUM);
+	kit_intl_reltime_install(J);
 
 	js_getglobal(J, "Date");
 	js_getproperty(J, -1, "prototype");

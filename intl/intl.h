@@ -23,7 +23,10 @@ void kit_intl_install(js_State *J);
 /* The text services (text.h): Collator, localeCompare, normalize, ListFormat,
  * Segmenter, DisplayNames, Locale, supportedValuesOf. */
 void kit_intl_text_install(js_State *J);
-void kit_intl_datetime_install(js_State *J); /* datetime.c, reltime.c: DateTimeFormat, RelativeTimeFormat, Date's locale methods */
+/* datetime.c: Intl.DateTimeFormat and Date's locale methods; it installs
+ * reltime.c's Intl.RelativeTimeFormat too */
+void kit_intl_datetime_install(js_State *J);
+void kit_intl_reltime_install(js_State *J);
 
 /* Defines obj[Symbol.toStringTag] = tag (configurable, not writable or
  * enumerable), as a prototype's `Intl.NumberFormat`. */
