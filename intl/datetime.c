@@ -63,7 +63,6 @@ KIT_ICU_DECL(unumsys_close);
 KIT_ICU_DECL(uloc_forLanguageTag);
 KIT_ICU_DECL(uloc_toLegacyType);
 KIT_ICU_DECL(uloc_toUnicodeLocaleType);
-KIT_ICU_DECL(uloc_getLanguage);
 KIT_ICU_DECL(uloc_getDefault);
 KIT_ICU_DECL(u_strFromUTF8WithSub);
 KIT_ICU_DECL(u_strToUTF8);
@@ -118,7 +117,6 @@ static const kit_icu_sym syms[] = {
 	KIT_ICU_SYM(uloc_forLanguageTag),
 	KIT_ICU_SYM(uloc_toLegacyType),
 	KIT_ICU_SYM(uloc_toUnicodeLocaleType),
-	KIT_ICU_SYM(uloc_getLanguage),
 	KIT_ICU_SYM(uloc_getDefault),
 	KIT_ICU_SYM(u_strFromUTF8WithSub),
 	KIT_ICU_SYM(u_strToUTF8),
@@ -197,7 +195,7 @@ static int32_t to_u16(const char *s, UChar *out, int32_t cap)
 }
 
 /* pushes the UTF-16 text as a JS string, U+202F as a space when nnbsp
- * (V8 prints the space in format and formatToParts) */
+ * (V8 prints the space in format, not in formatToParts or formatRange) */
 static void push_u16(js_State *J, const UChar *s, int32_t len, int nnbsp)
 {
 	char stack[1024];
@@ -546,11 +544,11 @@ static const readback *const readbacks[C_COUNT] = { rb_weekday, rb_era,	   rb_ye
 						    rb_period,	rb_hour,   rb_minute, rb_second, rb_tzn };
 
 /* the ICU locale id for base plus the calendar and numbering keys */
-static void icu_id(const char *base, const char *ca, const char *nu, char *out, size_t n)
+static void icu_id(const char *base, const char *ca, const char *hc, const char *nu, char *out, size_t n)
 {
 	char tag[KIT_INTL_TAG_MAX * 2];
-	snprintf(tag, sizeof tag, "%s%s%s%s%s%s", base, (ca[0] || nu[0]) ? "-u" : "", ca[0] ? "-ca-" : "", ca,
-		 nu[0] ? "-nu-" : "", nu);
+	snprintf(tag, sizeof tag, "%s%s%s%s%s%s%s%s", base, (ca[0] || hc[0] || nu[0]) ? "-u" : "", ca[0] ? "-ca-" : "",
+		 ca, hc[0] ? "-hc-" : "", hc, nu[0] ? "-nu-" : "", nu);
 	UErrorCode st = U_ZERO_ERROR;
 	int32_t parsed = 0;
 	icu_uloc_forLanguageTag(tag, out, (int32_t)n, &parsed, &st);
@@ -635,7 +633,7 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 		dtf_unref(J, d);
 		js_throw(J);
 	}
-	icu_id(base, ca, nu, d->icu, sizeof d->icu);
+	icu_id(base, ca, hcx, nu, d->icu, sizeof d->icu);
 
 	UErrorCode st = U_ZERO_ERROR;
 	gen = icu_udatpg_open(d->icu, &st);
@@ -657,17 +655,14 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 	} else {
 		hc = hc_opt;
 	}
+	/* hour12 picks the cycle of the same start as the locale's (0 or 1):
+	 * h11 or h23 for a locale whose hours start at 0, h12 or h24 otherwise
+	 * (Node 20's V8: `de` with hour12 gives h11, `en` with hour12:false h24) */
+	int from_zero = hc_default == HC_H11 || hc_default == HC_H23;
 	if (hour12 == 1) {
-		if (hc_default == HC_H11 || hc_default == HC_H12) {
-			hc = hc_default;
-		} else {
-			char lang[16] = "";
-			UErrorCode ls = U_ZERO_ERROR;
-			icu_uloc_getLanguage(d->icu, lang, sizeof lang, &ls);
-			hc = !strcmp(lang, "ja") ? HC_H11 : HC_H12;
-		}
+		hc = from_zero ? HC_H11 : HC_H12;
 	} else if (hour12 == 0) {
-		hc = hc_default == HC_H23 || hc_default == HC_H24 ? hc_default : HC_H23;
+		hc = from_zero ? HC_H23 : HC_H24;
 	} else if (hc == HC_NONE) {
 		hc = hc_default;
 	}
@@ -689,7 +684,7 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 		if (c == C_TZN) {
 			fsd = kit_intl_option_int(J, opts, "fractionalSecondDigits", 1, 3, 0);
 			if (fsd > 0) {
-				explicit = 1;
+				explicit |= 1;
 				if (!first)
 					first = "fractionalSecondDigits";
 			}
@@ -699,7 +694,7 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 		int v = kit_intl_option_enum(J, opts, TAG, components[c].name, components[c].values, -1);
 		if (v < 0)
 			continue;
-		explicit = 1;
+		explicit |= 1;
 		if (!first)
 			first = components[c].name;
 		if (c == C_HOUR) {
@@ -921,11 +916,11 @@ static void format_to_parts(js_State *J, UDateFormat *f, double x, const char *s
 	while ((field = icu_ufieldpositer_next(fp, &b, &e)) >= 0) {
 		if (b < at)
 			continue;  /* a field inside another */
-		push_part(J, n, "literal", out + at, b - at, source, 1);
-		push_part(J, n, field_type(field), out + b, e - b, source, 1);
+		push_part(J, n, "literal", out + at, b - at, source, 0);
+		push_part(J, n, field_type(field), out + b, e - b, source, 0);
 		at = e;
 	}
-	push_part(J, n, "literal", out + at, len - at, source, 1);
+	push_part(J, n, "literal", out + at, len - at, source, 0);
 	js_endtry(J);
 	icu_ufieldpositer_close(fp);
 }

@@ -366,9 +366,9 @@ void kit_intl_reltime_install(js_State *J)
 	js_newobject(J);
 	js_pushundefined(J);
 	js_defproperty(J, -2, "constructor", JS_DONTENUM);
+	method(J, "resolvedOptions", p_resolved_options, 0);
 	method(J, "format", p_format, 2);
 	method(J, "formatToParts", p_format_to_parts, 2);
-	method(J, "resolvedOptions", p_resolved_options, 0);
 	kit_intl_to_string_tag(J, -1, TAG);
 	js_copy(J, -1);
 	js_setregistry(J, PROTO);

@@ -260,6 +260,10 @@
 	var nativeISO = DP.toISOString;
 	function localParts(d) {
 		var t = d.getTime(), off = d.getTimezoneOffset(), lt = t - off * 60000;
+		/* (getTimezoneOffset is whole minutes: a local mean time of +5:21:10
+		 * takes its seconds back from getSeconds) */
+		var ds = ((d.getSeconds() - Math.floor(lt / 1000)) % 60 + 60) % 60;
+		lt += (ds > 30 ? ds - 60 : ds) * 1000;
 		if (lt < -62167219200000 || lt > 253402300799999)
 			return null;
 		var iso = nativeISO.call(new NativeDate(lt));

@@ -9,7 +9,8 @@
 // esbuild, SWC to ES5, toolchain/mujs-lower.mjs) and run in tests/mujs/mujs-run
 // after runtime/mujs-fixes.js, runtime/prelude.js and runtime/polyfills.js, in
 // server.js's order (build/main.c). Node's side: the same files as they are
-// (ES modules) in one node process. Both with TZ=UTC and LC_ALL=C. A third run
+// (ES modules) in one node process. Both with TZ=UTC and LC_ALL=C (a file that
+// says "// jsdiff-tz: ZONE..." runs once per zone, under TZ=ZONE). A third run
 // (es5-node.mjs) puts kit's lowered bundle in Node: when it differs from Node
 // too, the toolchain changed the snippet's meaning ("lowering" in the diff).
 //
@@ -76,14 +77,21 @@ for (const dir of ['generated', 'hand']) {
 	const abs = path.join(here, dir);
 	if (!fs.existsSync(abs)) continue;
 	for (const f of fs.readdirSync(abs).sort())
-		if (f.endsWith('.mjs') && (!opts.only || `${dir}/${f}`.includes(opts.only)))
-			files.push({ dir, name: f.slice(0, -4), abs: path.join(abs, f), key: `${dir}-${f.slice(0, -4)}` });
+		if (f.endsWith('.mjs') && (!opts.only || `${dir}/${f}`.includes(opts.only))) {
+			// "// jsdiff-tz: Europe/Prague America/New_York" near the top: the file
+			// runs once under each TZ (its ids must name the zone to stay unique)
+			const head = fs.readFileSync(path.join(abs, f), 'utf8').slice(0, 2000);
+			const m = /^\/\/ jsdiff-tz: (.+)$/m.exec(head);
+			for (const tz of m ? m[1].trim().split(/\s+/) : ['UTC'])
+				files.push({ dir, name: f.slice(0, -4), abs: path.join(abs, f), tz,
+					key: `${dir}-${f.slice(0, -4)}${m ? '-' + tz.replace(/\//g, '_') : ''}` });
+		}
 }
 if (!files.length) usage('no case file matches');
 
-function run(cmd, args, timeoutMs) {
+function run(cmd, args, timeoutMs, tz = 'UTC') {
 	return new Promise((resolve) => {
-		const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(cmd, args, { env: { ...env, TZ: tz }, stdio: ['ignore', 'pipe', 'pipe'] });
 		let stdout = '', stderr = '', timedOut = false;
 		child.stdout.setEncoding('latin1');
 		child.stdout.on('data', (d) => { stdout += d; });
@@ -127,10 +135,10 @@ async function kitSide(f) {
 		f.failure = `toolchain/bundle.mjs failed: ${b.stdout.slice(0, 2000)} ${why(b)}`;
 		return;
 	}
-	const k = await run(runner, [...runtime, bundle], 300000);
+	const k = await run(runner, [...runtime, bundle], 300000, f.tz);
 	f.kit = parse(k.stdout);
 	if (!f.kit.done) f.kitStop = `mujs-run stopped before the end (${why(k)})`;
-	const e = await run(node, [path.join(here, 'es5-node.mjs'), bundle], 300000);
+	const e = await run(node, [path.join(here, 'es5-node.mjs'), bundle], 300000, f.tz);
 	f.es5 = parse(e.stdout);
 	if (!f.es5.done) f.es5Stop = `the lowered bundle stopped in Node (${why(e)})`;
 }
@@ -143,14 +151,21 @@ async function pool(items, n, fn) {
 	await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
 }
 
-const [ref] = await Promise.all([
-	run(node, [path.join(here, 'node-entry.mjs'), ...files.map((f) => f.abs)], 300000),
+// Node's run: one process per TZ
+const zones = [...new Set(files.map((f) => f.tz))];
+const [refs] = await Promise.all([
+	Promise.all(zones.map((tz) => run(node, [path.join(here, 'node-entry.mjs'),
+		...files.filter((f) => f.tz === tz).map((f) => f.abs)], 300000, tz))),
 	pool(files, opts.jobs, kitSide),
 ]);
-const reference = parse(ref.stdout);
-if (!reference.done) {
-	process.stderr.write(`run.mjs: Node's run stopped before the end (${why(ref)})\n`);
-	process.exit(2);
+const reference = { lines: new Map(), done: true };
+for (const ref of refs) {
+	const r = parse(ref.stdout);
+	if (!r.done) {
+		process.stderr.write(`run.mjs: Node's run stopped before the end (${why(ref)})\n`);
+		process.exit(2);
+	}
+	for (const [k, v] of r.lines) reference.lines.set(k, v);
 }
 for (const f of files) if (f.failure) process.stderr.write(`run.mjs: ${f.dir}/${f.name}: ${f.failure}\n`);
 
