@@ -942,8 +942,19 @@ static void bound_format(js_State *J)
 static void p_format_get(js_State *J)
 {
 	dtf *d = this_dtf(J, "format");
-	/* one function per instance, kept under a private symbol (cache(o, make)) */
+	/* one function per instance, kept under a private symbol: cache(o, f)
+	 * keeps f the first time, compiled on the first use (not at start) */
 	js_getregistry(J, CACHE_FN);
+	if (js_isundefined(J, -1)) {
+		js_pop(J, 1);
+		js_loadstring(J, "[intl]", "(function () { var s = Symbol('format'); return function (o, f) {"
+					   " if (!Object.prototype.hasOwnProperty.call(o, s))"
+					   " Object.defineProperty(o, s, { value: f }); return o[s]; }; })()");
+		js_pushundefined(J);
+		js_call(J, 0);
+		js_copy(J, -1);
+		js_setregistry(J, CACHE_FN);
+	}
 	js_pushundefined(J);
 	js_copy(J, 0);
 	d->refs++;
@@ -1279,14 +1290,6 @@ static void method(js_State *J, const char *name, js_CFunction fn, int length)
 
 void kit_intl_datetime_install(js_State *J)
 {
-	/* (o, make): o's function under a private symbol, made once */
-	js_loadstring(J, "[intl]", "(function () { var s = Symbol('format'); return function (o, f) {"
-				   " if (!Object.prototype.hasOwnProperty.call(o, s))"
-				   " Object.defineProperty(o, s, { value: f }); return o[s]; }; })()");
-	js_pushundefined(J);
-	js_call(J, 0);
-	js_setregistry(J, CACHE_FN);
-
 	js_newobject(J);
 	/* (first, so that it comes first as in V8: js_newcconstructor sets it) */
 	js_pushundefined(J);

@@ -40,6 +40,11 @@ check "numbers: Node renders the rows" grep -q '<dt>de-price</dt>' "$work/number
 section "$stored/index.html" number >"$work/number.stored"
 check "numbers: the stored page's $(grep -o '<dt>' "$work/number.node" | wc -l) rows are react-dom's in Node" \
 	diff "$work/number.node" "$work/number.stored"
+rows date dateRows >"$work/date.node"
+check "dates: Node renders the rows" grep -q '<dt>de-0-long</dt>' "$work/date.node"
+section "$stored/index.html" date >"$work/date.stored"
+check "dates: the stored page's $(grep -o '<dt>' "$work/date.node" | wc -l) rows are react-dom's in Node" \
+	diff "$work/date.node" "$work/date.stored"
 
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"
@@ -50,5 +55,7 @@ section "$work/live.html" text >"$work/text.live"
 check "... rendered per request by the responder, the same" diff "$work/text.node" "$work/text.live"
 section "$work/live.html" number >"$work/number.live"
 check "numbers: rendered per request by the responder, the same" diff "$work/number.node" "$work/number.live"
+section "$work/live.html" date >"$work/date.live"
+check "dates: rendered per request by the responder, the same" diff "$work/date.node" "$work/date.live"
 kit_serve_stop
 suite_end

@@ -11,10 +11,16 @@
  * space, parseInt and parseFloat); the expected strings are Node's.
  *
  * 0403: toFixed, toExponential, toPrecision and toString(radix) from the
- * exact value of the double, as Node writes them. */
+ * exact value of the double, as Node writes them.
+ *
+ * 1350: local time per instant, daylight saving included, under TZ set
+ * here (Europe/Prague, Australia/Lord_Howe); the answers are Node 20's
+ * under the same TZ. */
 #include <mujs.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "render/json.h"
 #include "test.h"
@@ -117,6 +123,27 @@ int main(void)
 	CHECK_STR("0403: (255.5).toString(16)", eval(J, "(255.5).toString(16)", got, sizeof got), "ff.8");
 	CHECK_STR("0403: toFixed(101) throws", eval(J, "(function () { try { return (1).toFixed(101); } catch (e) { return e.name; } })()", got, sizeof got), "RangeError");
 	CHECK_STR("0403: NaN.toExponential(-1)", eval(J, "NaN.toExponential(-1)", got, sizeof got), "NaN");
+
+	/* 1350: local time per instant (answers from Node 20 under the same TZ) */
+	setenv("TZ", "Europe/Prague", 1);
+	tzset();
+	CHECK_STR("1350: Prague, a millisecond before the spring change", eval(J, "new Date(1711846800000 - 1).getHours()", got, sizeof got), "1");
+	CHECK_STR("1350: Prague, at the spring change", eval(J, "new Date(1711846800000).getHours()", got, sizeof got), "3");
+	CHECK_STR("1350: Prague's offset in January", eval(J, "new Date(1705276800000).getTimezoneOffset()", got, sizeof got), "-60");
+	CHECK_STR("1350: Prague's offset in July", eval(J, "new Date(1721001600000).getTimezoneOffset()", got, sizeof got), "-120");
+	CHECK_STR("1350: Prague, 02:30 in the spring gap is 03:30", eval(J, "new Date(2024, 2, 31, 2, 30).getHours()", got, sizeof got), "3");
+	CHECK_STR("1350: Prague, 02:30 repeated in autumn is the earlier", eval(J, "new Date(2024, 9, 27, 2, 30).getTime()", got, sizeof got), "1729989000000");
+	CHECK_STR("1350: Prague, a summer local time", eval(J, "new Date(2024, 6, 1, 10).getTime()", got, sizeof got), "1719820800000");
+	CHECK_STR("1350: Prague, a summer local date string", eval(J, "Date.parse('2024-07-01T10:00')", got, sizeof got), "1719820800000");
+	CHECK_STR("1350: Prague's local mean time in whole minutes", eval(J, "new Date(-62198755200000).getTimezoneOffset()", got, sizeof got), "-57");
+	setenv("TZ", "Australia/Lord_Howe", 1);
+	tzset();
+	CHECK_STR("1350: Lord Howe's offset in January", eval(J, "new Date(1705276800000).getTimezoneOffset()", got, sizeof got), "-660");
+	CHECK_STR("1350: Lord Howe's offset in July", eval(J, "new Date(1721001600000).getTimezoneOffset()", got, sizeof got), "-630");
+	CHECK_STR("1350: Lord Howe, 01:45 repeated in April is the earlier", eval(J, "new Date(2024, 3, 7, 1, 45).getTime()", got, sizeof got), "1712414700000");
+	CHECK_STR("1350: Lord Howe, 02:15 in the half-hour gap is 02:45", eval(J, "new Date(2024, 9, 6, 2, 15).getMinutes()", got, sizeof got), "45");
+	setenv("TZ", "UTC", 1);
+	tzset();
 
 	/* 0900: URI functions over UTF-16 (answers from Node 20) */
 	CHECK_STR("0900: encodeURIComponent of an emoji", eval(J, "encodeURIComponent('\\ud83d\\ude00')", got, sizeof got), "%F0%9F%98%80");

@@ -1,5 +1,6 @@
 import { textRows } from '../lib/text-cases.mjs';
 import { numberRows } from '../lib/number-cases.mjs';
+import { dateRows } from '../lib/date-cases.mjs';
 
 function Rows({ id, rows }: { id: string; rows: [string, string][] }) {
   return (
@@ -19,6 +20,7 @@ export default function Text() {
     <main>
       <Rows id="text" rows={textRows()} />
       <Rows id="number" rows={numberRows()} />
+      <Rows id="date" rows={dateRows()} />
     </main>
   );
 }

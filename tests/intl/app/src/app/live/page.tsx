@@ -1,6 +1,7 @@
 import { connection } from '@kit/core/request';
 import { textRows } from '../../lib/text-cases.mjs';
 import { numberRows } from '../../lib/number-cases.mjs';
+import { dateRows } from '../../lib/date-cases.mjs';
 
 function Rows({ id, rows }: { id: string; rows: [string, string][] }) {
   return (
@@ -22,6 +23,7 @@ export default async function LiveText() {
     <main>
       <Rows id="text" rows={textRows()} />
       <Rows id="number" rows={numberRows()} />
+      <Rows id="date" rows={dateRows()} />
     </main>
   );
 }
