@@ -44,7 +44,9 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1100-exponent-operator.patch \
 	$(srcdir)/mujs/patches/1101-bigint-type.patch \
 	$(srcdir)/mujs/patches/1102-bigint-literals.patch \
-	$(srcdir)/mujs/patches/1350-local-time-per-instant.patch
+	$(srcdir)/mujs/patches/1350-local-time-per-instant.patch \
+	$(srcdir)/mujs/patches/1351-v8-date-parser.patch \
+	$(srcdir)/mujs/patches/1352-date-constructor-arguments.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

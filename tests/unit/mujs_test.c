@@ -15,7 +15,10 @@
  *
  * 1350: local time per instant, daylight saving included, under TZ set
  * here (Europe/Prague, Australia/Lord_Howe); the answers are Node 20's
- * under the same TZ. */
+ * under the same TZ.
+ *
+ * 1351 and 1352: date strings read as V8 reads them, and the Date
+ * constructor's arguments (Node 20's answers under UTC and Prague). */
 #include <mujs.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,6 +147,31 @@ int main(void)
 	CHECK_STR("1350: Lord Howe, 02:15 in the half-hour gap is 02:45", eval(J, "new Date(2024, 9, 6, 2, 15).getMinutes()", got, sizeof got), "45");
 	setenv("TZ", "UTC", 1);
 	tzset();
+
+	/* 1351: date strings as V8 reads them */
+	CHECK_STR("1351: a date-only ISO form is UTC", eval(J, "Date.parse('2024-03-07')", got, sizeof got), "1709769600000");
+	CHECK_STR("1351: a leading space goes to the legacy reader", eval(J, "Date.parse('  2024-03-07')", got, sizeof got), "1709769600000");
+	CHECK_STR("1351: toUTCString's form", eval(J, "Date.parse('Thu, 07 Mar 2024 10:00:00 GMT')", got, sizeof got), "1709805600000");
+	CHECK_STR("1351: a US zone name", eval(J, "Date.parse('Thu, 7 Mar 2024 10:00:00 EST')", got, sizeof got), "1709823600000");
+	CHECK_STR("1351: pm", eval(J, "Date.parse('Mar 7 2024 10:00 pm')", got, sizeof got), "1709848800000");
+	CHECK_STR("1351: 7.3.2024 is July 3rd", eval(J, "Date.parse('7.3.2024')", got, sizeof got), "1719964800000");
+	CHECK_STR("1351: a month and day without a year is 2001", eval(J, "Date.parse('Mar 7')", got, sizeof got), "983923200000");
+	CHECK_STR("1351: six fraction digits", eval(J, "Date.parse('2024-03-07T10:00:00.123456Z')", got, sizeof got), "1709805600123");
+	CHECK_STR("1351: past the last time value", eval(J, "Date.parse('+275760-09-13T00:00:00.001Z')", got, sizeof got), "NaN");
+	CHECK_STR("1351: an offset without minutes in the ISO form", eval(J, "Date.parse('2024-03-07T10:00+01')", got, sizeof got), "NaN");
+	CHECK_STR("1351: toString's form with a zone in parentheses", eval(J, "Date.parse('Thu Mar 07 2024 10:00:00 GMT+0100 (CET)')", got, sizeof got), "1709802000000");
+	CHECK_STR("1351: a word after a number", eval(J, "Date.parse('garbage 7 2024')", got, sizeof got), "NaN");
+	setenv("TZ", "Europe/Prague", 1);
+	tzset();
+	CHECK_STR("1351: Prague, a date-time ISO form is local", eval(J, "Date.parse('2024-03-07T10:00')", got, sizeof got), "1709802000000");
+	CHECK_STR("1351: Prague, a legacy date is local", eval(J, "Date.parse('  2024-03-07')", got, sizeof got), "1709766000000");
+	setenv("TZ", "UTC", 1);
+	tzset();
+	/* 1352: the Date constructor's arguments */
+	CHECK_STR("1352: new Date(date) keeps the milliseconds", eval(J, "new Date(new Date(1.5e12 + 123)).getTime()", got, sizeof got), "1500000000123");
+	CHECK_STR("1352: new Date(-1, 0) is the year -1", eval(J, "new Date(-1, 0).getFullYear()", got, sizeof got), "-1");
+	CHECK_STR("1352: new Date(99.5, 0) is 1999", eval(J, "new Date(99.5, 0).getFullYear()", got, sizeof got), "1999");
+	CHECK_STR("1352: Date() is a string", eval(J, "typeof Date()", got, sizeof got), "string");
 
 	/* 0900: URI functions over UTF-16 (answers from Node 20) */
 	CHECK_STR("0900: encodeURIComponent of an emoji", eval(J, "encodeURIComponent('\\ud83d\\ude00')", got, sizeof got), "%F0%9F%98%80");
