@@ -210,12 +210,31 @@ var PARSE = ['2024-03-07', '2024-03-07T10:00', '2024-03-07T10:00:00Z', '2024-03-
 	'Thu, 07 Mar 2024 10:00:00 +0100', 'Mar 7 2024', 'Mar 7, 2024 10:00', 'March 7, 2024', '7 March 2024', '7 Mar 2024 10:00 UTC',
 	'2024/03/07', '2024/03/07 10:00', '3/7/2024', '03/07/2024 10:00 PM', 'Thu Mar 07 2024 10:00:00 GMT+0100 (CET)',
 	'Thu Mar 07 2024', 'Mar 7 2024 10:00:00 GMT-0500', 'garbage', '', '2024-03-07T10:00:00+0100', 'Sat, 01 Jan 2000 00:00:00 UTC',
-	'1 January 2000', 'Jan 1 2000 12:00 AM', 'Jan 1 2000 12:00 PM', '12/31/1999 23:59:59', '2000-01-01T00:00:00.5Z'];
+	'1 January 2000', 'Jan 1 2000 12:00 AM', 'Jan 1 2000 12:00 PM', '12/31/1999 23:59:59', '2000-01-01T00:00:00.5Z',
+	'2024-3-7', '2024-03-7', '24-03-07', '2024-03-07T10', '2024-03-07T10:00:00.1234567Z', '2024-03-07T10:00:00,5Z',
+	'2024-03-07T10:00Z', '2024-03-07T10:00+01', '2024-03-07T10:00:00 GMT', '2024-03-07 10:00:00 UTC',
+	'2024-03-07 10:00:00+01:00', 'Thursday, March 7, 2024', 'Thu, 7 Mar 2024 10:00:00 EST', 'Thu, 7 Mar 2024 10:00:00 PDT',
+	'7 Mar 2024 10:00:00 CET', 'Mar 7 2024 10:00 am', 'Mar 7 2024 12:30 am', 'Mar 7 2024 13:00 pm', 'March 7 2024 10:00:00.123',
+	'MAR 7 2024', '7-Mar-2024', '07-MAR-2024 10:00', '2024 Mar 7', 'Mar 2024 7', '7.3.2024', '2024.03.07', '3/7/24', '3/7/99',
+	'3/7/49', '3/7/50', '03/07/2024 10:00:00 GMT+0200', '2024/3/7', '2024/03/07 10:00:00 +0100', '1969-12-31T23:59:59.999Z',
+	'275760-09-13T00:00:00Z', '+275760-09-13T00:00:00.000Z', '+275760-09-13T00:00:00.001Z', '-271821-04-20T00:00:00Z',
+	'2024-02-29', '2023-02-29', '2024-04-31', 'Feb 30 2024', 'Jan 32 2024', '  2024-03-07  ', '2024-03-07T10:00:00Z ',
+	'Thu Mar 07 2024 10:00:00 GMT+0100 (Central European Standard Time)', '12:00', '10:00 2024-03-07', 'Mar 7', '0', '1e3',
+	'null', 'T10:00', '2024-W10', 'Z', 'March', '7 March', 'Mar 7 2024 10:00 Z', 'Mar 7 2024 10:00:00 UT',
+	'Mar 7 2024 10:00:00 UTC+1', 'Mar 7 2024 10:00:00 GMT+01:30', 'Mar 7 2024 (note) 10:00', '(x) Mar 7 2024',
+	'Mar 7 2024 10:00 (x', '2024-03-07T24:00:00Z', '2024-03-07T24:00:01Z', '-000000-01-01T00:00:00Z', '+002024-03-07',
+	'Mar 7 2024 25:00', 'Mar 7 2024 10:60', '12:30 pm Mar 7 2024', 'Mar 7 2024 0:30 am', 'Mar 7 2024 13:30 am'];
 for (i = 0; i < PARSE.length; i++) {
 	(function (s, k) {
 		T(`intl-date/parse.${k}`, () => [s, Date.parse(s), new Date(s).getTime()]);
 	})(PARSE[i], i);
 }
+
+// the Date constructor's arguments (mujs patch 1352)
+T('intl-date/ctor-date.copy', () => new Date(new Date(1.5e12 + 123)).getTime());
+T('intl-date/ctor-date.years', () => [new Date(-1, 0).getFullYear(), new Date(0, 0).getFullYear(), new Date(99.5, 0).getFullYear(), new Date(100, 0).getFullYear()]);
+T('intl-date/ctor-date.call', () => typeof Date() + ' ' + (Date().length > 20));
+T('intl-date/ctor-date.object', () => [new Date({ valueOf: () => 1e12 }).getTime(), new Date({ toString: () => '2024-03-07' }).getTime(), new Date(true).getTime()]);
 
 // toString's zone name under UTC
 T('intl-date/toString.utc', () => [new Date(0).toString(), new Date(1e12).toTimeString(), new Date(-62198755200000).toString()]);
