@@ -581,8 +581,7 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 		js_rangeerror(J, "Invalid calendar : %s", ca_opt);
 	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !well_formed_type(nu_opt))
 		js_rangeerror(J, "Invalid numberingSystem : %s", nu_opt);
-	lower(ca_opt);
-	lower(nu_opt);
+	lower(ca_opt);  /* (V8 takes `ISLAMIC-civil`, not `ARAB`: ICU's keywords ignore case, its numbering names do not) */
 	int hour12 = kit_intl_option_bool(J, opts, "hour12", -1);
 	int hc_opt = kit_intl_option_enum(J, opts, TAG, "hourCycle", hc_names, -1) + 1;  /* HC_NONE when absent */
 	int hc_given = hc_opt;

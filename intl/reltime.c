@@ -132,9 +132,6 @@ static void constructor(js_State *J)
 	char nu_opt[64] = "";
 	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !well_formed_type(nu_opt))
 		js_rangeerror(J, "Invalid numberingSystem : %s", nu_opt);
-	for (char *p = nu_opt; *p; p++)
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p + 32);
 	char base[KIT_INTL_TAG_MAX], ext[KIT_INTL_TAG_MAX], nu_key[64] = "", nu[64] = "";
 	kit_intl_resolve(J, list, base, ext);
 	int keep_nu = kit_intl_unicode_key(ext, "nu", nu_key, sizeof nu_key) && valid_numbering(nu_key);

@@ -239,3 +239,44 @@ T('intl-date/ctor-date.object', () => [new Date({ valueOf: () => 1e12 }).getTime
 // toString's zone name under UTC
 T('intl-date/toString.utc', () => [new Date(0).toString(), new Date(1e12).toTimeString(), new Date(-62198755200000).toString()]);
 T('intl-date/resolved.default-zone', () => new Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+// edge cases: ranges backwards, invalid dates, zone links, calendars, numbering names, narrow forms, other locales
+T('intl-date/edge.0', () => new Intl.DateTimeFormat('en').formatRange(1e12, 0));
+T('intl-date/edge.1', () => new Intl.DateTimeFormat('en').formatRangeToParts(1e12, 0));
+T('intl-date/edge.2', () => new Intl.DateTimeFormat('en').format(new Date(NaN)));
+T('intl-date/edge.3', () => new Intl.DateTimeFormat('en', {timeZone:'Etc/GMT+5', timeZoneName:'short'}).format(0));
+T('intl-date/edge.4', () => new Intl.DateTimeFormat('en', {timeZone:'Etc/GMT+5'}).resolvedOptions().timeZone);
+T('intl-date/edge.5', () => new Intl.DateTimeFormat('en', {timeZone:'EST'}).resolvedOptions().timeZone);
+T('intl-date/edge.6', () => new Intl.DateTimeFormat('en', {timeZone:'UCT'}).resolvedOptions().timeZone);
+T('intl-date/edge.7', () => new Intl.DateTimeFormat('en', {timeZone:'Europe/Kiev'}).resolvedOptions().timeZone);
+T('intl-date/edge.8', () => new Intl.DateTimeFormat('en', {timeZone:'America/Buenos_Aires'}).resolvedOptions().timeZone);
+T('intl-date/edge.9', () => new Intl.DateTimeFormat(['xx','de']).resolvedOptions().locale);
+T('intl-date/edge.10', () => new Intl.DateTimeFormat('de-DE-u-co-phonebk').resolvedOptions().locale);
+T('intl-date/edge.11', () => new Intl.DateTimeFormat('en', {hour:'numeric', hourCycle:'h23', hour12: false}).resolvedOptions());
+T('intl-date/edge.12', () => new Intl.DateTimeFormat('en', {dayPeriod:'short'}).format(1e12));
+T('intl-date/edge.13', () => new Intl.DateTimeFormat('en', {era:'narrow'}).format(-1e14));
+T('intl-date/edge.14', () => new Intl.DateTimeFormat('ja', {era:'long', year:'numeric', calendar:'japanese'}).format(1e12));
+T('intl-date/edge.15', () => new Intl.DateTimeFormat('en', {year:'numeric', calendar:'chinese'}).formatToParts(1e12));
+T('intl-date/edge.16', () => new Intl.DateTimeFormat('en', {calendar:'islamic'}).resolvedOptions().calendar);
+T('intl-date/edge.17', () => new Intl.DateTimeFormat('en', {calendar:'ISLAMIC-civil'}).resolvedOptions());
+T('intl-date/edge.18', () => new Intl.DateTimeFormat('en', {numberingSystem:'ARAB'}).resolvedOptions());
+T('intl-date/edge.19', () => new Intl.DateTimeFormat('en', {fractionalSecondDigits: 2}).format(1e12+456));
+T('intl-date/edge.20', () => new Intl.DateTimeFormat('en', {fractionalSecondDigits: 2}).resolvedOptions());
+T('intl-date/edge.21', () => new Intl.DateTimeFormat('en', {timeZoneName: 'short'}).resolvedOptions());
+T('intl-date/edge.22', () => new Intl.DateTimeFormat('en', {second: 'numeric'}).format(1e12));
+T('intl-date/edge.23', () => new Intl.DateTimeFormat('en', {minute: '2-digit'}).format(1e12));
+T('intl-date/edge.24', () => new Intl.DateTimeFormat('en', {hour: '2-digit', hour12: true}).format(1e12));
+T('intl-date/edge.25', () => new Intl.DateTimeFormat('en-US', {weekday: 'narrow', era: 'narrow', month: 'narrow'}).format(1e12));
+T('intl-date/edge.26', () => new Date(8.64e15).toLocaleString());
+T('intl-date/edge.27', () => new Date(-8.64e15).toLocaleDateString('en', {era:'short'}));
+T('intl-date/edge.28', () => Intl.DateTimeFormat.prototype.format);
+T('intl-date/edge.29', () => Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype,'format').get.name);
+T('intl-date/edge.30', () => new Intl.DateTimeFormat('en',{timeZone:'utc'}).resolvedOptions().timeZone);
+T('intl-date/edge.31', () => new Intl.DateTimeFormat('en',{timeZone:'Etc/Universal'}).resolvedOptions().timeZone);
+T('intl-date/edge.32', () => Intl.DateTimeFormat.prototype[Symbol.toStringTag]);
+T('intl-date/edge.33', () => new Intl.DateTimeFormat(undefined, {timeStyle:'short', hourCycle:'h23'}).format(1e12));
+T('intl-date/edge.34', () => new Intl.DateTimeFormat('en-u-ca-japanese').format(1e12));
+T('intl-date/edge.35', () => new Intl.DateTimeFormat('th').format(1e12));
+T('intl-date/edge.36', () => new Intl.DateTimeFormat('fa').format(1e12));
+T('intl-date/edge.37', () => new Intl.DateTimeFormat('he', {dateStyle:'full'}).format(1e12));
+T('intl-date/edge.38', () => new Intl.DateTimeFormat('zh-Hant-TW', {dateStyle:'full', timeStyle:'long'}).format(1e12));
