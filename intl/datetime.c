@@ -561,6 +561,194 @@ static void icu_id(const char *base, const char *ca, const char *hc, const char 
 	}
 }
 
+/* what the locale and its options resolve to, before the pattern */
+typedef struct resolved {
+	char base[KIT_INTL_TAG_MAX], ext[KIT_INTL_TAG_MAX];
+	char ca[64], nu[64], hcx[16];  /* for ICU's locale */
+	char ca_key[64], nu_key[64], hc_key[16];  /* the -u- keys reported, when kept */
+	int keep_ca, keep_nu, keep_hc;
+	int hour12, hc_opt, hc_given;
+} resolved;
+
+/* localeMatcher, calendar, numberingSystem, hour12, hourCycle, then
+ * ResolveLocale: the -u- keys that stay are the valid ones an option does
+ * not override */
+static void resolve_locale(js_State *J, int list, int opts, resolved *r)
+{
+	static const char *const matchers[] = { "lookup", "best fit", NULL };
+	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
+	char ca_opt[64] = "", nu_opt[64] = "";
+	if (kit_intl_option_string(J, opts, "calendar", ca_opt, sizeof ca_opt) && !well_formed_type(ca_opt))
+		js_rangeerror(J, "Invalid calendar : %s", ca_opt);
+	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !well_formed_type(nu_opt))
+		js_rangeerror(J, "Invalid numberingSystem : %s", nu_opt);
+	lower(ca_opt);  /* (V8 takes `ISLAMIC-civil`, not `ARAB`: ICU's keywords ignore case, its numbering names do not) */
+	r->hour12 = kit_intl_option_bool(J, opts, "hour12", -1);
+	r->hc_given = r->hc_opt = kit_intl_option_enum(J, opts, TAG, "hourCycle", hc_names, -1) + 1;  /* HC_NONE when absent */
+	if (r->hour12 >= 0)
+		r->hc_opt = HC_NONE;
+
+	kit_intl_resolve(J, list, r->base, r->ext);
+	if (kit_intl_unicode_key(r->ext, "ca", r->ca_key, sizeof r->ca_key) && valid_calendar(r->base, r->ca_key))
+		snprintf(r->ca, sizeof r->ca, "%s", r->ca_key);
+	else
+		r->ca_key[0] = '\0';
+	if (kit_intl_unicode_key(r->ext, "nu", r->nu_key, sizeof r->nu_key) && valid_numbering(r->nu_key))
+		snprintf(r->nu, sizeof r->nu, "%s", r->nu_key);
+	else
+		r->nu_key[0] = '\0';
+	if (kit_intl_unicode_key(r->ext, "hc", r->hc_key, sizeof r->hc_key) && hc_from_name(r->hc_key))
+		snprintf(r->hcx, sizeof r->hcx, "%s", r->hc_key);
+	else
+		r->hc_key[0] = '\0';
+	r->keep_ca = r->ca_key[0] != '\0';
+	r->keep_nu = r->nu_key[0] != '\0';
+	r->keep_hc = r->hc_key[0] != '\0';
+	if (ca_opt[0] && r->keep_ca && strcmp(r->ca_key, ca_opt)) {
+		r->keep_ca = 0;
+		r->ca[0] = '\0';
+	}
+	if (nu_opt[0] && r->keep_nu && strcmp(r->nu_key, nu_opt)) {
+		r->keep_nu = 0;
+		r->nu[0] = '\0';
+	}
+	if (ca_opt[0] && valid_calendar(r->base, ca_opt))
+		snprintf(r->ca, sizeof r->ca, "%s", ca_opt);
+	if (nu_opt[0] && valid_numbering(nu_opt))
+		snprintf(r->nu, sizeof r->nu, "%s", nu_opt);
+}
+
+/* the hour cycle: hourCycle or -u-hc-, else the locale's; hour12 picks the
+ * cycle that starts where the locale's does (0 or 1): h11 or h23 for a
+ * locale whose hours start at 0, h12 or h24 otherwise (Node 20's V8: `de`
+ * with hour12 gives h11, `en` with hour12:false h24) */
+static int hour_cycle(UDateTimePatternGenerator *gen, const resolved *r)
+{
+	int hc_default = HC_NONE, hc = HC_NONE;
+	UErrorCode st = U_ZERO_ERROR;
+	UDateFormatHourCycle dh = icu_udatpg_getDefaultHourCycle(gen, &st);
+	if (U_SUCCESS(st))
+		hc_default = dh == UDAT_HOUR_CYCLE_11 ? HC_H11 : dh == UDAT_HOUR_CYCLE_12 ? HC_H12
+			     : dh == UDAT_HOUR_CYCLE_23 ? HC_H23 : HC_H24;
+	if (r->hc_opt != HC_NONE)
+		hc = r->hc_opt;
+	else if (r->hcx[0])
+		hc = hc_from_name(r->hcx);
+	int from_zero = hc_default == HC_H11 || hc_default == HC_H23;
+	if (r->hour12 == 1)
+		return from_zero ? HC_H11 : HC_H12;
+	if (r->hour12 == 0)
+		return from_zero ? HC_H23 : HC_H24;
+	return hc == HC_NONE ? hc_default : hc;
+}
+
+/* bits of what read_components found */
+enum { EX_ANY = 1, EX_DATE = 2, EX_TIME = 4, EX_HOUR = 8 };
+
+/* the component options in V8's order, into a skeleton (hour letters of
+ * the cycle hc); *first gets the first one given, for the TypeError */
+static int read_components(js_State *J, int opts, int hc, char skel[64], const char **first)
+{
+	int explicit = 0;
+	for (int c = 0; c < C_COUNT; c++) {
+		if (c == C_TZN) {
+			int fsd = kit_intl_option_int(J, opts, "fractionalSecondDigits", 1, 3, 0);
+			if (fsd > 0) {
+				explicit |= EX_ANY | EX_TIME;
+				if (!*first)
+					*first = "fractionalSecondDigits";
+			}
+			for (int i = 0; i < fsd; i++)
+				strcat(skel, "S");
+		}
+		int v = kit_intl_option_enum(J, opts, TAG, components[c].name, components[c].values, -1);
+		if (v < 0)
+			continue;
+		explicit |= EX_ANY;
+		if (!*first)
+			*first = components[c].name;
+		if (c == C_HOUR) {
+			explicit |= EX_HOUR;
+			char h[3] = { hc == HC_NONE ? 'j' : hc_chars[hc], 0, 0 };
+			if (v == 0)
+				h[1] = h[0];
+			strcat(skel, h);
+		} else {
+			strcat(skel, components[c].letters[v]);
+		}
+		if (c == C_WEEKDAY || c == C_YEAR || c == C_MONTH || c == C_DAY)
+			explicit |= EX_DATE;
+		if (c == C_PERIOD || c == C_HOUR || c == C_MINUTE || c == C_SECOND)
+			explicit |= EX_TIME;
+	}
+	return explicit;
+}
+
+/* dateStyle/timeStyle: the locale's pattern; with a time whose hour cycle
+ * is not dhc, the style's skeleton with dhc's hour letters (am/pm
+ * dropped) through the generator again, as V8 */
+static void style_pattern(js_State *J, dtf *d, UDateTimePatternGenerator *gen, int dhc)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UDateFormat *f = icu_udat_open(d->time_style >= 0 ? (UDateFormatStyle)d->time_style : UDAT_NONE,
+				       d->date_style >= 0 ? (UDateFormatStyle)d->date_style : UDAT_NONE, d->icu, d->tzid,
+				       d->tzlen, NULL, 0, &st);
+	kit_icu_check(J, st, "udat_open");
+	d->patlen = icu_udat_toPattern(f, 0, d->pattern, PAT_MAX, &st);
+	icu_udat_close(f);
+	if (U_FAILURE(st) || d->patlen >= PAT_MAX)
+		kit_icu_check(J, U_BUFFER_OVERFLOW_ERROR, "udat_toPattern");
+	d->pattern[d->patlen] = 0;
+	if (d->time_style < 0 || dhc == hc_from_pattern(d->pattern, d->patlen))
+		return;
+	UChar sk[PAT_MAX], sk2[PAT_MAX];
+	int32_t sl = icu_udatpg_getSkeleton(NULL, d->pattern, d->patlen, sk, PAT_MAX, &st);
+	kit_icu_check(J, st, "udatpg_getSkeleton");
+	int32_t k = 0;
+	for (int32_t i = 0; i < sl && i < PAT_MAX; i++) {
+		UChar ch = sk[i];
+		if (ch == 'a' || ch == 'b' || ch == 'B')
+			continue;
+		if (ch == 'h' || ch == 'H' || ch == 'K' || ch == 'k')
+			ch = (UChar)hc_chars[dhc];
+		sk2[k++] = ch;
+	}
+	d->patlen = best_pattern(gen, sk2, k, dhc, d->pattern);
+	if (d->patlen < 0)
+		kit_icu_check(J, U_BUFFER_OVERFLOW_ERROR, "udatpg_getBestPattern");
+}
+
+/* the formatter for d's pattern, proleptic Gregorian as ECMAScript's dates */
+static void open_format(js_State *J, dtf *d)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	d->fmt = icu_udat_open(UDAT_PATTERN, UDAT_PATTERN, d->icu, d->tzid, d->tzlen, d->pattern, d->patlen, &st);
+	kit_icu_check(J, st, "udat_open");
+	const UCalendar *cal = icu_udat_getCalendar(d->fmt);
+	const char *type = icu_ucal_getType(cal, &st);
+	if (U_SUCCESS(st) && (!strcmp(type, "gregorian") || !strcmp(type, "iso8601"))) {
+		UCalendar *c2 = icu_ucal_clone(cal, &st);
+		if (U_SUCCESS(st)) {
+			icu_ucal_setGregorianChange(c2, -9007199254740992.0, &st);
+			icu_udat_setCalendar(d->fmt, c2);
+			icu_ucal_close(c2);
+		}
+	}
+}
+
+/* resolvedOptions().locale: the base and the -u- keys kept (-hc- only when
+ * hour12/hourCycle agree with it) */
+static void report_locale(dtf *d, resolved *r)
+{
+	if ((r->hour12 >= 0 || r->hc_given != HC_NONE) && r->keep_hc && hc_from_name(r->hc_key) != d->hc)
+		r->keep_hc = 0;
+	char tag[KIT_INTL_TAG_MAX * 2];
+	snprintf(tag, sizeof tag, "%s%s%s%s%s%s%s%s", r->base, (r->keep_ca || r->keep_hc || r->keep_nu) ? "-u" : "",
+		 r->keep_ca ? "-ca-" : "", r->keep_ca ? r->ca_key : "", r->keep_hc ? "-hc-" : "",
+		 r->keep_hc ? r->hc_key : "", r->keep_nu ? "-nu-" : "", r->keep_nu ? r->nu_key : "");
+	memcpy(d->locale, tag, sizeof d->locale - 1);
+}
+
 /* pushes a new DateTimeFormat for the locales and options at the given
  * indices, as CreateDateTimeFormat(required, defaults) */
 static void create(js_State *J, int locidx, int optidx, int required, int defaults)
@@ -573,67 +761,23 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 	kit_intl_canonical_list(J, locidx);
 	int list = js_gettop(J) - 1;
 	int opts = kit_intl_options(J, optidx);
-
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
-	char ca_opt[64] = "", nu_opt[64] = "";
-	if (kit_intl_option_string(J, opts, "calendar", ca_opt, sizeof ca_opt) && !well_formed_type(ca_opt))
-		js_rangeerror(J, "Invalid calendar : %s", ca_opt);
-	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !well_formed_type(nu_opt))
-		js_rangeerror(J, "Invalid numberingSystem : %s", nu_opt);
-	lower(ca_opt);  /* (V8 takes `ISLAMIC-civil`, not `ARAB`: ICU's keywords ignore case, its numbering names do not) */
-	int hour12 = kit_intl_option_bool(J, opts, "hour12", -1);
-	int hc_opt = kit_intl_option_enum(J, opts, TAG, "hourCycle", hc_names, -1) + 1;  /* HC_NONE when absent */
-	int hc_given = hc_opt;
-	if (hour12 >= 0)
-		hc_opt = HC_NONE;
-
-	char base[KIT_INTL_TAG_MAX], ext[KIT_INTL_TAG_MAX];
-	kit_intl_resolve(J, list, base, ext);
-
-	/* the -u- keys that stay: valid ones, not overridden by an option */
-	char ca[64] = "", nu[64] = "", hcx[16] = "";
-	char ca_key[64] = "", nu_key[64] = "", hc_key[16] = "";
-	if (kit_intl_unicode_key(ext, "ca", ca_key, sizeof ca_key) && valid_calendar(base, ca_key))
-		snprintf(ca, sizeof ca, "%s", ca_key);
-	else
-		ca_key[0] = '\0';
-	if (kit_intl_unicode_key(ext, "nu", nu_key, sizeof nu_key) && valid_numbering(nu_key))
-		snprintf(nu, sizeof nu, "%s", nu_key);
-	else
-		nu_key[0] = '\0';
-	if (kit_intl_unicode_key(ext, "hc", hc_key, sizeof hc_key) && hc_from_name(hc_key))
-		snprintf(hcx, sizeof hcx, "%s", hc_key);
-	else
-		hc_key[0] = '\0';
-	int keep_ca = ca_key[0] != '\0', keep_nu = nu_key[0] != '\0', keep_hc = hc_key[0] != '\0';
-	if (ca_opt[0] && keep_ca && strcmp(ca_key, ca_opt)) {
-		keep_ca = 0;
-		ca[0] = '\0';
-	}
-	if (nu_opt[0] && keep_nu && strcmp(nu_key, nu_opt)) {
-		keep_nu = 0;
-		nu[0] = '\0';
-	}
-	if (ca_opt[0] && valid_calendar(base, ca_opt))
-		snprintf(ca, sizeof ca, "%s", ca_opt);
-	if (nu_opt[0] && valid_numbering(nu_opt))
-		snprintf(nu, sizeof nu, "%s", nu_opt);
+	resolved r;
+	memset(&r, 0, sizeof r);
+	resolve_locale(J, list, opts, &r);
 
 	dtf *d = calloc(1, sizeof *d);
 	if (!d)
 		js_error(J, "out of memory");
 	d->refs = 1;
 	d->date_style = d->time_style = -1;
-	UDateTimePatternGenerator *gen = NULL;
+	UDateTimePatternGenerator *volatile gen = NULL;
 	if (js_try(J)) {
 		if (gen)
 			icu_udatpg_close(gen);
 		dtf_unref(J, d);
 		js_throw(J);
 	}
-	icu_id(base, ca, hcx, nu, d->icu, sizeof d->icu);
-
+	icu_id(r.base, r.ca, r.hcx, r.nu, d->icu, sizeof d->icu);
 	UErrorCode st = U_ZERO_ERROR;
 	gen = icu_udatpg_open(d->icu, &st);
 	if (U_FAILURE(st)) {
@@ -641,83 +785,23 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 		gen = icu_udatpg_open("root", &st);
 	}
 	kit_icu_check(J, st, "udatpg_open");
-	int hc_default = HC_NONE;
-	st = U_ZERO_ERROR;
-	UDateFormatHourCycle dh = icu_udatpg_getDefaultHourCycle(gen, &st);
-	if (U_SUCCESS(st))
-		hc_default = dh == UDAT_HOUR_CYCLE_11 ? HC_H11 : dh == UDAT_HOUR_CYCLE_12 ? HC_H12
-			     : dh == UDAT_HOUR_CYCLE_23 ? HC_H23 : HC_H24;
-	int hc = HC_NONE;
-	if (hc_opt == HC_NONE) {
-		if (hcx[0])
-			hc = hc_from_name(hcx);
-	} else {
-		hc = hc_opt;
-	}
-	/* hour12 picks the cycle of the same start as the locale's (0 or 1):
-	 * h11 or h23 for a locale whose hours start at 0, h12 or h24 otherwise
-	 * (Node 20's V8: `de` with hour12 gives h11, `en` with hour12:false h24) */
-	int from_zero = hc_default == HC_H11 || hc_default == HC_H23;
-	if (hour12 == 1) {
-		hc = from_zero ? HC_H11 : HC_H12;
-	} else if (hour12 == 0) {
-		hc = from_zero ? HC_H23 : HC_H24;
-	} else if (hc == HC_NONE) {
-		hc = hc_default;
-	}
+	int hc = hour_cycle(gen, &r);
 
-	/* timeZone */
 	js_getproperty(J, opts, "timeZone");
-	if (js_isundefined(J, -1)) {
+	if (js_isundefined(J, -1))
 		default_zone(d);
-	} else {
+	else
 		resolve_zone(J, d, js_tostring(J, -1));
-	}
 	js_pop(J, 1);
 
-	/* the components, into a skeleton */
 	char skel[64] = "";
-	const char *first = NULL;  /* the first component given, for the TypeError */
-	int explicit = 0, has_hour = 0, fsd = 0;
-	for (int c = 0; c < C_COUNT; c++) {
-		if (c == C_TZN) {
-			fsd = kit_intl_option_int(J, opts, "fractionalSecondDigits", 1, 3, 0);
-			if (fsd > 0) {
-				explicit |= 1;
-				if (!first)
-					first = "fractionalSecondDigits";
-			}
-			for (int i = 0; i < fsd; i++)
-				strcat(skel, "S");
-		}
-		int v = kit_intl_option_enum(J, opts, TAG, components[c].name, components[c].values, -1);
-		if (v < 0)
-			continue;
-		explicit |= 1;
-		if (!first)
-			first = components[c].name;
-		if (c == C_HOUR) {
-			has_hour = 1;
-			char h[3] = { hc == HC_NONE ? 'j' : hc_chars[hc], 0, 0 };
-			if (v == 0)
-				h[1] = h[0];
-			strcat(skel, h);
-		} else {
-			strcat(skel, components[c].letters[v]);
-		}
-		if (c == C_WEEKDAY || c == C_YEAR || c == C_MONTH || c == C_DAY)
-			explicit |= 2;
-		if (c == C_PERIOD || c == C_HOUR || c == C_MINUTE || c == C_SECOND)
-			explicit |= 4;
-	}
-	if (fsd > 0)
-		explicit |= 4;
+	const char *first = NULL;
+	int explicit = read_components(J, opts, hc, skel, &first);
 	static const char *const fm[] = { "basic", "best fit", NULL };
 	kit_intl_option_enum(J, opts, TAG, "formatMatcher", fm, 1);
 	d->date_style = kit_intl_option_enum(J, opts, TAG, "dateStyle", style_names, -1);
 	d->time_style = kit_intl_option_enum(J, opts, TAG, "timeStyle", style_names, -1);
 
-	int dhc = HC_NONE;  /* [[HourCycle]] */
 	if (d->date_style >= 0 || d->time_style >= 0) {
 		if (explicit)
 			js_typeerror(J, "Can't set option %s when %s is used", first,
@@ -726,84 +810,26 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 			js_typeerror(J, "Invalid option : timeStyle");
 		if (required == REQ_TIME && d->date_style >= 0)
 			js_typeerror(J, "Invalid option : dateStyle");
-		if (d->time_style >= 0)
-			dhc = hc;
-		st = U_ZERO_ERROR;
-		UDateFormat *f = icu_udat_open(d->time_style >= 0 ? (UDateFormatStyle)d->time_style : UDAT_NONE,
-					       d->date_style >= 0 ? (UDateFormatStyle)d->date_style : UDAT_NONE, d->icu,
-					       d->tzid, d->tzlen, NULL, 0, &st);
-		kit_icu_check(J, st, "udat_open");
-		st = U_ZERO_ERROR;
-		d->patlen = icu_udat_toPattern(f, 0, d->pattern, PAT_MAX, &st);
-		icu_udat_close(f);
-		if (U_FAILURE(st) || d->patlen >= PAT_MAX)
-			kit_icu_check(J, U_BUFFER_OVERFLOW_ERROR, "udat_toPattern");
-		d->pattern[d->patlen] = 0;
-		if (d->time_style >= 0 && dhc != hc_from_pattern(d->pattern, d->patlen)) {
-			/* the style's skeleton with the hour letters made dhc's, its
-			 * am/pm dropped, through the generator again */
-			UChar sk[PAT_MAX], sk2[PAT_MAX];
-			st = U_ZERO_ERROR;
-			int32_t sl = icu_udatpg_getSkeleton(NULL, d->pattern, d->patlen, sk, PAT_MAX, &st);
-			kit_icu_check(J, st, "udatpg_getSkeleton");
-			int32_t k = 0;
-			for (int32_t i = 0; i < sl && i < PAT_MAX; i++) {
-				UChar ch = sk[i];
-				if (ch == 'a' || ch == 'b' || ch == 'B')
-					continue;
-				if (ch == 'h' || ch == 'H' || ch == 'K' || ch == 'k')
-					ch = (UChar)hc_chars[dhc];
-				sk2[k++] = ch;
-			}
-			d->patlen = best_pattern(gen, sk2, k, dhc, d->pattern);
-			if (d->patlen < 0)
-				kit_icu_check(J, U_BUFFER_OVERFLOW_ERROR, "udatpg_getBestPattern");
-		}
+		d->hc = d->time_style >= 0 ? hc : HC_NONE;
+		style_pattern(J, d, gen, d->hc);
 	} else {
-		int need = 1;
-		if ((required == REQ_DATE || required == REQ_ANY) && (explicit & 2))
-			need = 0;
-		if ((required == REQ_TIME || required == REQ_ANY) && (explicit & 4))
-			need = 0;
+		/* ToDateTimeOptions' defaults when no component of the kind required was given */
+		int need = !((required != REQ_TIME && (explicit & EX_DATE)) || (required != REQ_DATE && (explicit & EX_TIME)));
 		if (need && (defaults == DEF_DATE || defaults == DEF_ALL))
 			strcat(skel, "yMd");
 		if (need && (defaults == DEF_TIME || defaults == DEF_ALL))
 			strcat(skel, hc == HC_H12 ? "hms" : hc == HC_H11 ? "Kms" : hc == HC_H24 ? "kms" : "Hms");
-		dhc = has_hour ? hc : HC_NONE;
+		d->hc = (explicit & EX_HOUR) ? hc : HC_NONE;
 		UChar usk[64];
 		int32_t sl = to_u16(skel, usk, 64);
-		d->patlen = best_pattern(gen, usk, sl, dhc, d->pattern);
+		d->patlen = best_pattern(gen, usk, sl, d->hc, d->pattern);
 		if (d->patlen < 0)
 			kit_icu_check(J, U_BUFFER_OVERFLOW_ERROR, "udatpg_getBestPattern");
 	}
 	icu_udatpg_close(gen);
 	gen = NULL;
-	d->hc = dhc;
-
-	st = U_ZERO_ERROR;
-	d->fmt = icu_udat_open(UDAT_PATTERN, UDAT_PATTERN, d->icu, d->tzid, d->tzlen, d->pattern, d->patlen, &st);
-	kit_icu_check(J, st, "udat_open");
-	/* proleptic Gregorian, as ECMAScript's dates */
-	const UCalendar *cal = icu_udat_getCalendar(d->fmt);
-	st = U_ZERO_ERROR;
-	const char *type = icu_ucal_getType(cal, &st);
-	if (U_SUCCESS(st) && (!strcmp(type, "gregorian") || !strcmp(type, "iso8601"))) {
-		UCalendar *c2 = icu_ucal_clone(cal, &st);
-		if (U_SUCCESS(st)) {
-			icu_ucal_setGregorianChange(c2, -9007199254740992.0, &st);
-			icu_udat_setCalendar(d->fmt, c2);
-			icu_ucal_close(c2);
-		}
-	}
-
-	/* the locale V8 reports: the base and the -u- keys kept */
-	if ((hour12 >= 0 || hc_given != HC_NONE) && keep_hc && hc_from_name(hc_key) != dhc)
-		keep_hc = 0;
-	char tag[KIT_INTL_TAG_MAX * 2];
-	snprintf(tag, sizeof tag, "%s%s%s%s%s%s%s%s", base, (keep_ca || keep_hc || keep_nu) ? "-u" : "",
-		 keep_ca ? "-ca-" : "", keep_ca ? ca_key : "", keep_hc ? "-hc-" : "", keep_hc ? hc_key : "",
-		 keep_nu ? "-nu-" : "", keep_nu ? nu_key : "");
-	memcpy(d->locale, tag, sizeof d->locale - 1);
+	open_format(J, d);
+	report_locale(d, &r);
 	js_endtry(J);
 
 	js_pop(J, 2);  /* the list and the options */
