@@ -280,3 +280,4 @@ T('intl-date/edge.35', () => new Intl.DateTimeFormat('th').format(1e12));
 T('intl-date/edge.36', () => new Intl.DateTimeFormat('fa').format(1e12));
 T('intl-date/edge.37', () => new Intl.DateTimeFormat('he', {dateStyle:'full'}).format(1e12));
 T('intl-date/edge.38', () => new Intl.DateTimeFormat('zh-Hant-TW', {dateStyle:'full', timeStyle:'long'}).format(1e12));
+T('intl-date/no-helper', () => [typeof globalThis.__kit_zone_name, Object.getOwnPropertyNames(globalThis).filter((k) => /^__kit_zone/.test(k))]);
