@@ -6,7 +6,13 @@
  * is forced into the pattern, and a UDateFormat formats with that pattern
  * in the time zone asked for (the process's TZ by default). dateStyle and
  * timeStyle take the locale's own patterns. resolvedOptions() reads the
- * components back from the pattern, as V8 does. */
+ * components back from the pattern, as V8 does.
+ *
+ * Also here: Date.prototype.toLocale*String (natives over the same
+ * constructor, the option-less formatters cached per kind and locale), and
+ * __kit_zone_name, the zone's name for Date.prototype.toString, which
+ * runtime/mujs-fixes.js takes and deletes. Installing costs no ICU; the
+ * libraries load on the first call that formats. */
 #include "intl/intl.h"
 
 #include <math.h>
