@@ -438,7 +438,7 @@ void kit_intl_install(js_State *J)
 	js_newcfunction(J, get_canonical_locales, "getCanonicalLocales", 1);
 	js_defproperty(J, -2, "getCanonicalLocales", JS_DONTENUM);
 	kit_intl_text_install(J);
-	kit_intl_number_install(J);
 	kit_intl_datetime_install(J);
+	kit_intl_number_install(J);
 	js_defglobal(J, "Intl", JS_DONTENUM);
 }
