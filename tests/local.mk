@@ -295,3 +295,8 @@ tests_unit_intl_number_test_LDADD = $(TEST_LDADD)
 # --- the Next.js-shaped middleware (tests/suites/next-middleware.sh): tests/next-middleware/app
 EXTRA_DIST += tests/suites/next-middleware.sh tests/next-middleware/check.mjs \
 	tests/next-middleware/app/package.json tests/next-middleware/app/src
+
+# --- examples/i18n (tests/suites/example-i18n.sh), installed by the suite
+# with npm ci from its lock
+EXTRA_DIST += tests/suites/example-i18n.sh tests/examples/i18n-check.mjs examples/i18n/package.json \
+	examples/i18n/package-lock.json examples/i18n/tsconfig.json examples/i18n/src
