@@ -1,10 +1,94 @@
 /* emit.c — generated files of the build directory (see emit.h). */
 #include "build/emit.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "build/bjson.h"
 #include "build/nextmw.h"
+
+static void import_file(kit_buf *out, const char *what, const char *file)
+{
+	kit_buf_printf(out, "import %s from ", what);
+	kit_buf b;
+	kit_buf_init(&b);
+	kit_buf_printf(&b, "../../%s", file);
+	kit_bjson_write_string(out, kit_buf_cstr(&b));
+	kit_buf_free(&b);
+	kit_buf_puts(out, ";\n");
+}
+
+/* A route module, or the module the entry builds around a metadata file
+ * (build/metafiles.c; js/server/metafiles.ts). */
+static void write_import(kit_buf *out, const kit_scan_module *m, size_t i)
+{
+	char name[40];
+	static const char *const kind[] = {
+		[KIT_META_ROBOTS] = "robots", [KIT_META_SITEMAP] = "sitemap", [KIT_META_MANIFEST] = "manifest",
+	};
+	switch (m->meta) {
+	case KIT_META_NONE:
+		snprintf(name, sizeof name, "* as m%zu", i);
+		import_file(out, name, m->file);
+		break;
+	case KIT_META_ROBOTS:
+	case KIT_META_SITEMAP:
+	case KIT_META_MANIFEST:
+		snprintf(name, sizeof name, "* as u%zu", i);
+		import_file(out, name, m->file);
+		kit_buf_printf(out, "var m%zu = metafiles.route(\"%s\", u%zu);\n", i, kind[m->meta], i);
+		break;
+	case KIT_META_TEXT:
+		kit_buf_printf(out, "var m%zu = metafiles.text(", i);
+		kit_bjson_write_string(out, m->meta_text);
+		kit_buf_puts(out, ", ");
+		kit_bjson_write_string(out, m->meta_type);
+		kit_buf_puts(out, ");\n");
+		break;
+	case KIT_META_FAVICON:
+		snprintf(name, sizeof name, "u%zu", i);
+		import_file(out, name, m->file);
+		kit_buf_printf(out, "var m%zu = metafiles.redirect(u%zu.src);\n", i, i);
+		break;
+	}
+}
+
+/* The segments' image files (and the root's manifest URL), imported as images ({ src, width, height },
+ * docs/assets.md) and handed to the metadata resolver (js/server/metadata.ts). */
+static void write_images(kit_buf *out, const kit_scan *scan, const char *manifest)
+{
+	kit_buf_puts(out, "import { setMetadataFiles } from \"@kit/core/server/metadata\";\n");
+	for (size_t i = 0; i < scan->nimages; i++) {
+		char name[32];
+		snprintf(name, sizeof name, "i%zu", i);
+		import_file(out, name, scan->images[i].file);
+	}
+	kit_buf_puts(out, "setMetadataFiles([\n");
+	for (size_t i = 0; i < scan->nimages; i++) {
+		const kit_scan_image *g = &scan->images[i];
+		kit_buf_puts(out, "  { dir: ");
+		kit_bjson_write_string(out, g->dir);
+		kit_buf_puts(out, ", kind: ");
+		kit_bjson_write_string(out, g->kind);
+		kit_buf_printf(out, ", image: i%zu, type: ", i);
+		if (g->type)
+			kit_bjson_write_string(out, g->type);
+		else
+			kit_buf_puts(out, "null");
+		kit_buf_printf(out, ", svg: %s, alt: ", strlen(g->file) > 4 && !strcmp(g->file + strlen(g->file) - 4, ".svg") ? "true" : "false");
+		if (g->alt)
+			kit_bjson_write_string(out, g->alt);
+		else
+			kit_buf_puts(out, "null");
+		kit_buf_puts(out, i + 1 < scan->nimages ? " },\n" : " }\n");
+	}
+	kit_buf_puts(out, "], ");
+	if (manifest)
+		kit_bjson_write_string(out, manifest);
+	else
+		kit_buf_puts(out, "null");
+	kit_buf_puts(out, ");\n");
+}
 
 void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out)
 {
@@ -19,15 +103,20 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out)
 	int nextmw = kit_scan_find_module(scan, KIT_NEXT_MIDDLEWARE_ID) != NULL;
 	if (nextmw)
 		kit_buf_puts(out, "import * as nextmw from \"@kit/core/server/next-middleware\";\n");
-	for (size_t i = 0; i < scan->nmodules; i++) {
-		kit_buf_printf(out, "import * as m%zu from ", i);
-		kit_buf b;
-		kit_buf_init(&b);
-		kit_buf_printf(&b, "../../%s", scan->modules[i].file);
-		kit_bjson_write_string(out, kit_buf_cstr(&b));
-		kit_buf_free(&b);
-		kit_buf_puts(out, ";\n");
-	}
+	int meta_routes = 0;
+	for (size_t i = 0; i < scan->nmodules; i++)
+		meta_routes |= scan->modules[i].meta != KIT_META_NONE;
+	if (meta_routes)
+		kit_buf_puts(out, "import * as metafiles from \"@kit/core/server/metafiles\";\n");
+	for (size_t i = 0; i < scan->nmodules; i++)
+		write_import(out, &scan->modules[i], i);
+	const char *manifest = NULL; /* the root's manifest file: <link rel="manifest"> */
+	for (size_t i = 0; i < scan->nmodules; i++)
+		if (!strcmp(scan->modules[i].id, "app/manifest.webmanifest") ||
+		    !strcmp(scan->modules[i].id, "app/manifest.json"))
+			manifest = scan->modules[i].id + 3;
+	if (scan->nimages || manifest)
+		write_images(out, scan, manifest);
 	kit_buf_puts(out, "export var modules = {\n");
 	for (size_t i = 0; i < scan->nmodules; i++) {
 		kit_buf_puts(out, "  ");

@@ -13,7 +13,7 @@ kit_build_SOURCES = \
 	build/outdir.c build/outdir.h \
 	build/prerender.c build/prerender.h \
 	build/publish.c build/publish.h \
-	build/scan.c build/scan.h \
+	build/scan.c build/scan.h build/metafiles.c build/metafiles.h \
 	build/verify.c build/verify.h \
 	build/webuse.c build/webuse.h
 kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS) $(SQLITE_CFLAGS)
@@ -30,7 +30,7 @@ kit_typegen_SOURCES = \
 	build/emit.c build/emit.h \
 	build/hostgen.c build/hostgen.h \
 	build/outdir.c build/outdir.h \
-	build/scan.c build/scan.h
+	build/scan.c build/scan.h build/metafiles.c build/metafiles.h
 kit_typegen_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS)
 kit_typegen_LDADD = librender.a $(MUJS_LIBS) -lm
 EXTRA_DIST += build/README.md

@@ -10,6 +10,8 @@
  * URL below the slot's layout. Directory entries are read in byte order, so the
  * output never depends on the file system. */
 #include "build/scan.h"
+
+#include "build/metafiles.h"
 #include "render/xalloc.h"
 
 #include <dirent.h>
@@ -726,6 +728,7 @@ int kit_scan_tree(kit_scan *scan, kit_arena *a, const char *app_root,
 	free(s.entries);
 	free(s.modules);
 	free_dirs(s.root);
+	kit_metafiles_scan(scan, a, app_root, source_dir, diags);
 
 	if (diags->nerrors == errors_before && scan->nroutes == 0) {
 		kit_diag *g = kit_diag_add(diags, KIT_DIAG_ERROR, source_dir,

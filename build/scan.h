@@ -104,13 +104,37 @@ typedef struct kit_scan_route {
 	unsigned methods; /* KIT_METHOD_* bits; filled after bundling (API routes) */
 } kit_scan_route;
 
+/* A route made from a metadata file (build/metafiles.c, docs/metadata.md
+ * "Files"): what the generated entry wraps the file in. */
+typedef enum kit_meta_kind {
+	KIT_META_NONE,     /* a route-convention file, imported as it is */
+	KIT_META_ROBOTS,   /* robots.ts: its default export serialized as robots.txt */
+	KIT_META_SITEMAP,  /* sitemap.ts: as sitemap XML */
+	KIT_META_MANIFEST, /* manifest.ts: as JSON */
+	KIT_META_TEXT,     /* robots.txt, sitemap.xml, manifest.json: meta_text as it is */
+	KIT_META_FAVICON,  /* favicon.ico: a redirect to its hashed static URL */
+} kit_meta_kind;
+
 /* One route-convention file: what the generated entry imports. */
 typedef struct kit_scan_module {
 	const char *id;   /* "app/(shop)/cart/page" */
 	const char *file; /* relative to the app root */
 	kit_file_role role;
 	int in_slot;      /* below an @slot directory */
+	kit_meta_kind meta;
+	const char *meta_text; /* KIT_META_TEXT: the file's content */
+	const char *meta_type; /* KIT_META_TEXT: its Content-Type */
 } kit_scan_module;
+
+/* An image file of a segment's metadata (icon.png, apple-icon.png,
+ * opengraph-image.png, twitter-image.png, the root's favicon.ico). */
+typedef struct kit_scan_image {
+	const char *dir;  /* the directory's id: "app", "app/blog" */
+	const char *kind; /* "icon", "apple", "openGraph", "twitter", "favicon" */
+	const char *file; /* relative to the app root */
+	const char *type; /* the MIME type Next.js writes, NULL for none (.jpg, .gif) */
+	const char *alt;  /* the content of its .alt.txt, or NULL */
+} kit_scan_image;
 
 typedef struct kit_scan {
 	const char *source_dir; /* as configured, e.g. "src/app" */
@@ -118,6 +142,8 @@ typedef struct kit_scan {
 	size_t nroutes;
 	kit_scan_module *modules;    /* sorted by id */
 	size_t nmodules;
+	kit_scan_image *images;      /* metadata image files, by directory */
+	size_t nimages;
 } kit_scan;
 
 /* Scans <app_root>/<source_dir>. Returns 0, or -1 when errors were added to

@@ -55,7 +55,7 @@ EXTRA_DIST += tests/lib/httpcheck.mjs tests/lib/http-suite.sh tests/lib/serve.sh
 # runs the real kit-build on the fixture apps of tests/fixtures/build/apps/.
 check_PROGRAMS += tests/unit/scan_test
 tests_unit_scan_test_SOURCES = tests/unit/scan_test.c tests/unit/test.h \
-	build/scan.c build/scan.h build/diag.c build/diag.h
+	build/scan.c build/scan.h build/metafiles.c build/metafiles.h build/diag.c build/diag.h
 tests_unit_scan_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_scan_test_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh tests/suites/dev.sh

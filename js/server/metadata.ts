@@ -49,19 +49,98 @@ async function segmentValue(ns: Namespace, staticName: string, fnName: string, p
   return isObject(v) ? v : null;
 }
 
+// --- metadata files (docs/metadata.md "Files") --------------------------------
+
+// A segment's image files, as kit-build lists them (build/emit.c): each
+// imported as { src, width, height } (a hashed static URL).
+interface FileEntry {
+  dir: string; kind: 'icon' | 'apple' | 'openGraph' | 'twitter' | 'favicon';
+  image: { src: string; width?: number; height?: number }; type: string | null; svg: boolean; alt: string | null;
+}
+export interface SegmentFiles {
+  icon?: Dict[]; apple?: Dict[]; openGraph?: Dict[]; twitter?: Dict[]; favicon?: Dict; manifest?: string;
+}
+
+let segmentFiles: Record<string, SegmentFiles> | null = null;
+
+// What Next.js makes of each file: icons with type and sizes ("any" for an
+// SVG), images with type, width, height and the .alt.txt's alt; the root's
+// manifest file's URL.
+export function setMetadataFiles(list: FileEntry[], manifest: string | null): void {
+  const out: Record<string, SegmentFiles> = {};
+  if (manifest) out.app = { manifest };
+  for (const f of list) {
+    const seg = out[f.dir] || (out[f.dir] = {});
+    const { src, width, height } = f.image;
+    const known = width !== undefined && height !== undefined;
+    const v: Dict = {};
+    if (f.type) v.type = f.type;
+    if (f.kind === 'openGraph' || f.kind === 'twitter') {
+      if (known) { v.width = width; v.height = height; }
+      if (f.alt !== null) v.alt = f.alt;
+    } else {
+      v.sizes = !f.svg && known ? `${width}x${height}` : 'any';
+    }
+    v.url = src;
+    if (f.kind === 'favicon') seg.favicon = v;
+    else (seg[f.kind] || (seg[f.kind] = [])).push(v);
+  }
+  segmentFiles = out;
+}
+
+// The route's metadata chain with its files, as Next.js resolves it: one
+// item per directory from the root to the page's (its layout, or nothing),
+// then the page; each directory's files go with its item, and with the
+// page's for the page's own directory. null when the app has no such file.
+export function withFiles(layoutIds: string[], pageId: string, mods: Namespace[]):
+  { mods: Namespace[]; files: (SegmentFiles | null)[] } | null {
+  if (!segmentFiles) return null;
+  const dirOf = (id: string) => id.slice(0, id.lastIndexOf('/'));
+  const pageDir = dirOf(pageId);
+  const parts = pageDir.split('/');
+  const outMods: Namespace[] = [], files: (SegmentFiles | null)[] = [];
+  let li = 0;
+  for (let k = 1; k <= parts.length; k++) {
+    const d = parts.slice(0, k).join('/');
+    let ns: Namespace = {};
+    if (li < layoutIds.length && dirOf(layoutIds[li]) === d) ns = mods[li++];
+    outMods.push(ns);
+    files.push(segmentFiles[d] || null);
+  }
+  if (li !== layoutIds.length) return null; /* a layout outside the page's directories */
+  outMods.push(mods[mods.length - 1]);
+  files.push(segmentFiles[pageDir] || null);
+  for (const f of files) if (f) return { mods: outMods, files };
+  return null;
+}
+
+// metadata.icons in its object form ({ icon: [...], apple: [...] }).
+function iconLists(v: unknown): Dict {
+  const o = typeof v === 'string' || Array.isArray(v) || isURL(v) ? { icon: v } : { ...(v as Dict) };
+  for (const k of ['icon', 'apple', 'shortcut']) if (o[k] !== undefined) o[k] = list(o[k]);
+  return o;
+}
+
 // Next.js's merge: each segment's keys replace the parent's (objects such as
 // openGraph are replaced whole, not merged); a title takes the nearest
-// ancestor's template; a segment's own template applies below it.
-export async function resolveMetadata(mods: Namespace[], propsOf: (i: number) => Dict):
-  Promise<{ metadata: Dict; viewport: Dict }> {
+// ancestor's template; a segment's own template applies below it. With
+// files: an opengraph-image or twitter-image becomes the images of what
+// openGraph / twitter resolved so far, unless the same segment's metadata
+// set images; the leaf-most segment's icon and apple-icon files are the
+// icons when no segment set `icons`; the root's favicon.ico comes first.
+export async function resolveMetadata(mods: Namespace[], propsOf: (i: number) => Dict,
+  files?: (SegmentFiles | null)[]): Promise<{ metadata: Dict; viewport: Dict }> {
   let resolved: Dict = { title: null };
   let viewport: Dict = {};
   let template: string | null = null;
+  let icons: { icon: Dict[]; apple: Dict[] } = { icon: [], apple: [] };
+  let favicon: Dict | undefined;
   for (let i = 0; i < mods.length; i++) {
     const ns = mods[i];
-    if (!ns) continue;
+    const f = files ? files[i] : null;
+    if (!ns && !f) continue;
     const snapshot = { ...resolved };
-    const m = await segmentValue(ns, 'metadata', 'generateMetadata', propsOf(i), Promise.resolve(snapshot));
+    const m = ns ? await segmentValue(ns, 'metadata', 'generateMetadata', propsOf(i), Promise.resolve(snapshot)) : null;
     if (m) {
       const next: Dict = { ...resolved };
       for (const k of Object.keys(m)) {
@@ -72,8 +151,25 @@ export async function resolveMetadata(mods: Namespace[], propsOf: (i: number) =>
       if (isObject(m.title) && typeof (m.title as Title).template === 'string') template = (m.title as Title).template as string;
       else if (m.title !== undefined && !isObject(m.title)) { /* a plain title keeps the ancestors' template */ }
     }
-    const v = await segmentValue(ns, 'viewport', 'generateViewport', propsOf(i), Promise.resolve({ ...viewport }));
+    if (f) {
+      if (i === 0 && f.favicon) favicon = f.favicon;
+      if (f.manifest) resolved = { ...resolved, manifest: f.manifest };
+      if (f.icon) icons = { ...icons, icon: f.icon };
+      if (f.apple) icons = { ...icons, apple: f.apple };
+      for (const k of ['openGraph', 'twitter'] as const) {
+        const own = m && isObject(m[k]) ? m[k] as Dict : null;
+        if (f[k] && !(own && Object.prototype.hasOwnProperty.call(own, 'images')))
+          resolved = { ...resolved, [k]: { ...(isObject(resolved[k]) ? resolved[k] as Dict : {}), images: f[k] } };
+      }
+    }
+    const v = ns ? await segmentValue(ns, 'viewport', 'generateViewport', propsOf(i), Promise.resolve({ ...viewport })) : null;
     if (v) viewport = { ...viewport, ...v };
+  }
+  if ((icons.icon.length || icons.apple.length) && !resolved.icons) resolved.icons = { icon: icons.icon, apple: icons.apple };
+  if (favicon) {
+    const o = resolved.icons ? iconLists(resolved.icons) : { icon: [], apple: [] };
+    o.icon = [favicon].concat((o.icon as Dict[]) || []);
+    resolved.icons = o;
   }
   return { metadata: resolved, viewport };
 }
@@ -243,10 +339,11 @@ export function metadataTags(m: Dict, vp: Dict): unknown[] {
 }
 
 // The component the route renders beside its page.
-export async function Metadata(props: { mods: Namespace[]; propsOf: (i: number) => Dict }): Promise<unknown> {
+export async function Metadata(props: { mods: Namespace[]; propsOf: (i: number) => Dict;
+  files?: (SegmentFiles | null)[] }): Promise<unknown> {
   let r;
   try {
-    r = await resolveMetadata(props.mods, props.propsOf);
+    r = await resolveMetadata(props.mods, props.propsOf, props.files);
   } catch (e) {
     // kit-build, a route listing no URLs: params are unknown. Let the page's
     // own reason go first (connection(), cookies(): the route renders per

@@ -7,7 +7,7 @@ import { SegmentBoundary } from '../client/segment';
 import { ErrorBoundary } from '../client/error-boundary';
 import { PathnameContext } from '../client/context';
 import { pushProvider as pushContext, use } from './hooks';
-import { Metadata, hasMetadata } from './metadata';
+import { Metadata, hasMetadata, withFiles } from './metadata';
 import { applySegmentConfig } from './segment-config';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
@@ -257,10 +257,13 @@ export function buildTree(routeIndex: number, params: Params | null,
     mods, modules[route.module], params);
   // metadata / generateMetadata / viewport of the layouts and the page
   // (docs/metadata.md): their tags beside the page, hoisted into <head> by React
-  if (hasMetadata(mods)) {
-    const last = mods.length - 1;
+  // and the metadata files of its directories (icon.png, opengraph-image.png…)
+  const chain = withFiles(route.layouts.map((l) => l.module), route.module, mods);
+  if (chain || hasMetadata(mods)) {
+    const metaMods = chain ? chain.mods : mods;
+    const last = metaMods.length - 1;
     const propsOf = (i: number) => (i === last ? { params: paramsP, searchParams: searchP } : { params: paramsP });
-    page = [jsx(Metadata, { mods, propsOf }), page];
+    page = [jsx(Metadata, { mods: metaMods, propsOf, files: chain ? chain.files : undefined }), page];
   }
   const links = styleLinks(routeModules(route.layouts, route.loading,
     intercept ? manifest.routes[intercept.routeIndex].module : null).concat([route.module]));

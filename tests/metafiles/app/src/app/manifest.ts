@@ -1,0 +1,5 @@
+import { manifest } from '../inputs.mjs';
+
+export default function Manifest() {
+  return manifest;
+}

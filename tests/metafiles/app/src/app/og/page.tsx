@@ -1,0 +1,3 @@
+export default function Og() {
+  return <h1>og</h1>;
+}

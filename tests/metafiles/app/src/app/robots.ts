@@ -1,0 +1,5 @@
+import { robots } from '../inputs.mjs';
+
+export default function Robots() {
+  return robots;
+}

@@ -1,0 +1,5 @@
+import { sitemap } from '../inputs.mjs';
+
+export default async function Sitemap() {
+  return sitemap;
+}
