@@ -161,6 +161,9 @@ EXTRA_DIST += tests/suites/error-files.sh tests/errors/check.mjs tests/errors/ap
 # --- the Next.js metadata conventions (tests/suites/metadata.sh): tests/metadata/app
 EXTRA_DIST += tests/suites/metadata.sh tests/metadata/check.mjs tests/metadata/app/package.json \
 	tests/metadata/app/src
+# the metadata file conventions (tests/suites/metadata-files.sh): tests/metafiles/
+EXTRA_DIST += tests/suites/metadata-files.sh tests/metafiles/check.mjs tests/metafiles/next-expect.mjs \
+	tests/metafiles/expect tests/metafiles/app/package.json tests/metafiles/app/src
 
 # --- packages as published, with their export conditions
 # (tests/suites/packages.sh): tests/packages/app (swr, server-only and
