@@ -54,10 +54,10 @@ static void write_import(kit_buf *out, const kit_scan_module *m, size_t i)
 }
 
 /* The segments' image files (and the root's manifest URL), imported as images ({ src, width, height },
- * docs/assets.md) and handed to the metadata resolver (js/server/metadata.ts). */
+ * docs/assets.md) and handed to the metadata resolver (js/server/metadata-files.ts). */
 static void write_images(kit_buf *out, const kit_scan *scan, const char *manifest)
 {
-	kit_buf_puts(out, "import { setMetadataFiles } from \"@kit/core/server/metadata\";\n");
+	kit_buf_puts(out, "import { setMetadataFiles } from \"@kit/core/server/metadata-files\";\n");
 	for (size_t i = 0; i < scan->nimages; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "i%zu", i);

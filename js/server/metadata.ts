@@ -51,67 +51,22 @@ async function segmentValue(ns: Namespace, staticName: string, fnName: string, p
 
 // --- metadata files (docs/metadata.md "Files") --------------------------------
 
-// A segment's image files, as kit-build lists them (build/emit.c): each
-// imported as { src, width, height } (a hashed static URL).
-interface FileEntry {
-  dir: string; kind: 'icon' | 'apple' | 'openGraph' | 'twitter' | 'favicon';
-  image: { src: string; width?: number; height?: number }; type: string | null; svg: boolean; alt: string | null;
-}
 export interface SegmentFiles {
   icon?: Dict[]; apple?: Dict[]; openGraph?: Dict[]; twitter?: Dict[]; favicon?: Dict; manifest?: string;
 }
+type Chain = { mods: Namespace[]; files: (SegmentFiles | null)[] };
+type ChainOf = (layouts: { module: string }[], pageId: string, mods: Namespace[]) => Chain | null;
 
-let segmentFiles: Record<string, SegmentFiles> | null = null;
-
-// What Next.js makes of each file: icons with type and sizes ("any" for an
-// SVG), images with type, width, height and the .alt.txt's alt; the root's
-// manifest file's URL.
-export function setMetadataFiles(list: FileEntry[], manifest: string | null): void {
-  const out: Record<string, SegmentFiles> = {};
-  if (manifest) out.app = { manifest };
-  for (const f of list) {
-    const seg = out[f.dir] || (out[f.dir] = {});
-    const { src, width, height } = f.image;
-    const known = width !== undefined && height !== undefined;
-    const v: Dict = {};
-    if (f.type) v.type = f.type;
-    if (f.kind === 'openGraph' || f.kind === 'twitter') {
-      if (known) { v.width = width; v.height = height; }
-      if (f.alt !== null) v.alt = f.alt;
-    } else {
-      v.sizes = !f.svg && known ? `${width}x${height}` : 'any';
-    }
-    v.url = src;
-    if (f.kind === 'favicon') seg.favicon = v;
-    else (seg[f.kind] || (seg[f.kind] = [])).push(v);
-  }
-  segmentFiles = out;
+// Set by ./metadata-files, which the generated entry imports only for an app
+// with such files: the others pay one test per render.
+let chainOf: ChainOf | null = null;
+export function useMetadataFiles(f: ChainOf): void {
+  chainOf = f;
 }
 
-// The route's metadata chain with its files, as Next.js resolves it: one
-// item per directory from the root to the page's (its layout, or nothing),
-// then the page; each directory's files go with its item, and with the
-// page's for the page's own directory. null when the app has no such file.
-export function withFiles(layoutIds: string[], pageId: string, mods: Namespace[]):
-  { mods: Namespace[]; files: (SegmentFiles | null)[] } | null {
-  if (!segmentFiles) return null;
-  const dirOf = (id: string) => id.slice(0, id.lastIndexOf('/'));
-  const pageDir = dirOf(pageId);
-  const parts = pageDir.split('/');
-  const outMods: Namespace[] = [], files: (SegmentFiles | null)[] = [];
-  let li = 0;
-  for (let k = 1; k <= parts.length; k++) {
-    const d = parts.slice(0, k).join('/');
-    let ns: Namespace = {};
-    if (li < layoutIds.length && dirOf(layoutIds[li]) === d) ns = mods[li++];
-    outMods.push(ns);
-    files.push(segmentFiles[d] || null);
-  }
-  if (li !== layoutIds.length) return null; /* a layout outside the page's directories */
-  outMods.push(mods[mods.length - 1]);
-  files.push(segmentFiles[pageDir] || null);
-  for (const f of files) if (f) return { mods: outMods, files };
-  return null;
+// The route's metadata chain with its directories' files, or null.
+export function withFiles(layouts: { module: string }[], pageId: string, mods: Namespace[]): Chain | null {
+  return chainOf ? chainOf(layouts, pageId, mods) : null;
 }
 
 // metadata.icons in its object form ({ icon: [...], apple: [...] }).

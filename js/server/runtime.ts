@@ -258,7 +258,7 @@ export function buildTree(routeIndex: number, params: Params | null,
   // metadata / generateMetadata / viewport of the layouts and the page
   // (docs/metadata.md): their tags beside the page, hoisted into <head> by React
   // and the metadata files of its directories (icon.png, opengraph-image.png…)
-  const chain = withFiles(route.layouts.map((l) => l.module), route.module, mods);
+  const chain = withFiles(route.layouts, route.module, mods);
   if (chain || hasMetadata(mods)) {
     const metaMods = chain ? chain.mods : mods;
     const last = metaMods.length - 1;
