@@ -223,7 +223,8 @@ static void file_in(walker *w, const char *abs_dir, const char *rel, const char 
 	if (!strcmp(base, "robots") && (is_code(ext) || !strcmp(ext, "txt"))) {
 		const char *text = is_code(ext) ? NULL : read_text(w, abs, file);
 		if (is_code(ext) || text)
-			add_route(w, "/robots.txt", file, is_code(ext) ? KIT_META_ROBOTS : KIT_META_TEXT, text, "text/plain");
+			add_route(w, "/robots.txt", file, is_code(ext) ? KIT_META_ROBOTS : KIT_META_TEXT, text,
+				  text ? "text/plain" : NULL);
 	} else if (!strcmp(base, "manifest") && (!strcmp(ext, "ts") || !strcmp(ext, "js"))) {
 		add_route(w, "/manifest.webmanifest", file, KIT_META_MANIFEST, NULL, NULL);
 	} else if (!strcmp(base, "manifest") && (!strcmp(ext, "json") || !strcmp(ext, "webmanifest"))) {
@@ -289,9 +290,12 @@ static int cmp_module(const void *x, const void *y)
 	return strcmp(((const kit_scan_module *)x)->id, ((const kit_scan_module *)y)->id);
 }
 
+/* Match order; two routes for one URL (an error already reported) by module
+ * id, so the order never depends on qsort's. */
 static int cmp_route(const void *x, const void *y)
 {
-	return kit_scan_route_cmp(x, y);
+	int c = kit_scan_route_cmp(x, y);
+	return c ? c : strcmp(((const kit_scan_route *)x)->module, ((const kit_scan_route *)y)->module);
 }
 
 void kit_metafiles_scan(kit_scan *scan, kit_arena *a, const char *app_root,

@@ -4,7 +4,11 @@
  * `expect` file (the data; this file is only the driver):
  *   sourcedir DIR            source directory (default src/app)
  *   route <description>      kit_scan_describe of each route, in match order
- *   module <id> <role> <file> every route-convention file, sorted by id
+ *   module <id> <role> <file> [<meta> [<type>]]
+ *                            every route-convention file, sorted by id (a
+ *                            metadata file's route: how the entry wraps it)
+ *   image <dir> <kind> <file> <type|-> <alt|->
+ *                            the metadata image files, in scan order
  *   error FILE ~ TEXT        a diagnostic for FILE whose message or fix has TEXT
  *   warning FILE ~ TEXT      the same for warnings
  * When route or module lines are given, the lists must match exactly; the
@@ -19,6 +23,11 @@
 static const char *const role_names[] = {
 	"page", "layout", "loading", "default", "middleware", "route", "not-found", "error", "global-error",
 	"forbidden", "unauthorized",
+};
+
+static const char *const meta_names[] = {
+	[KIT_META_ROBOTS] = "robots", [KIT_META_SITEMAP] = "sitemap", [KIT_META_MANIFEST] = "manifest",
+	[KIT_META_TEXT] = "text", [KIT_META_FAVICON] = "favicon",
 };
 
 typedef struct lines {
@@ -103,7 +112,7 @@ static void run_case(const char *name)
 		TEST_FAIL(name, "cannot read %s", rel);
 		return;
 	}
-	lines routes = {0}, modules = {0}, errors = {0}, warnings = {0};
+	lines routes = {0}, modules = {0}, images = {0}, errors = {0}, warnings = {0};
 	const char *source_dir = "src/app";
 	char *save = NULL;
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -111,6 +120,8 @@ static void run_case(const char *name)
 			lines_push(&routes, line + 6);
 		else if (strncmp(line, "module ", 7) == 0)
 			lines_push(&modules, line + 7);
+		else if (strncmp(line, "image ", 6) == 0)
+			lines_push(&images, line + 6);
 		else if (strncmp(line, "error ", 6) == 0)
 			lines_push(&errors, line + 6);
 		else if (strncmp(line, "warning ", 8) == 0)
@@ -145,11 +156,26 @@ static void run_case(const char *name)
 		lines got = {0};
 		char buf[2048];
 		for (size_t i = 0; i < scan.nmodules; i++) {
-			snprintf(buf, sizeof buf, "%s %s %s", scan.modules[i].id,
-				 role_names[scan.modules[i].role], scan.modules[i].file);
+			const kit_scan_module *m = &scan.modules[i];
+			int n = snprintf(buf, sizeof buf, "%s %s %s", m->id, role_names[m->role], m->file);
+			if (m->meta != KIT_META_NONE && n > 0 && (size_t)n < sizeof buf)
+				snprintf(buf + n, sizeof buf - (size_t)n, " %s%s%s", meta_names[m->meta],
+					 m->meta_type ? " " : "", m->meta_type ? m->meta_type : "");
 			lines_push(&got, buf);
 		}
 		check_list(name, "module", &modules, &got);
+		lines_free(&got);
+	}
+	if (images.n || scan.nimages) {
+		lines got = {0};
+		char buf[2048];
+		for (size_t i = 0; i < scan.nimages; i++) {
+			const kit_scan_image *g = &scan.images[i];
+			snprintf(buf, sizeof buf, "%s %s %s %s %s", g->dir, g->kind, g->file,
+				 g->type ? g->type : "-", g->alt ? g->alt : "-");
+			lines_push(&got, buf);
+		}
+		check_list(name, "image", &images, &got);
 		lines_free(&got);
 	}
 	check_diags(name, "error", KIT_DIAG_ERROR, &errors, &d);
@@ -159,6 +185,7 @@ static void run_case(const char *name)
 	kit_arena_free(a);
 	lines_free(&routes);
 	lines_free(&modules);
+	lines_free(&images);
 	lines_free(&errors);
 	lines_free(&warnings);
 	free(text);
@@ -195,7 +222,7 @@ static void check_order(void)
 int main(void)
 {
 	static const char *const cases[] = {
-		"conventions", "slots", "conflicts", "empty", "missing",
+		"conventions", "slots", "conflicts", "empty", "missing", "metafiles",
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
 		run_case(cases[i]);
