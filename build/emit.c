@@ -24,7 +24,8 @@ static void write_import(kit_buf *out, const kit_scan_module *m, size_t i)
 {
 	char name[40];
 	static const char *const kind[] = {
-		[KIT_META_ROBOTS] = "robots", [KIT_META_SITEMAP] = "sitemap", [KIT_META_MANIFEST] = "manifest",
+		[KIT_META_ROBOTS] = "robots", [KIT_META_SITEMAP] = "sitemap", [KIT_META_SITEMAPS] = "sitemaps",
+		[KIT_META_MANIFEST] = "manifest",
 	};
 	switch (m->meta) {
 	case KIT_META_NONE:
@@ -33,6 +34,7 @@ static void write_import(kit_buf *out, const kit_scan_module *m, size_t i)
 		break;
 	case KIT_META_ROBOTS:
 	case KIT_META_SITEMAP:
+	case KIT_META_SITEMAPS:
 	case KIT_META_MANIFEST:
 		snprintf(name, sizeof name, "* as u%zu", i);
 		import_file(out, name, m->file);

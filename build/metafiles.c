@@ -109,7 +109,8 @@ static void add_route(walker *w, const char *url, const char *file, kit_meta_kin
 			return;
 		}
 	const char *id = join(w->a, "app", url + 1);
-	/* the URL's segments: all static (the walk skips dynamic directories) */
+	/* the URL's segments: static (the walk skips dynamic directories) but a
+	 * last "[__metadata_id__]" (generateSitemaps) */
 	size_t nseg = 0;
 	for (const char *p = url; *p; p++)
 		nseg += *p == '/';
@@ -118,7 +119,10 @@ static void add_route(walker *w, const char *url, const char *file, kit_meta_kin
 	for (size_t i = 0; i < nseg; i++) {
 		const char *e = strchr(p, '/');
 		size_t len = e ? (size_t)(e - p) : strlen(p);
-		segs[i] = (kit_scan_segment){ .type = KIT_SCAN_STATIC, .value = kit_arena_strndup(w->a, p, len) };
+		if (p[0] == '[')
+			segs[i] = (kit_scan_segment){ .type = KIT_SCAN_DYNAMIC, .value = kit_arena_strndup(w->a, p + 1, len - 2) };
+		else
+			segs[i] = (kit_scan_segment){ .type = KIT_SCAN_STATIC, .value = kit_arena_strndup(w->a, p, len) };
 		p += len + 1;
 	}
 	f->routes = grow(f->routes, &f->caproutes, f->nroutes + 1, sizeof *f->routes);
@@ -211,6 +215,13 @@ static void file_in(walker *w, const char *abs_dir, const char *rel, const char 
 		const char *u = join(w->a, "/", join(w->a, url, "sitemap.xml")) + 1;
 		if (is_code(ext)) {
 			add_route(w, u, file, KIT_META_SITEMAP, NULL, NULL);
+			/* generateSitemaps: what a module exports is learnt only after
+			 * bundling, so the route is added when its source names it (a
+			 * module that does not export it answers 404 there) */
+			const char *src = read_text(w, abs, file);
+			if (src && strstr(src, "generateSitemaps"))
+				add_route(w, join(w->a, "/", join(w->a, url, "sitemap/[__metadata_id__]")) + 1, file,
+					  KIT_META_SITEMAPS, NULL, NULL);
 		} else {
 			const char *text = read_text(w, abs, file);
 			if (text)

@@ -5,6 +5,7 @@
  *
  *   robots.ts | robots.txt (root)                     → route /robots.txt
  *   sitemap.ts | sitemap.xml (a static segment)       → route <segment>/sitemap.xml
+ *     sitemap.ts naming generateSitemaps              → and <segment>/sitemap/[__metadata_id__]
  *   manifest.ts | manifest.json | manifest.webmanifest (root)
  *                                                     → /manifest.webmanifest (/manifest.json)
  *   favicon.ico (root)                                → route /favicon.ico + an icon

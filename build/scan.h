@@ -110,6 +110,7 @@ typedef enum kit_meta_kind {
 	KIT_META_NONE,     /* a route-convention file, imported as it is */
 	KIT_META_ROBOTS,   /* robots.ts: its default export serialized as robots.txt */
 	KIT_META_SITEMAP,  /* sitemap.ts: as sitemap XML */
+	KIT_META_SITEMAPS, /* sitemap.ts with generateSitemaps: <segment>/sitemap/[id].xml */
 	KIT_META_MANIFEST, /* manifest.ts: as JSON */
 	KIT_META_TEXT,     /* robots.txt, sitemap.xml, manifest.json: meta_text as it is */
 	KIT_META_FAVICON,  /* favicon.ico: a redirect to its hashed static URL */

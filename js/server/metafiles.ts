@@ -107,12 +107,34 @@ function answer(body: string, type: string): Response {
   return new Response(body, { headers: { 'Content-Type': type } });
 }
 
-// robots.ts, sitemap.ts, manifest.ts: the module of its route.
-export function route(kind: Kind, ns: Namespace): Namespace {
+const notFound = () => new Response('Not Found', { status: 404 });
+
+// robots.ts, sitemap.ts, manifest.ts: the module of its route; "sitemaps":
+// sitemap.ts's <segment>/sitemap/[id].xml route when it exports
+// generateSitemaps (as Next.js: each { id } listed is stored as <id>.xml and
+// the default export gets that id; /sitemap.xml gets id undefined).
+export function route(kind: Kind | 'sitemaps', ns: Namespace): Namespace {
+  if (kind === 'sitemaps') {
+    const gen = () => (typeof ns.generateSitemaps === 'function' ?
+      (ns.generateSitemaps as () => unknown)() : undefined);
+    return {
+      generateStaticParams: async () => {
+        const list = await gen();
+        return Array.isArray(list) ? list.map((item: { id: unknown }) => ({ __metadata_id__: `${item.id}.xml` })) : [];
+      },
+      GET: async (_req: unknown, ctx: { params: Record<string, string> }) => {
+        const id = ctx.params.__metadata_id__;
+        if (typeof ns.generateSitemaps !== 'function' || !id.endsWith('.xml')) return notFound();
+        const data = await (ns.default as (a: { id: string }) => unknown)({ id: id.slice(0, -4) });
+        return answer(sitemapXml((data || []) as Dict[]), TYPES.sitemap);
+      },
+    };
+  }
   return {
     GET: async () => {
       const fn = ns.default;
-      const data = typeof fn === 'function' ? await (fn as () => unknown)() : fn;
+      const data = typeof fn === 'function' ?
+        await (kind === 'sitemap' ? (fn as (a: { id: undefined }) => unknown)({ id: undefined }) : (fn as () => unknown)()) : fn;
       const body = kind === 'robots' ? robotsTxt((data || {}) as Dict) :
         kind === 'sitemap' ? sitemapXml((data || []) as Dict[]) : manifestJson(data);
       return answer(body, TYPES[kind]);

@@ -5,7 +5,8 @@
 # inputs (tests/metafiles/expect/, written by tests/metafiles/next-expect.mjs
 # from Next.js 15.5), as does a table of more inputs through kit's
 # serializers (the /table route); a static sitemap.xml in a nested segment is
-# served as it is; favicon.ico redirects to its hashed file. They are stored
+# served as it is; a sitemap.ts with generateSitemaps answers each id's
+# /blog/sitemap/<id>.xml; favicon.ico redirects to its hashed file. They are stored
 # at build time and served behind lighttpd with Next.js's content types and
 # cache header. The icon, apple-icon, opengraph-image and twitter-image
 # files (with their .alt.txt) become head tags with Next.js's types, sizes
@@ -26,7 +27,9 @@ check "opengraph-image.tsx: a warning naming the file, why and the fix" \
 	grep -qF "warning: src/app/og/opengraph-image.tsx: a generated opengraph-image (ImageResponse from next/og) needs satori and resvg, which do not run in kit's engine; this file is not used" "$work/build.log"
 check "... and the fix: a static image and its .alt.txt" \
 	grep -qF "fix:   use a static image: render it once and put it beside this file as opengraph-image.png (or .jpg, .gif), its alt text in opengraph-image.alt.txt" "$work/build.log"
-for r in /robots.txt /sitemap.xml /manifest.webmanifest /docs/sitemap.xml /favicon.ico; do
+check "blog/sitemap.ts's generateSitemaps: its ids' URLs stored" \
+	grep -qE '^. ● /blog/sitemap/\[__metadata_id__\] +api .* · GET · 2 of 2 listed URLs stored' "$work/build.log"
+for r in /robots.txt /sitemap.xml /blog/sitemap.xml /manifest.webmanifest /docs/sitemap.xml /favicon.ico; do
 	check "$r is listed as a stored GET route" grep -qE "^. ○ $r +api .* · GET · stored" "$work/build.log"
 done
 stored=$app/.kit-store/stored/$(cat "$app/.kit/version")
@@ -76,6 +79,13 @@ get /table table
 check "a table of more inputs: kit's serializers write what Next.js's do" \
 	node -e 'const fs = require("fs"); const a = JSON.parse(fs.readFileSync(process.argv[1])), b = JSON.parse(fs.readFileSync(process.argv[2]));
 		process.exit(JSON.stringify(a) === JSON.stringify(b) && a.robots.length === 4 && a.sitemap.length === 4 ? 0 : 1)' "$work/table" "$expect/table.json"
+for id in 0 7; do
+	get "/blog/sitemap/$id.xml" "blog-sitemap-$id"
+	check "/blog/sitemap/$id.xml (generateSitemaps): the bytes Next.js's serializer writes for that id's sitemap, stored" \
+		sh -c "cmp -s '$work/blog-sitemap-$id' '$expect/blog-sitemap-$id.xml' && grep -qx 'content-type: application/xml' '$work/blog-sitemap-$id.h' && grep -qx 'x-rsc-kit: stored' '$work/blog-sitemap-$id.h'"
+done
+check "/blog/sitemap/4.json: 404 (an id's URL ends in .xml)" \
+	test "$(curl -s -o /dev/null -w '%{http_code}' "$KIT_SERVE_BASE/blog/sitemap/4.json")" = 404
 get /docs/sitemap.xml docs-sitemap
 check "/docs/sitemap.xml: a static sitemap.xml of a nested segment as it is, application/xml" \
 	sh -c "cmp -s '$work/docs-sitemap' '$app/src/app/docs/sitemap.xml' && grep -qx 'content-type: application/xml' '$work/docs-sitemap.h'"

@@ -26,7 +26,8 @@ static const char *const role_names[] = {
 };
 
 static const char *const meta_names[] = {
-	[KIT_META_ROBOTS] = "robots", [KIT_META_SITEMAP] = "sitemap", [KIT_META_MANIFEST] = "manifest",
+	[KIT_META_ROBOTS] = "robots", [KIT_META_SITEMAP] = "sitemap", [KIT_META_SITEMAPS] = "sitemaps",
+	[KIT_META_MANIFEST] = "manifest",
 	[KIT_META_TEXT] = "text", [KIT_META_FAVICON] = "favicon",
 };
 

@@ -61,3 +61,9 @@ export const table = {
   ],
   manifest: [{}, { name: 'x', icons: [] }, manifest],
 };
+
+// blog/sitemap.ts's generateSitemaps: one sitemap per id
+export const shards = {
+  0: [{ url: 'https://acme.test/blog/1', lastModified: '2024-01-01' }],
+  7: [{ url: 'https://acme.test/blog/700', priority: 0.3 }, { url: 'https://acme.test/blog/701' }],
+};
