@@ -184,14 +184,17 @@ function viewportContent(v: Dict): string | null {
   return parts.length ? parts.join(', ') : null;
 }
 
+// An image's tags in the order of its object's keys, as Next.js writes them
+// (url is the prefix itself, secureUrl secure_url): a file's image, made
+// { type, width, height, alt, url }, has its og:image last.
 function images(v: unknown, base: unknown, prefix: string, attr: string): unknown[] {
   const out: unknown[] = [];
   for (const img of list(v)) {
     const o = isObject(img) && !isURL(img) ? img : { url: img };
-    out.push(meta(`${prefix}:image`, url(o.url, base), attr));
-    for (const k of ['secureUrl', 'type', 'width', 'height', 'alt']) {
-      const n = k === 'secureUrl' ? 'secure_url' : k;
-      if (o[k] !== undefined) out.push(meta(`${prefix}:image:${n}`, o[k], attr));
+    for (const k of Object.keys(o)) {
+      if (o[k] === undefined) continue;
+      if (k === 'url') out.push(meta(`${prefix}:image`, url(o.url, base), attr));
+      else out.push(meta(`${prefix}:image:${k.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}`, o[k], attr));
     }
   }
   return out;
