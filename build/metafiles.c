@@ -175,7 +175,9 @@ static void file_in(walker *w, const char *abs_dir, const char *rel, const char 
 	int root = !*rel;
 
 	for (size_t k = 0; k < sizeof image_names / sizeof *image_names; k++) {
-		if (strcmp(base, image_names[k]))
+		/* icon.png, and numbered: icon1.png, icon2.png (in name order) */
+		size_t ln = strlen(image_names[k]);
+		if (strncmp(base, image_names[k], ln) || base[ln + strspn(base + ln, "0123456789")] != '\0')
 			continue;
 		if (is_code(ext)) {
 			kit_diag *g = kit_diag_add(w->diags, KIT_DIAG_WARNING, file,
@@ -194,7 +196,7 @@ static void file_in(walker *w, const char *abs_dir, const char *rel, const char 
 		const char *alt = NULL;
 		if (k >= 2) {
 			char altname[64];
-			snprintf(altname, sizeof altname, "%s.alt.txt", image_names[k]);
+			snprintf(altname, sizeof altname, "%s.alt.txt", base);
 			const char *alt_abs = join(w->a, abs_dir, altname);
 			struct stat st;
 			if (stat(alt_abs, &st) == 0 && S_ISREG(st.st_mode))

@@ -21,7 +21,8 @@ await browserCheck('metadata-files', async ({ base, page, expect, hydrated }) =>
   })).then((h) => ({ ...h, icons: h.icons.map(([href, type, sizes]) => [file(href), type, sizes]),
     og: h.og.map(file), tw: h.tw.map(file) }));
   const root = {
-    icons: [['/_kit/static/favicon.ico', 'image/x-icon', '16x16'], ['/_kit/static/icon.png', 'image/png', '32x32']],
+    icons: [['/_kit/static/favicon.ico', 'image/x-icon', '16x16'], ['/_kit/static/icon.png', 'image/png', '32x32'],
+      ['/_kit/static/icon2.png', 'image/png', '64x64']],
     apple: 1, manifest: ['/manifest.webmanifest'], og: ['/_kit/static/opengraph-image.png'],
     tw: ['/_kit/static/opengraph-image.png'], alt: ['Acme rockets over the desert'],
   };

@@ -41,7 +41,7 @@ static_of() { # the hashed static URL of a source image: /_kit/static/NAME-HASH.
 	done
 	echo "missing:$1"
 }
-fav=$(static_of favicon.ico) icon=$(static_of icon.png) apple=$(static_of apple-icon.png)
+fav=$(static_of favicon.ico) icon=$(static_of icon.png) icon2=$(static_of icon2.png) apple=$(static_of apple-icon.png)
 og=$(static_of opengraph-image.png) svg=$(static_of icon.svg) tw=$(static_of twitter-image.gif)
 top='<head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>'
 manifest='<link rel="manifest" href="/manifest.webmanifest"/>'
@@ -49,13 +49,14 @@ manifest='<link rel="manifest" href="/manifest.webmanifest"/>'
 og_tags="<meta property=\"og:site_name\" content=\"Acme\"/><meta property=\"og:image:type\" content=\"image/png\"/><meta property=\"og:image:width\" content=\"1200\"/><meta property=\"og:image:height\" content=\"630\"/><meta property=\"og:image:alt\" content=\"Acme rockets over the desert\"/><meta property=\"og:image\" content=\"https://acme.test$og\"/>"
 tw_og="<meta name=\"twitter:card\" content=\"summary_large_image\"/><meta name=\"twitter:image:type\" content=\"image/png\"/><meta name=\"twitter:image:width\" content=\"1200\"/><meta name=\"twitter:image:height\" content=\"630\"/><meta name=\"twitter:image:alt\" content=\"Acme rockets over the desert\"/><meta name=\"twitter:image\" content=\"https://acme.test$og\"/>"
 favicon="<link rel=\"icon\" href=\"$fav\" type=\"image/x-icon\" sizes=\"16x16\"/>"
+icons="<link rel=\"icon\" href=\"$icon\" type=\"image/png\" sizes=\"32x32\"/><link rel=\"icon\" href=\"$icon2\" type=\"image/png\" sizes=\"64x64\"/>"
 apple_tag="<link rel=\"apple-touch-icon\" href=\"$apple\" type=\"image/png\" sizes=\"180x180\"/>"
-check "/: favicon first, icon, apple-icon, opengraph-image (twitter takes it) with type, size and alt, the manifest link" \
-	test "$(head_of "$stored/index.html")" = "$top<title>Acme</title>$manifest$og_tags$tw_og$favicon<link rel=\"icon\" href=\"$icon\" type=\"image/png\" sizes=\"32x32\"/>$apple_tag</head>"
+check "/: favicon first, icon.png and the numbered icon2.png, apple-icon, opengraph-image (twitter takes it) with type, size and alt, the manifest link" \
+	test "$(head_of "$stored/index.html")" = "$top<title>Acme</title>$manifest$og_tags$tw_og$favicon$icons$apple_tag</head>"
 check "/docs/guide (nested): its icon.svg (sizes any) replaces the root's icon, its twitter-image.gif (no type, as Next.js) with its alt" \
 	test "$(head_of "$stored/docs/guide.html")" = "$top<title>Guide | Acme</title>$manifest$og_tags<meta name=\"twitter:card\" content=\"summary_large_image\"/><meta name=\"twitter:image:width\" content=\"600\"/><meta name=\"twitter:image:height\" content=\"300\"/><meta name=\"twitter:image:alt\" content=\"The guide, in one picture\"/><meta name=\"twitter:image\" content=\"https://acme.test$tw\"/>$favicon<link rel=\"icon\" href=\"$svg\" type=\"image/svg+xml\" sizes=\"any\"/>$apple_tag</head>"
 check "/blog: the page's openGraph.images win over the opengraph-image.png beside it" \
-	test "$(head_of "$stored/blog.html")" = "$top<title>Blog | Acme</title>$manifest<meta property=\"og:image\" content=\"https://acme.test/blog-cover.png\"/><meta name=\"twitter:card\" content=\"summary_large_image\"/><meta name=\"twitter:image\" content=\"https://acme.test/blog-cover.png\"/>$favicon<link rel=\"icon\" href=\"$icon\" type=\"image/png\" sizes=\"32x32\"/>$apple_tag</head>"
+	test "$(head_of "$stored/blog.html")" = "$top<title>Blog | Acme</title>$manifest<meta property=\"og:image\" content=\"https://acme.test/blog-cover.png\"/><meta name=\"twitter:card\" content=\"summary_large_image\"/><meta name=\"twitter:image\" content=\"https://acme.test/blog-cover.png\"/>$favicon$icons$apple_tag</head>"
 check "/icons: metadata.icons wins over the icon files; favicon.ico still comes first" \
 	test "$(head_of "$stored/icons.html")" = "$top<title>Icons | Acme</title>$manifest$og_tags$tw_og$favicon<link rel=\"icon\" href=\"/own.png\"/></head>"
 
