@@ -72,22 +72,24 @@ static int one_of(const char *ext, const char *const *list)
 static const char *read_text(walker *w, const char *abs, const char *file)
 {
 	FILE *fp = fopen(abs, "rb");
+	struct stat st;
 	char *s = NULL;
 	size_t n = 0;
 	const char *why = NULL;
-	if (!fp) {
+	if (!fp || fstat(fileno(fp), &st) != 0) {
 		why = strerror(errno);
+	} else if (st.st_size > MAX_TEXT) {
+		why = "it is larger than 1 MiB";
 	} else {
-		s = kit_arena_alloc(w->a, MAX_TEXT + 1);
-		n = fread(s, 1, MAX_TEXT + 1, fp);
+		s = kit_arena_alloc(w->a, (size_t)st.st_size + 1);
+		n = fread(s, 1, (size_t)st.st_size, fp);
 		if (ferror(fp))
 			why = strerror(errno);
-		else if (n > MAX_TEXT)
-			why = "it is larger than 1 MiB";
 		else if (memchr(s, 0, n))
 			why = "it holds a NUL byte (not text)";
-		fclose(fp);
 	}
+	if (fp)
+		fclose(fp);
 	if (why) {
 		kit_diag *g = kit_diag_add(w->diags, KIT_DIAG_ERROR, file, "cannot use this file: %s", why);
 		kit_diag_fix(w->diags, g, "make it a readable text file, or generate it with a .ts file of the same name");
