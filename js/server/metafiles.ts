@@ -101,10 +101,10 @@ const TYPES: Record<Kind, string> = {
   robots: 'text/plain', sitemap: 'application/xml', manifest: 'application/manifest+json',
 };
 
-// kit's default for a stored GET answer is Next.js's for these files:
-// Cache-Control: public, max-age=0, must-revalidate
+// Next.js's header for these files, stored or rendered per request (kit's
+// default for a stored GET answer is the same)
 function answer(body: string, type: string): Response {
-  return new Response(body, { headers: { 'Content-Type': type } });
+  return new Response(body, { headers: { 'Content-Type': type, 'Cache-Control': 'public, max-age=0, must-revalidate' } });
 }
 
 const notFound = () => new Response('Not Found', { status: 404 });
