@@ -47,7 +47,9 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1350-local-time-per-instant.patch \
 	$(srcdir)/mujs/patches/1351-v8-date-parser.patch \
 	$(srcdir)/mujs/patches/1352-date-constructor-arguments.patch \
-	$(srcdir)/mujs/patches/1000-typed-arrays.patch
+	$(srcdir)/mujs/patches/1000-typed-arrays.patch \
+	$(srcdir)/mujs/patches/1001-array-copying-methods.patch \
+	$(srcdir)/mujs/patches/1002-weakref.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 
