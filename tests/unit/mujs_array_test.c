@@ -1,6 +1,8 @@
-/* mujs_array_test.c — kit's patches 0400-0401 to mujs (mujs/patches/,
- * mujs/README.md): arrays have holes as in V8 (0400), and
- * Array.prototype.sort is V8's TimSort, comparator calls included (0401).
+/* mujs_array_test.c — kit's patches 0400-0401 and 1000-1002 to mujs
+ * (mujs/patches/, mujs/README.md): arrays have holes as in V8 (0400),
+ * Array.prototype.sort is V8's TimSort, comparator calls included (0401),
+ * ArrayBuffer, the typed arrays and DataView (1000), ES2023's copying array
+ * methods (1001), WeakRef and FinalizationRegistry (1002).
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -137,13 +139,64 @@ static const struct array_case cases[] = {
 	{"0401: array-likes and the returned object",
 	 "var o = { 0: 'c', 1: 'a', 2: 'b', length: 3 }, a = [2, 1]; Array.prototype.sort.call(o); return [o[0], o[1], o[2], a.sort() === a];",
 	 "[\"a\",\"b\",\"c\",true]"},
+	{"1000: Uint8Array conversions, out-of-range reads and writes",
+	 "var a = new Uint8Array([1, -1, 300, 1.5, NaN, -129]); a[10] = 5; a[-1] = 5; return [Array.prototype.slice.call(a), a[6], a[-1], a['1.5'], a.length, Object.keys(a).length];",
+	 "[[1,255,44,1,0,127],null,null,null,6,6]"},
+	{"1000: the integer kinds wrap modulo 2^n",
+	 "return [Array.prototype.slice.call(new Int8Array([127, 128, -129, 255])), Array.prototype.slice.call(new Int16Array([32768, -32769, 65536])), Array.prototype.slice.call(new Uint16Array([-1, 65537])), Array.prototype.slice.call(new Int32Array([2147483648, 4294967301, -2147483649])), Array.prototype.slice.call(new Uint32Array([-1, 4294967296, 1e20]))];",
+	 "[[127,-128,127,-1],[-32768,32767,0],[65535,1],[-2147483648,5,2147483647],[4294967295,0,1661992960]]"},
+	{"1000: Uint8ClampedArray rounds ties to even",
+	 "return Array.prototype.slice.call(new Uint8ClampedArray([0.5, 1.5, 2.5, 254.5, 255.5, -0.5, 300, -5, NaN, Infinity]));",
+	 "[0,2,2,254,255,0,255,0,0,255]"},
+	{"1000: Float32Array rounds to single precision",
+	 "var f = new Float32Array([0.1, 16777217, 1e40, -1e-50]); return [f[0], f[1], f[2], f[3], String(1 / f[3])];",
+	 "[0.10000000149011612,16777216,null,0,\"-Infinity\"]"},
+	{"1000: views share their buffer",
+	 "var b = new ArrayBuffer(8); var u = new Uint8Array(b); var w = new Uint32Array(b, 4, 1); w[0] = 0x01020304; var s = u.subarray(2, 6); s[0] = 9; return [Array.prototype.slice.call(u), s.byteOffset, s.length, w.byteOffset, b.byteLength, b.slice(4).byteLength];",
+	 "[[0,0,9,0,4,3,2,1],2,4,4,8,4]"},
+	{"1000: JSON.stringify, Object.keys, for-in and in",
+	 "var a = new Int16Array([5, -6]); var r = []; for (var k in a) r.push(k); return [JSON.stringify(a), Object.keys(a), r, 1 in a, 2 in a, a.hasOwnProperty(0), Object.getOwnPropertyNames(a)];",
+	 "[\"{\\\"0\\\":5,\\\"1\\\":-6}\",[\"0\",\"1\"],[\"0\",\"1\"],true,false,true,[\"0\",\"1\"]]"},
+	{"1000: Object.prototype.toString and the prototype chain",
+	 "var a = new Float64Array(1); return [Object.prototype.toString.call(a), Object.prototype.toString.call(a.buffer), Object.prototype.toString.call(new DataView(a.buffer)), Object.getPrototypeOf(Int8Array) === Object.getPrototypeOf(Uint8Array), Object.getPrototypeOf(Int8Array.prototype) === Object.getPrototypeOf(Float64Array.prototype), a instanceof Float64Array, Array.isArray(a), Float64Array.BYTES_PER_ELEMENT, a.BYTES_PER_ELEMENT];",
+	 "[\"[object Float64Array]\",\"[object ArrayBuffer]\",\"[object DataView]\",true,true,true,false,8,8]"},
+	{"1000: map, filter, reduce, join, indexOf, includes",
+	 "var a = new Uint8Array([5, 1, 4]); var m = a.map(function (x) { return x * 100; }); return [Object.prototype.toString.call(m), Array.prototype.slice.call(m), Array.prototype.slice.call(a.filter(function (x) { return x > 1; })), a.reduce(function (s, x) { return s + x; }), a.join('-'), a.indexOf(4), new Float32Array([NaN]).includes(NaN), new Float32Array([NaN]).indexOf(NaN)];",
+	 "[\"[object Uint8Array]\",[244,100,144],[5,4],10,\"5-1-4\",2,true,-1]"},
+	{"1000: sort is numeric, toSorted and toReversed copy, with",
+	 "var a = new Float64Array([10, -0, 9, NaN, 0, -Infinity, 1]); var s = a.toSorted(); a.sort(); var r = []; for (var i = 0; i < a.length; i++) r.push((a[i] === 0 && 1 / a[i] < 0) ? '-0' : a[i]); var b = new Int8Array([3, 1, 2]); return [r, s.length, Array.prototype.slice.call(b.toReversed()), Array.prototype.slice.call(b.with(-1, 9)), Array.prototype.slice.call(b), Array.prototype.slice.call(b.sort(function (x, y) { return y - x; }))];",
+	 "[[null,\"-0\",0,1,9,10,null],7,[2,1,3],[3,1,9],[3,1,2],[3,2,1]]"},
+	{"1000: set, copyWithin, fill, slice, at",
+	 "var a = new Uint8Array(6); a.set([1, 2, 3], 1); a.set(new Int8Array([-1]), 5); var c = new Uint8Array([1, 2, 3, 4, 5]).copyWithin(0, 3); var e; try { a.set([1, 2], 5); } catch (x) { e = x.name; } return [Array.prototype.slice.call(a), Array.prototype.slice.call(c), Array.prototype.slice.call(new Int8Array(4).fill(7, 1, -1)), Array.prototype.slice.call(a.slice(-2)), a.at(-1), a.at(9), e];",
+	 "[[0,1,2,3,0,255],[4,5,3,4,5],[0,7,7,0],[0,255],255,null,\"RangeError\"]"},
+	{"1000: from, of, iteration",
+	 "var a = Uint16Array.from({ length: 3, 0: 1, 1: 2, 2: 65537 }, function (x) { return x * 2; }); var it = Int8Array.of(7, 8).entries(); var n1 = it.next(), n2 = it.next(), n3 = it.next(); return [Array.prototype.slice.call(a), n1.value, n2.done, n3.done, n3.value, typeof Uint8Array.prototype[Symbol.iterator]];",
+	 "[[2,4,2],[0,7],false,true,null,\"function\"]"},
+	{"1000: DataView in both byte orders",
+	 "var d = new DataView(new ArrayBuffer(18), 2); d.setInt16(0, -2); d.setUint32(2, 0xdeadbeef, true); d.setFloat32(6, 1.5); d.setFloat64(8, -Math.PI, true); return [d.getInt16(0), d.getUint16(0, true), d.getUint32(2, true), d.getUint32(2), d.getFloat32(6), d.getFloat64(8, true), Array.prototype.slice.call(new Uint8Array(d.buffer, 0, 10)), d.byteOffset, d.byteLength];",
+	 "[-2,65279,3735928559,4022250974,1.5007377862930298,-3.141592653589793,[0,0,255,254,239,190,173,222,63,192],2,16]"},
+	{"1000: the constructors' errors",
+	 "var r = []; [function () { Uint8Array(1); }, function () { new Uint8Array(-1); }, function () { new Int32Array(new ArrayBuffer(6)); }, function () { new Int32Array(new ArrayBuffer(8), 2); }, function () { new DataView({}); }, function () { new DataView(new ArrayBuffer(4)).getInt32(1); }, function () { new ArrayBuffer(-1); }, function () { new Uint8Array(3).with(3, 0); }].forEach(function (f) { try { f(); r.push('ok'); } catch (e) { r.push(e.name); } }); return r;",
+	 "[\"TypeError\",\"RangeError\",\"RangeError\",\"RangeError\",\"TypeError\",\"RangeError\",\"RangeError\",\"RangeError\"]"},
+	{"1000: a buffer outlives a collection through its view",
+	 "var v = new Uint8Array(new ArrayBuffer(4)); v[3] = 42; var junk = []; for (var i = 0; i < 20000; i++) junk.push({ i: i }); junk = null; return [v[3], v.buffer.byteLength];",
+	 "[42,4]"},
+	{"1001: toReversed, toSorted, toSpliced, with",
+	 "var a = [3, 1, , 2]; return [a.toSorted(), a.toReversed(), a.toSpliced(1, 1, 9, 8), a.toSpliced(1), a.toSpliced(), a.with(-1, 7), a.length, 2 in a, Array.prototype.toSpliced.length];",
+	 "[[1,2,3,null],[2,null,1,3],[3,9,8,null,2],[3],[3,1,null,2],[3,1,null,7],4,false,2]"},
+	{"1001: with out of range, toSorted's comparator",
+	 "var r = []; [function () { [1].with(1, 0); }, function () { [1].with(-2, 0); }, function () { [1].toSorted(1); }].forEach(function (f) { try { f(); r.push('ok'); } catch (e) { r.push(e.name); } }); return [r, [1, 10, 2].toSorted(function (a, b) { return a - b; })];",
+	 "[[\"RangeError\",\"RangeError\",\"TypeError\"],[1,2,10]]"},
+	{"1002: WeakRef and FinalizationRegistry",
+	 "var o = {}, w = new WeakRef(o), f = new FinalizationRegistry(function () {}); var r = []; [function () { new WeakRef(1); }, function () { WeakRef(o); }, function () { f.register(o, o); }, function () { new FinalizationRegistry(1); }].forEach(function (g) { try { g(); r.push('ok'); } catch (e) { r.push(e.name); } }); return [w.deref() === o, f.register(o, 1), f.unregister({}), Object.prototype.toString.call(w), Object.prototype.toString.call(f), r];",
+	 "[true,null,false,\"[object WeakRef]\",\"[object FinalizationRegistry]\",[\"TypeError\",\"TypeError\",\"TypeError\",\"TypeError\"]]"},
 };
 
 /* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
 int main(void)
 {
 	js_State *J = js_newstate(NULL, NULL, 0);
-	char got[1024];
+	char got[2048];
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		CHECK_STR(cases[i].name, mujs_run(J, cases[i].body, got, sizeof got), cases[i].want);
 	js_freestate(J);
