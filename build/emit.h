@@ -14,8 +14,9 @@
  * relative to .kit/gen/) and exports {modules: {id: namespace}, runtime} (and
  * nextmw, the runner of a Next.js-shaped middleware, when the app has one); the
  * bundle's IIFE assigns that to the global __kit_app. */
-/* web_classes: import the web platform classes first (build/webuse.c). */
-void kit_emit_entry(const kit_scan *scan, int web_classes, kit_buf *out);
+/* web_classes: import the web platform classes first; binary: the binary
+ * built-ins (build/webuse.c). */
+void kit_emit_entry(const kit_scan *scan, int web_classes, int binary, kit_buf *out);
 
 /* The manifest's "routes" array, one route per line; the build version hashes
  * exactly these bytes. */

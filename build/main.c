@@ -300,6 +300,7 @@ typedef struct build {
 	char tmp[PATH_MAX + 64];
 	int have_tmp;
 	int web_classes;       /* the app bundle has js/server/web (build/webuse.c) */
+	int binary;            /* and js/server/web/binary.ts */
 	kit_scan scan;
 	size_t server_bytes;
 	kit_bundle_result bundle;
@@ -382,11 +383,12 @@ static char *bundle_app(build *b, size_t *app_len)
 	kit_diags *d = &b->diags;
 	char err[PATH_MAX + 256];
 	b->web_classes = kit_webuse_needed(&b->scan, b->app_root);
+	b->binary = kit_binaryuse_needed(b->app_root);
 	size_t ndiags = d->len, nwarnings = d->nwarnings;
 again:;
 	kit_buf buf;
 	kit_buf_init(&buf);
-	kit_emit_entry(&b->scan, b->web_classes, &buf);
+	kit_emit_entry(&b->scan, b->web_classes, b->binary, &buf);
 	int rc = kit_outdir_write(b->tmp, "gen/entry.server.js", buf.data, buf.len, err, sizeof err);
 	kit_buf_free(&buf);
 	if (rc != 0) {
@@ -428,11 +430,16 @@ again:;
 	unlink(job.outfile);
 	/* a package reached the web classes without the app's sources naming
 	 * them (Node's `url` module is js/server/web's URL): bundle again with
-	 * them installed, so that runtime/polyfills-web.js comes in */
-	if (!b->web_classes && strstr(app_js, "/js/server/web/url.ts\n")) {
+	 * them installed, so that runtime/polyfills-web.js comes in; a library
+	 * names a binary built-in the sources do not (build/webuse.c): again
+	 * with them. Each pass adds one at least: three at most. */
+	int web = !b->web_classes && strstr(app_js, "/js/server/web/url.ts\n");
+	int binary = !b->binary && kit_binaryuse_in(app_js, *app_len);
+	if (web || binary) {
 		free(app_js);
-		b->web_classes = 1;
-		d->len = ndiags;  /* the second run says again what the first said */
+		b->web_classes |= web;
+		b->binary |= binary;
+		d->len = ndiags;  /* the next run says again what this one said */
 		d->nwarnings = nwarnings;
 		goto again;
 	}

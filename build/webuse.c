@@ -4,7 +4,13 @@
  * add ~300 kB to server.js, which doubles a worker's start-up (it counts for
  * kit.cgi's cold start). They are bundled only for an app that can use them:
  * one with an API route, or whose own sources name one of them (a word
- * match: a false positive only costs start-up time). */
+ * match: a false positive only costs start-up time).
+ *
+ * The binary built-ins (TextEncoder, TextDecoder, atob, btoa,
+ * structuredClone, crypto, performance, DOMException: js/server/web/binary.ts,
+ * ~24 kB) come with the web classes, or alone into an app whose sources or
+ * whose bundled server code (its libraries) name one of them, here as a
+ * property too (`globalThis.crypto`). */
 #include "build/webuse.h"
 #include "build/nextmw.h"
 
@@ -26,12 +32,26 @@ static int ident_char(int c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
 }
 
-static int mentions(const char *text, size_t len)
+static const char *const binary_words[] = {
+	"TextEncoder", "TextDecoder", "atob", "btoa", "structuredClone", "crypto", "performance", "DOMException",
+};
+
+struct wordlist {
+	const char *const *words;
+	size_t n;
+	int property;  /* a word after a '.' counts */
+};
+
+static const struct wordlist web_list = { words, sizeof words / sizeof *words, 0 };
+static const struct wordlist binary_list = { binary_words, sizeof binary_words / sizeof *binary_words, 1 };
+
+static int mentions(const struct wordlist *list, const char *text, size_t len)
 {
-	for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+	const char *const *words = list->words;
+	for (size_t w = 0; w < list->n; w++) {
 		size_t n = strlen(words[w]);
 		for (const char *p = text; (p = memmem(p, len - (size_t)(p - text), words[w], n)); p += n) {
-			int before = p > text && (ident_char((unsigned char)p[-1]) || p[-1] == '.');
+			int before = p > text && (ident_char((unsigned char)p[-1]) || (p[-1] == '.' && !list->property));
 			int after = (size_t)(p - text) + n < len && ident_char((unsigned char)p[n]);
 			if (before || after)
 				continue;
@@ -56,7 +76,7 @@ static int code_file(const char *name)
 		       !strcmp(dot, ".mjs") || !strcmp(dot, ".cjs") || !strcmp(dot, ".mts"));
 }
 
-static int scan_dir(const char *dir, int depth)
+static int scan_dir(const struct wordlist *list, const char *dir, int depth)
 {
 	if (depth > 32)
 		return 0;
@@ -74,7 +94,7 @@ static int scan_dir(const char *dir, int depth)
 		if (stat(path, &st) != 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
-			found = scan_dir(path, depth + 1);
+			found = scan_dir(list, path, depth + 1);
 		} else if (S_ISREG(st.st_mode) && code_file(de->d_name) && st.st_size < (8 << 20)) {
 			FILE *f = fopen(path, "rb");
 			if (!f)
@@ -83,7 +103,7 @@ static int scan_dir(const char *dir, int depth)
 			size_t n = text ? fread(text, 1, (size_t)st.st_size, f) : 0;
 			fclose(f);
 			if (text)
-				found = mentions(text, n);
+				found = mentions(list, text, n);
 			free(text);
 		}
 	}
@@ -99,5 +119,15 @@ int kit_webuse_needed(const kit_scan *scan, const char *app_root)
 	/* a Next.js-shaped middleware gets a Request and returns a Response */
 	if (kit_nextmw_module(scan))
 		return 1;
-	return scan_dir(app_root, 0);
+	return scan_dir(&web_list, app_root, 0);
+}
+
+int kit_binaryuse_needed(const char *app_root)
+{
+	return scan_dir(&binary_list, app_root, 0);
+}
+
+int kit_binaryuse_in(const char *text, size_t len)
+{
+	return mentions(&binary_list, text, len);
 }

@@ -23,6 +23,7 @@
 
 #include "engine_impl.h"
 #include "fetch.h"
+#include "binary.h"
 #include "fs.h"
 #include "env.h"
 #include "loop.h"
@@ -327,6 +328,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	}
 	kit_loop_install(e);
 	kit_fetch_install(e);
+	kit_binary_install(e->J);  /* binary.c: TextEncoder, crypto, performance */
 	/* rpc(): the backend's configuration and the natives (rpc.c) */
 	if (kit_rpc_open(e, err, errlen) < 0) {
 		kit_engine_close(e);

@@ -8,7 +8,8 @@ librender_a_SOURCES = \
 librender_a_SOURCES += \
 	render/engine.c render/engine.h render/engine_impl.h \
 	render/walk.c render/loop.c render/loop.h render/stream.c \
-	render/req.c render/jsstr.c render/jsstr.h
+	render/req.c render/jsstr.c render/jsstr.h \
+	render/binary.c render/binary.h
 # Encoders: JSON, Flight rows, Fizz-compatible HTML (html*.c by job, see
 # render/html_impl.h).
 librender_a_SOURCES += \

@@ -12,6 +12,7 @@
  *   print(...)                   arguments joined by spaces, to stdout
  *   __kit_log(level, text)       to stderr
  *   __kit_timer_arm(id, ms)      / __kit_timer_disarm(id)
+ *   __kit_utf8_encode … __kit_digest  render/binary.c (TextEncoder, crypto, performance)
  *
  * Numbers print as in the engine: this program defines jsV_numbertostring
  * with kit's shortest round-trip formatting, as render/engine.c does
@@ -27,6 +28,7 @@
 
 #include <mujs.h>
 
+#include "render/binary.h"
 #include "render/json.h"
 #include "intl/intl.h"
 
@@ -188,6 +190,7 @@ int main(int argc, char **argv)
 	js_newcfunction(J, timer_disarm, "__kit_timer_disarm", 1);
 	js_setglobal(J, "__kit_timer_disarm");
 	kit_intl_install(J);
+	kit_binary_install(J);  /* render/binary.c */
 
 	int rc = 0;
 	for (int i = 1; i < argc && rc == 0; i++) {

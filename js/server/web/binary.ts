@@ -1,0 +1,365 @@
+// The Web built-ins around binary data, over kit's native typed arrays
+// (mujs/patches/1000-typed-arrays.patch) and the engine's natives
+// (render/binary.c): TextEncoder, TextDecoder, atob, btoa, structuredClone,
+// DOMException, crypto (getRandomValues, randomUUID, subtle.digest) and
+// performance (now, timeOrigin). binary-install.ts makes them globals; an
+// app's server bundle gets them only when its sources name one
+// (build/webuse.c). Node 20 is the reference for every behaviour here.
+
+declare function __kit_utf8_encode(s: string): Uint8Array;
+declare function __kit_utf8_encode_into(s: string, dest: Uint8Array): [number, number];
+declare function __kit_utf8_decode(bytes: ArrayBuffer | ArrayBufferView, fatal: boolean): string;
+declare function __kit_random_fill<T>(view: T): T;
+declare function __kit_now(): number;
+declare function __kit_time_origin(): number;
+declare function __kit_digest(name: string, bytes: ArrayBuffer | ArrayBufferView): Uint8Array;
+declare function __kit_atob(s: string): string | undefined;
+declare function __kit_btoa(s: string): string | undefined;
+
+const CODES: { [name: string]: number } = {
+  IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
+  NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11,
+  SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14, InvalidAccessError: 15,
+  TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21,
+  QuotaExceededError: 22, TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25,
+};
+
+/** DOMException as Node has it: an Error with a name and a legacy code. */
+export class DOMException extends Error {
+  constructor(message?: string, name?: string) {
+    super(message === undefined ? '' : String(message));
+    Object.defineProperty(this, 'name', { value: name === undefined ? 'Error' : String(name), writable: true, configurable: true, enumerable: false });
+  }
+  get code(): number { return CODES[this.name] || 0; }
+}
+Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: 'DOMException', configurable: true });
+
+function isBufferSource(x: unknown): x is ArrayBuffer | ArrayBufferView {
+  return x instanceof ArrayBuffer || ArrayBuffer.isView(x);
+}
+
+function bytesOf(x: ArrayBuffer | ArrayBufferView): Uint8Array {
+  return x instanceof ArrayBuffer ? new Uint8Array(x) : new Uint8Array(x.buffer, x.byteOffset, x.byteLength);
+}
+
+// ---------------------------------------------------------------- TextEncoder
+
+export class TextEncoder {
+  get encoding(): string { return 'utf-8'; }
+  encode(input?: string): Uint8Array {
+    return __kit_utf8_encode(input === undefined ? '' : String(input));
+  }
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number } {
+    if (!(destination instanceof Uint8Array))
+      throw new TypeError('The "dest" argument must be an instance of Uint8Array.');
+    const r = __kit_utf8_encode_into(String(source), destination);
+    return { read: r[0], written: r[1] };
+  }
+}
+Object.defineProperty(TextEncoder.prototype, Symbol.toStringTag, { value: 'TextEncoder', configurable: true });
+
+// ---------------------------------------------------------------- TextDecoder
+
+const LABELS: { [label: string]: string } = {};
+function labels(encoding: string, names: string): void {
+  const list = names.split(' ');
+  for (let i = 0; i < list.length; i++) LABELS[list[i]] = encoding;
+}
+labels('utf-8', 'unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8');
+labels('utf-16le', 'csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le');
+labels('windows-1252', 'ansi_x3.4-1968 ascii cp1252 cp819 csisolatin1 ibm819 iso-8859-1 iso-ir-100 iso8859-1 ' +
+  'iso88591 iso_8859-1 iso_8859-1:1987 l1 latin1 us-ascii windows-1252 x-cp1252');
+
+const ASCII_SPACE = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
+
+function concatBytes(a: Uint8Array | null, b: Uint8Array): Uint8Array {
+  if (!a || a.length === 0)
+    return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+// how many bytes at the end of b start a UTF-8 sequence that is not complete yet (and valid so far)
+function utf8Tail(b: Uint8Array): number {
+  const n = b.length;
+  for (let back = 1; back <= 3 && back <= n; back++) {
+    const c = b[n - back];
+    if (c < 0x80)
+      return 0;
+    if (c < 0xc0)
+      continue;
+    const need = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (need <= back)
+      return 0;
+    if (back >= 2) {
+      const c1 = b[n - back + 1];
+      const lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80, hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+      if (c1 < lo || c1 > hi)
+        return 0;
+    }
+    return back;
+  }
+  return 0;
+}
+
+// code units to a string, in chunks (apply's argument count)
+function fromUnits(units: ArrayLike<number>, start: number, end: number): string {
+  const parts: string[] = [];
+  for (let i = start; i < end; i += 8192)
+    parts.push(String.fromCharCode.apply(null, Array.prototype.slice.call(units, i, Math.min(i + 8192, end))));
+  return parts.join('');
+}
+
+export class TextDecoder {
+  declare _enc: string;
+  declare _fatal: boolean;
+  declare _ignoreBOM: boolean;
+  declare _pending: Uint8Array | null;
+  declare _started: boolean;
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }) {
+    const name = label === undefined ? 'utf-8' : String(label).replace(ASCII_SPACE, '').toLowerCase();
+    const enc = Object.prototype.hasOwnProperty.call(LABELS, name) ? LABELS[name] : undefined;
+    if (!enc) {
+      const e: any = new RangeError('The "' + String(label) + '" encoding is not supported');
+      e.code = 'ERR_ENCODING_NOT_SUPPORTED';
+      throw e;
+    }
+    const o: any = options === undefined || options === null ? {} : options;
+    hideAll(this, { _enc: enc, _fatal: !!o.fatal, _ignoreBOM: !!o.ignoreBOM, _pending: null, _started: false });
+  }
+  get encoding(): string { return this._enc; }
+  get fatal(): boolean { return this._fatal; }
+  get ignoreBOM(): boolean { return this._ignoreBOM; }
+  decode(input?: ArrayBuffer | ArrayBufferView, options?: { stream?: boolean }): string {
+    let bytes: Uint8Array;
+    if (input === undefined || input === null)
+      bytes = new Uint8Array(0);
+    else if (isBufferSource(input))
+      bytes = bytesOf(input);
+    else
+      throw new TypeError('The "input" argument must be an instance of ArrayBuffer or ArrayBufferView.');
+    const stream = !!(options && options.stream);
+    bytes = concatBytes(this._pending, bytes);
+    this._pending = null;
+    let out: string;
+    if (this._enc === 'utf-8') {
+      const keep = stream ? utf8Tail(bytes) : 0;
+      if (keep) {
+        this._pending = bytes.slice(bytes.length - keep);
+        bytes = bytes.subarray(0, bytes.length - keep);
+      }
+      out = __kit_utf8_decode(bytes, this._fatal);
+    } else if (this._enc === 'utf-16le') {
+      out = this._utf16(bytes, stream);
+    } else {
+      out = fromUnits(bytes, 0, bytes.length);
+    }
+    if (!this._started && out.length > 0) {
+      this._started = true;
+      if (!this._ignoreBOM && this._enc !== 'windows-1252' && out.charCodeAt(0) === 0xfeff)
+        out = out.slice(1);
+    }
+    if (!stream)
+      this._started = false;
+    return out;
+  }
+  _utf16(bytes: Uint8Array, stream: boolean): string {
+    let n = bytes.length >> 1;
+    if (stream && n > 0) {
+      const last = bytes[2 * n - 2] | (bytes[2 * n - 1] << 8);
+      if (last >= 0xd800 && last <= 0xdbff)
+        n--;
+    }
+    const rest = bytes.length - 2 * n;
+    if (stream && rest > 0)
+      this._pending = bytes.slice(2 * n);
+    const units = new Array(n);
+    for (let i = 0; i < n; i++) units[i] = bytes[2 * i] | (bytes[2 * i + 1] << 8);
+    for (let i = 0; i < n; i++) {
+      const u = units[i];
+      if (u < 0xd800 || u > 0xdfff)
+        continue;
+      if (u <= 0xdbff && i + 1 < n && units[i + 1] >= 0xdc00 && units[i + 1] <= 0xdfff) {
+        i++;
+        continue;
+      }
+      if (this._fatal)
+        throw new TypeError('The encoded data was not valid for encoding utf-16le');
+      units[i] = 0xfffd;
+    }
+    let s = fromUnits(units, 0, n);
+    if (!stream && rest > 0) {
+      if (this._fatal)
+        throw new TypeError('The encoded data was not valid for encoding utf-16le');
+      s += '\ufffd';
+    }
+    return s;
+  }
+}
+Object.defineProperty(TextDecoder.prototype, Symbol.toStringTag, { value: 'TextDecoder', configurable: true });
+
+function hideAll(o: object, fields: { [k: string]: unknown }): void {
+  for (const k in fields)
+    Object.defineProperty(o, k, { value: fields[k], writable: true, configurable: true, enumerable: false });
+}
+
+// ---------------------------------------------------------------- base64
+
+export function btoa(data: string): string {
+  if (arguments.length === 0)
+    throw new TypeError('The "data" argument must be specified');
+  const r = __kit_btoa(String(data));
+  if (r === undefined)
+    throw new DOMException('Invalid character', 'InvalidCharacterError');
+  return r;
+}
+
+export function atob(data: string): string {
+  if (arguments.length === 0)
+    throw new TypeError('The "data" argument must be specified');
+  const r = __kit_atob(String(data));
+  if (r === undefined)
+    throw new DOMException('The string to be decoded is not correctly encoded.', 'InvalidCharacterError');
+  return r;
+}
+
+// ---------------------------------------------------------------- structuredClone
+
+const ERRORS: { [name: string]: any } = {
+  Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError,
+};
+
+function cloneError(what: unknown): DOMException {
+  let s: string;
+  try { s = typeof what === 'function' ? String(what) : typeof what === 'symbol' ? what.toString() : '#<' + tagOf(what) + '>'; } catch (e) { s = 'value'; }
+  return new DOMException(s + ' could not be cloned.', 'DataCloneError');
+}
+
+function tagOf(v: unknown): string {
+  const t = Object.prototype.toString.call(v).slice(8, -1);
+  return t === 'Object' && v && (v as any).constructor && (v as any).constructor.name ? (v as any).constructor.name : t;
+}
+
+function clone(v: any, seen: Map<any, any>): any {
+  if (typeof v === 'symbol' || typeof v === 'function')
+    throw cloneError(v);
+  if (v === null || typeof v !== 'object')
+    return v;
+  if (seen.has(v))
+    return seen.get(v);
+  let out: any;
+  if (v instanceof ArrayBuffer) {
+    out = v.slice(0);
+    seen.set(v, out);
+    return out;
+  }
+  if (ArrayBuffer.isView(v)) {
+    const buf = clone(v.buffer, seen);
+    const C: any = v instanceof DataView ? DataView : (v as any).constructor;
+    out = v instanceof DataView ? new DataView(buf, v.byteOffset, v.byteLength)
+      : new (C && (C as any).BYTES_PER_ELEMENT ? C : Uint8Array)(buf, v.byteOffset, (v as any).length);
+    seen.set(v, out);
+    return out;
+  }
+  const tag = Object.prototype.toString.call(v).slice(8, -1);
+  if (tag === 'Date') {
+    out = new Date(v.getTime());
+  } else if (tag === 'RegExp') {
+    out = new RegExp(v.source, v.flags);
+  } else if (tag === 'Boolean' || tag === 'Number' || tag === 'String') {
+    out = Object(v.valueOf());
+  } else if (tag === 'Error' || v instanceof Error) {
+    const name = String(v.name);
+    const C = Object.prototype.hasOwnProperty.call(ERRORS, name) ? ERRORS[name] : Error;
+    out = Object.create(C.prototype);
+    seen.set(v, out);
+    if (Object.prototype.hasOwnProperty.call(v, 'message'))
+      Object.defineProperty(out, 'message', { value: String(v.message), writable: true, configurable: true, enumerable: false });
+    if (typeof v.stack === 'string')
+      Object.defineProperty(out, 'stack', { value: v.stack, writable: true, configurable: true, enumerable: false });
+    if (Object.prototype.hasOwnProperty.call(v, 'cause'))
+      Object.defineProperty(out, 'cause', { value: clone(v.cause, seen), writable: true, configurable: true, enumerable: false });
+    return out;
+  } else if (v instanceof Map) {
+    out = new Map();
+    seen.set(v, out);
+    v.forEach(function (value: any, key: any) { out.set(clone(key, seen), clone(value, seen)); });
+    return out;
+  } else if (v instanceof Set) {
+    out = new Set();
+    seen.set(v, out);
+    v.forEach(function (value: any) { out.add(clone(value, seen)); });
+    return out;
+  } else if (Array.isArray(v)) {
+    out = new Array(v.length);
+  } else if (tag === 'Object' && typeof Promise === 'function' && v instanceof Promise) {
+    throw cloneError(v);
+  } else if (tag !== 'Object' && tag !== 'Arguments') {
+    throw cloneError(v);
+  } else {
+    out = {};
+  }
+  seen.set(v, out);
+  const keys = Object.keys(v);
+  for (let i = 0; i < keys.length; i++)
+    out[keys[i]] = clone(v[keys[i]], seen);
+  return out;
+}
+
+export function structuredClone(value: unknown, options?: { transfer?: unknown[] }): any {
+  if (arguments.length === 0)
+    throw new TypeError('The "value" argument must be specified');
+  if (options !== undefined && options !== null && typeof options !== 'object')
+    throw new TypeError('The "options" argument must be of type object.');
+  return clone(value, new Map());
+}
+
+// ---------------------------------------------------------------- crypto
+
+const DIGESTS: { [name: string]: string } = { 'sha-1': 'SHA-1', 'sha-256': 'SHA-256', 'sha-384': 'SHA-384', 'sha-512': 'SHA-512' };
+
+function digest(algorithm: string | { name: string }, data: ArrayBuffer | ArrayBufferView): Promise<ArrayBuffer> {
+  return new Promise(function (resolve, reject) {
+    const name = typeof algorithm === 'object' && algorithm !== null ? algorithm.name : algorithm;
+    const alg = DIGESTS[String(name).toLowerCase()];
+    if (!alg)
+      return reject(new DOMException('Unrecognized algorithm name', 'NotSupportedError'));
+    if (!isBufferSource(data))
+      return reject(new TypeError('Failed to execute \'digest\' on \'SubtleCrypto\': 2nd argument is not instance of ArrayBuffer, Buffer, TypedArray, or DataView.'));
+    resolve(__kit_digest(alg, data).buffer);
+  });
+}
+
+function getRandomValues<T extends ArrayBufferView | null>(array: T): T {
+  const ok = array instanceof Int8Array || array instanceof Uint8Array || array instanceof Uint8ClampedArray ||
+    array instanceof Int16Array || array instanceof Uint16Array || array instanceof Int32Array || array instanceof Uint32Array;
+  if (!ok)
+    throw new DOMException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
+  if ((array as any).byteLength > 65536)
+    throw new DOMException('The ArrayBufferView\'s byte length (' + (array as any).byteLength + ') exceeds the number of bytes of entropy available via this API (65536)', 'QuotaExceededError');
+  return __kit_random_fill(array);
+}
+
+const HEX: string[] = [];
+for (let i = 0; i < 256; i++) HEX.push((i < 16 ? '0' : '') + i.toString(16));
+
+function randomUUID(): string {
+  const b = __kit_random_fill(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  let s = '';
+  for (let i = 0; i < 16; i++) s += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + HEX[b[i]];
+  return s;
+}
+
+export const crypto = { getRandomValues, randomUUID, subtle: { digest } };
+
+// ---------------------------------------------------------------- performance
+
+export const performance = {
+  now: function now(): number { return __kit_now(); },
+  get timeOrigin(): number { return __kit_time_origin(); },
+  toJSON: function toJSON(): { timeOrigin: number } { return { timeOrigin: __kit_time_origin() }; },
+};

@@ -1,0 +1,358 @@
+/* binary.c — the natives under js/server/web/binary.ts (see binary.h). */
+#include "render/binary.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "render/jsstr.h"
+
+#ifndef KIT_LIBCRYPTO_SONAME
+#define KIT_LIBCRYPTO_SONAME "libcrypto.so.3"
+#endif
+
+/* --- UTF-8 ------------------------------------------------------------- */
+
+/* __kit_utf8_encode(s): a Uint8Array of the UTF-8 of s (lone surrogates as U+FFFD) */
+static void native_utf8_encode(js_State *J)
+{
+	const char *s = js_tostring(J, 1);
+	size_t n = strlen(s);
+	char *out = malloc(n + 1);
+	if (!out)
+		js_error(J, "out of memory");
+	size_t len = kit_jsstr_utf8(out, s, n);
+	if (js_try(J)) {
+		free(out);
+		js_throw(J);
+	}
+	js_newuint8array(J, out, (int)len);
+	js_endtry(J);
+	free(out);
+}
+
+/* One character of mujs's string at p: its UTF-8 length and UTF-16 units;
+ * returns the bytes it takes in p. */
+static size_t next_char(const unsigned char *p, size_t n, size_t *utf8, int *units)
+{
+	if (p[0] == 0xC0 && n > 1 && p[1] == 0x80) {
+		*utf8 = 1, *units = 1;
+		return 2;
+	}
+	if (p[0] == 0xED && n > 2 && p[1] >= 0xA0) {
+		if (p[1] < 0xB0 && n > 5 && p[3] == 0xED && p[4] >= 0xB0 && p[4] <= 0xBF) {
+			*utf8 = 4, *units = 2;
+			return 6;
+		}
+		*utf8 = 3, *units = 1;
+		return 3;
+	}
+	size_t k = p[0] < 0x80 ? 1 : p[0] < 0xE0 ? 2 : p[0] < 0xF0 ? 3 : 4;
+	if (k > n)
+		k = n;
+	*utf8 = k;
+	*units = k == 4 ? 2 : 1;
+	return k;
+}
+
+/* __kit_utf8_encode_into(s, view): writes the whole characters of s that fit,
+ * returns [read (UTF-16 units), written (bytes)] */
+static void native_utf8_encode_into(js_State *J)
+{
+	const char *s = js_tostring(J, 1);
+	int room;
+	unsigned char *dst = js_tobytes(J, 2, &room);
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = strlen(s), i = 0, written = 0;
+	double read = 0;
+	if (!dst)
+		js_typeerror(J, "The \"dest\" argument must be an instance of Uint8Array.");
+	while (i < n) {
+		size_t utf8;
+		int units;
+		size_t k = next_char(p + i, n - i, &utf8, &units);
+		if (written + utf8 > (size_t)room)
+			break;
+		char tmp[8];
+		size_t got = kit_jsstr_utf8(tmp, (const char *)p + i, k);
+		memcpy(dst + written, tmp, got);
+		written += got;
+		read += units;
+		i += k;
+	}
+	js_newarray(J);
+	js_pushnumber(J, read);
+	js_setindex(J, -2, 0);
+	js_pushnumber(J, (double)written);
+	js_setindex(J, -2, 1);
+}
+
+/* length of the valid UTF-8 at p, as the WHATWG decoder reads it */
+static size_t valid_utf8(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned b = p[i];
+		if (b < 0x80) {
+			i++;
+			continue;
+		}
+		size_t need = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+		if (!need || i + need > n)
+			return i;
+		unsigned lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+		unsigned hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+		if (p[i + 1] < lo || p[i + 1] > hi)
+			return i;
+		for (size_t k = 2; k < need; k++)
+			if (p[i + k] < 0x80 || p[i + k] > 0xBF)
+				return i;
+		i += need;
+	}
+	return i;
+}
+
+/* __kit_utf8_decode(view, fatal): the text; with fatal, invalid input throws */
+static void native_utf8_decode(js_State *J)
+{
+	int n;
+	const unsigned char *p = js_tobytes(J, 1, &n);
+	if (!p)
+		js_typeerror(J, "The \"input\" argument must be an instance of ArrayBuffer or ArrayBufferView.");
+	if (js_toboolean(J, 2) && valid_utf8(p, (size_t)n) != (size_t)n)
+		js_typeerror(J, "The encoded data was not valid for encoding utf-8");
+	kit_jsstr_push_text(J, (const char *)p, (size_t)n);
+}
+
+/* --- base64 ------------------------------------------------------------- */
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* __kit_btoa(s): base64 of a byte string; undefined when a character is above U+00FF */
+static void native_btoa(js_State *J)
+{
+	const unsigned char *p = (const unsigned char *)js_tostring(J, 1);
+	size_t n = strlen((const char *)p);
+	kit_buf out;
+	kit_buf_init(&out);
+	unsigned acc = 0;
+	int bits = 0;
+	for (size_t i = 0; i < n;) {
+		unsigned c;
+		if (p[i] < 0x80) {
+			c = p[i++];
+		} else if ((p[i] == 0xC2 || p[i] == 0xC3) && i + 1 < n) {
+			c = ((p[i] & 0x1Fu) << 6) | (p[i + 1] & 0x3Fu);
+			i += 2;
+		} else if (p[i] == 0xC0 && i + 1 < n && p[i + 1] == 0x80) {
+			c = 0;
+			i += 2;
+		} else {
+			kit_buf_free(&out);
+			js_pushundefined(J);
+			return;
+		}
+		acc = (acc << 8) | c;
+		bits += 8;
+		while (bits >= 6) {
+			bits -= 6;
+			kit_buf_putc(&out, b64[(acc >> bits) & 63]);
+		}
+	}
+	if (bits > 0)
+		kit_buf_putc(&out, b64[(acc << (6 - bits)) & 63]);
+	while (out.len % 4)
+		kit_buf_putc(&out, '=');
+	if (js_try(J)) {
+		kit_buf_free(&out);
+		js_throw(J);
+	}
+	js_pushlstring(J, out.len ? out.data : "", (int)out.len);
+	js_endtry(J);
+	kit_buf_free(&out);
+}
+
+/* __kit_atob(s): the bytes of base64 text as a byte string, as the HTML
+ * standard's forgiving-base64 decode reads it; undefined when it is not base64 */
+static void native_atob(js_State *J)
+{
+	const unsigned char *p = (const unsigned char *)js_tostring(J, 1);
+	size_t n = strlen((const char *)p), len = 0;
+	char *in = malloc(n + 1);
+	if (!in)
+		js_error(J, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\n' && p[i] != '\f' && p[i] != '\r')
+			in[len++] = (char)p[i];
+	if (len % 4 == 0 && len > 0 && in[len - 1] == '=') {
+		len--;
+		if (in[len - 1] == '=')
+			len--;
+	}
+	int bad = len % 4 == 1;
+	kit_buf out;
+	kit_buf_init(&out);
+	unsigned acc = 0;
+	int bits = 0;
+	for (size_t i = 0; i < len && !bad; i++) {
+		const char *q = memchr(b64, in[i], 64);
+		if (!q || !in[i]) {
+			bad = 1;
+			break;
+		}
+		acc = (acc << 6) | (unsigned)(q - b64);
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			kit_buf_putc(&out, (char)((acc >> bits) & 0xFF));
+		}
+	}
+	free(in);
+	if (bad) {
+		kit_buf_free(&out);
+		js_pushundefined(J);
+		return;
+	}
+	if (js_try(J)) {
+		kit_buf_free(&out);
+		js_throw(J);
+	}
+	kit_jsstr_push_bytes(J, out.data ? out.data : "", out.len);
+	js_endtry(J);
+	kit_buf_free(&out);
+}
+
+/* --- randomness, time -------------------------------------------------- */
+
+/* __kit_random_fill(view): fills its bytes from the kernel's generator */
+static void native_random_fill(js_State *J)
+{
+	int n;
+	unsigned char *p = js_tobytes(J, 1, &n);
+	if (!p)
+		js_typeerror(J, "__kit_random_fill: not a typed array");
+	for (int off = 0; off < n;) {
+		ssize_t got = getrandom(p + off, (size_t)(n - off), 0);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			js_error(J, "getrandom: %s", strerror(errno));
+		}
+		off += (int)got;
+	}
+	js_copy(J, 1);
+}
+
+static double mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static double origin_mono;   /* the monotonic clock when the first engine started */
+static double origin_wall;   /* and the wall clock then (performance.timeOrigin) */
+
+/* __kit_now(): milliseconds since timeOrigin, to the microsecond */
+static void native_now(js_State *J)
+{
+	js_pushnumber(J, (double)(long long)((mono_ms() - origin_mono) * 1000) / 1000);
+}
+
+static void native_time_origin(js_State *J)
+{
+	js_pushnumber(J, origin_wall);
+}
+
+/* --- digests through libcrypto ----------------------------------------- */
+
+typedef const void *(*md_fn)(void);
+static struct {
+	int (*digest)(const void *data, size_t count, unsigned char *md, unsigned int *size, const void *type, void *impl);
+	md_fn sha1, sha256, sha384, sha512;
+} crypto;
+static int crypto_state;  /* 0 not tried, 1 loaded, -1 failed */
+static char crypto_failure[300];
+
+static int crypto_load(void)
+{
+	if (crypto_state)
+		return crypto_state;
+	static const char *const names[] = { KIT_LIBCRYPTO_SONAME, "libcrypto.so.3", "libcrypto.so.1.1" };
+	void *lib = NULL;
+	const char *why = "";
+	for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++) {
+		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+		if (!lib && i == 0)
+			why = dlerror();
+	}
+	if (lib) {
+		*(void **)&crypto.digest = dlsym(lib, "EVP_Digest");
+		*(void **)&crypto.sha1 = dlsym(lib, "EVP_sha1");
+		*(void **)&crypto.sha256 = dlsym(lib, "EVP_sha256");
+		*(void **)&crypto.sha384 = dlsym(lib, "EVP_sha384");
+		*(void **)&crypto.sha512 = dlsym(lib, "EVP_sha512");
+	}
+	if (!lib || !crypto.digest || !crypto.sha1 || !crypto.sha256 || !crypto.sha384 || !crypto.sha512) {
+		snprintf(crypto_failure, sizeof crypto_failure, "crypto.subtle.digest needs libcrypto (%s): %s",
+			 KIT_LIBCRYPTO_SONAME, lib ? "a digest function is missing" : why);
+		crypto_state = -1;
+	} else {
+		crypto_state = 1;
+	}
+	return crypto_state;
+}
+
+/* __kit_digest(name, view): a Uint8Array of the digest ("SHA-1", "SHA-256", "SHA-384", "SHA-512") */
+static void native_digest(js_State *J)
+{
+	const char *name = js_tostring(J, 1);
+	int n;
+	const unsigned char *p = js_tobytes(J, 2, &n);
+	if (!p)
+		js_typeerror(J, "__kit_digest: not a BufferSource");
+	if (crypto_load() < 0)
+		js_error(J, "%s", crypto_failure);
+	md_fn md = !strcmp(name, "SHA-1") ? crypto.sha1 : !strcmp(name, "SHA-256") ? crypto.sha256 :
+		   !strcmp(name, "SHA-384") ? crypto.sha384 : !strcmp(name, "SHA-512") ? crypto.sha512 : NULL;
+	if (!md)
+		js_error(J, "__kit_digest: unknown algorithm %s", name);
+	unsigned char out[64];
+	unsigned int size = 0;
+	if (!crypto.digest(p, (size_t)n, out, &size, md(), NULL))
+		js_error(J, "EVP_Digest failed");
+	js_newuint8array(J, out, (int)size);
+}
+
+void kit_binary_install(js_State *J)
+{
+	if (origin_wall == 0) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		origin_mono = mono_ms();
+		origin_wall = (double)(long long)((ts.tv_sec * 1e3 + ts.tv_nsec / 1e6) * 1000) / 1000;
+	}
+	static const struct {
+		const char *name;
+		js_CFunction fn;
+		int n;
+	} natives[] = {
+		{ "__kit_utf8_encode", native_utf8_encode, 1 },
+		{ "__kit_utf8_encode_into", native_utf8_encode_into, 2 },
+		{ "__kit_utf8_decode", native_utf8_decode, 2 },
+		{ "__kit_random_fill", native_random_fill, 1 },
+		{ "__kit_now", native_now, 0 },
+		{ "__kit_time_origin", native_time_origin, 0 },
+		{ "__kit_digest", native_digest, 2 },
+		{ "__kit_atob", native_atob, 1 },
+		{ "__kit_btoa", native_btoa, 1 },
+	};
+	for (size_t i = 0; i < sizeof natives / sizeof *natives; i++) {
+		js_newcfunction(J, natives[i].fn, natives[i].name, natives[i].n);
+		js_setglobal(J, natives[i].name);
+	}
+}
