@@ -6,7 +6,7 @@
 //
 // Like the platform's: input and init build a Request (so the same checks and
 // body extraction: string, URLSearchParams, FormData as multipart, Blob,
-// KitArrayBuffer/KitUint8Array); network errors reject with
+// ArrayBuffer or a view); network errors reject with
 // TypeError('fetch failed: …') whose `cause` has curl's message and a `code`
 // (ECONNREFUSED, ETIMEDOUT, ENOTFOUND, ECONNRESET, …); an aborted `signal`
 // rejects with its reason (an AbortError, or AbortSignal.timeout()'s

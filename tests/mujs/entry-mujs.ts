@@ -7,6 +7,7 @@ import './request.test';
 import './response.test';
 import './formdata.test';
 import './encoding.test';
+import './binary.test';
 import './abort.test';
 import './kit.test';
 import './order.test';

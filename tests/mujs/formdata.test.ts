@@ -128,7 +128,7 @@ function u8bytes(): any {
   const a: number[] = [];
   for (let i = 0; i < 256; i++) a.push(i);
   const g = globalThis as any;
-  g.__u8ctor = g.__kitweb ? g.__kitweb.KitUint8Array : Uint8Array;
+  g.__u8ctor = Uint8Array;
   return new g.__u8ctor(a);
 }
 

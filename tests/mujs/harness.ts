@@ -76,7 +76,7 @@ export function rejects(p: Promise<unknown>, type: string, what: string, text?: 
   }, function (e) { checkError(e, type, what, text); });
 }
 
-/** Bytes of an ArrayBuffer / Uint8Array, or of kit's stand-ins. */
+/** Bytes of an ArrayBuffer / Uint8Array. */
 // Work that must grow linearly: run(n) and run(4n) are timed; a quadratic
 // algorithm takes ~16x as long for 4n, a linear one ~4x. A ratio, not an
 // absolute limit: the machine may be loaded. Each size is timed three times
@@ -93,14 +93,12 @@ export async function linear(what: string, run: (n: number) => unknown, n: numbe
 }
 
 export function bytesOf(x: any): number[] {
-  if (inKit())
-    return Array.prototype.slice.call(new g.__kitweb.KitUint8Array(x));
-  return Array.prototype.slice.call(new Uint8Array(x));
+  return Array.prototype.slice.call(x instanceof ArrayBuffer ? new Uint8Array(x) : x);
 }
 
-/** A Uint8Array of the numbers (kit: a KitUint8Array). */
+/** A Uint8Array of the numbers. */
 export function u8(a: number[]): any {
-  return inKit() ? new g.__kitweb.KitUint8Array(a) : new Uint8Array(a);
+  return new Uint8Array(a);
 }
 
 export function run(prefix: string): void {

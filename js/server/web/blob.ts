@@ -1,8 +1,8 @@
 // Blob and File over byte strings (see bytes.ts). Parts may be strings (UTF-8
-// encoded), Blobs, KitArrayBuffer or KitUint8Array. stream() is not available
+// encoded), Blobs, ArrayBuffers or views. stream() is not available
 // (no ReadableStream in mujs): text(), arrayBuffer() and bytes() are.
 import { hide } from './util';
-import { utf8Encode, utf8Decode, bufferSourceBytes, bufferFromByteString, KitArrayBuffer, KitUint8Array, byteStringToArray } from './bytes';
+import { utf8Encode, utf8Decode, bufferSourceBytes, bufferFromByteString, bytesFromByteString } from './bytes';
 
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
@@ -64,8 +64,8 @@ export class Blob {
   text(): Promise<string> {
     try { return Promise.resolve(utf8Decode(this._b, true)); } catch (e) { return Promise.reject(e); }
   }
-  arrayBuffer(): Promise<KitArrayBuffer> { return Promise.resolve(bufferFromByteString(this._b)); }
-  bytes(): Promise<KitUint8Array> { return Promise.resolve(new KitUint8Array(byteStringToArray(this._b))); }
+  arrayBuffer(): Promise<ArrayBuffer> { return Promise.resolve(bufferFromByteString(this._b)); }
+  bytes(): Promise<Uint8Array> { return Promise.resolve(bytesFromByteString(this._b)); }
   stream(): never { throw new TypeError('Blob.stream() is not available in kit (mujs has no ReadableStream): use text(), arrayBuffer() or bytes()'); }
 }
 

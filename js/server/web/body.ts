@@ -12,7 +12,7 @@ import { FormData, serializeMultipart, parseMultipart, formDataFromUrlencoded, h
 import { URLSearchParams } from './url';
 import {
   toUSVString, utf8Encode, utf8Decode, bufferSourceBytes, bufferFromByteString,
-  KitArrayBuffer, KitUint8Array, byteStringToArray,
+  bytesFromByteString,
 } from './bytes';
 
 export const NO_BODY = 0, TEXT = 1, BYTES = 2;
@@ -122,11 +122,11 @@ export const BodyMixin = {
   json(this: BodyOwner): Promise<any> {
     return consume(this, function (k, v) { return JSON.parse(textOf(k, v)); });
   },
-  arrayBuffer(this: BodyOwner): Promise<KitArrayBuffer> {
+  arrayBuffer(this: BodyOwner): Promise<ArrayBuffer> {
     return consume(this, function (k, v) { return bufferFromByteString(bytesOf(k, v)); });
   },
-  bytes(this: BodyOwner): Promise<KitUint8Array> {
-    return consume(this, function (k, v) { return new KitUint8Array(byteStringToArray(bytesOf(k, v))); });
+  bytes(this: BodyOwner): Promise<Uint8Array> {
+    return consume(this, function (k, v) { return bytesFromByteString(bytesOf(k, v)); });
   },
   blob(this: BodyOwner): Promise<Blob> {
     const type = blobTypeOf(this._h);
@@ -188,7 +188,7 @@ export function readBodyBytes(o: BodyOwner): Promise<string> {
 }
 
 /** ReadableStream stand-in for `body`: getReader().read() yields the whole
- * body as one KitUint8Array chunk, then done; it is async-iterable; it can be
+ * body as one Uint8Array chunk, then done; it is async-iterable; it can be
  * given to new Response()/new Request() as a body. */
 export class KitBodyStream {
   declare _o: BodyOwner;
@@ -210,11 +210,11 @@ export class KitBodyStream {
     markUsed(this._o);
     return Promise.resolve();
   }
-  [Symbol.asyncIterator](): AsyncIterator<KitUint8Array> {
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
     const reader = this.getReader();
     return {
-      next: function () { return reader.read() as Promise<IteratorResult<KitUint8Array>>; },
-      return: function () { reader.releaseLock(); return Promise.resolve({ value: undefined, done: true } as IteratorResult<KitUint8Array>); },
+      next: function () { return reader.read() as Promise<IteratorResult<Uint8Array>>; },
+      return: function () { reader.releaseLock(); return Promise.resolve({ value: undefined, done: true } as IteratorResult<Uint8Array>); },
     };
   }
 }
@@ -226,7 +226,7 @@ export class KitBodyReader {
     hide(this, '_s', stream);
     hide(this, '_done', false);
   }
-  read(): Promise<{ value: KitUint8Array | undefined; done: boolean }> {
+  read(): Promise<{ value: Uint8Array | undefined; done: boolean }> {
     const s = this._s;
     if (!s)
       return Promise.reject(new TypeError('the reader was released'));
@@ -238,7 +238,7 @@ export class KitBodyReader {
     const bytes = bytesOf(o._k, o._v);
     markUsed(o);
     this._done = true;
-    return Promise.resolve({ value: new KitUint8Array(byteStringToArray(bytes)), done: false });
+    return Promise.resolve({ value: bytesFromByteString(bytes), done: false });
   }
   releaseLock(): void {
     if (this._s)

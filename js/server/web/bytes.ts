@@ -1,18 +1,16 @@
-// Bytes without typed arrays. mujs 1.3.2 has no ArrayBuffer or Uint8Array, so
-// binary data is a "byte string": a string whose every character is 0–255, one
-// character per byte. Text is an ordinary JS string, UTF-8 on the wire.
+// Bytes as the web classes keep them: a "byte string", a string whose every
+// character is 0–255, one character per byte. Text is an ordinary JS string,
+// UTF-8 on the wire.
 //
 // mujs indexes strings from their start (its strings are UTF-8 inside), so a
 // loop over charCodeAt(i) is quadratic: 100,000 characters take 14 s. Every
 // conversion here is a native replace/split/join over regular expressions,
 // which are linear.
 //
-// KitArrayBuffer and KitUint8Array stand in for ArrayBuffer and Uint8Array
-// where the web API returns them (arrayBuffer(), bytes(), a body stream's
-// chunks) or accepts them (bodies, Blob parts). They are not installed as
-// globals: code that finds a global Uint8Array expects all of it.
-
-import { hide } from './util';
+// Where the web API returns bytes (arrayBuffer(), bytes(), a body stream's
+// chunks) they are real ArrayBuffers and Uint8Arrays, native in kit's mujs
+// (mujs/patches/1000-typed-arrays.patch); bodies and Blob parts accept any
+// BufferSource.
 
 const BYTE: string[] = [];
 for (let i = 0; i < 256; i++) BYTE.push(String.fromCharCode(i));
@@ -190,114 +188,51 @@ export function byteStringToArray(bytes: string): number[] {
 
 /** Numbers → a byte string; each is taken modulo 256 like a Uint8Array store. */
 export function arrayToByteString(a: ArrayLike<number>): string {
+  if (a instanceof Uint8Array) {
+    // String.fromCharCode over chunks (apply's argument count): native, linear
+    const parts: string[] = [];
+    for (let i = 0; i < a.length; i += 8192)
+      parts.push(String.fromCharCode.apply(null, a.subarray(i, i + 8192) as any));
+    return parts.join('');
+  }
   const n = a.length, out = new Array(n);
   for (let i = 0; i < n; i++) out[i] = BYTE[(+a[i] || 0) & 0xff];
   return out.join('');
 }
 
 
-function relIndex(i: unknown, len: number, dflt: number): number {
-  if (i === undefined)
-    return dflt;
-  let n = Math.floor(+(i as number)) || 0;
-  if (n < 0)
-    n = Math.max(len + n, 0);
-  return Math.min(n, len);
-}
+/** kit's names from before typed arrays were native (mujs patch 1000): the
+ * engine's own classes now, kept for code that imported them. */
+export const KitArrayBuffer = ArrayBuffer;
+export type KitArrayBuffer = ArrayBuffer;
+export const KitUint8Array = Uint8Array;
+export type KitUint8Array = Uint8Array;
 
-/** ArrayBuffer stand-in: immutable bytes with byteLength and slice(). */
-export class KitArrayBuffer {
-  declare _b: string;
-  constructor(length?: number) {
-    const n = length === undefined ? 0 : Math.floor(+length) || 0;
-    if (n < 0)
-      throw new RangeError('Invalid array buffer length');
-    const z: string[] = new Array(n);
-    for (let i = 0; i < n; i++) z[i] = '\x00';
-    hide(this, '_b', z.join(''));
-  }
-  get byteLength(): number { return this._b.length; }
-  slice(begin?: number, end?: number): KitArrayBuffer {
-    const len = this._b.length;
-    const s = relIndex(begin, len, 0), e = relIndex(end, len, len);
-    return bufferFromByteString(this._b.slice(s, e > s ? e : s));
-  }
-  static isView(v: unknown): boolean { return v instanceof KitUint8Array; }
-}
-
-/** Wraps a byte string (each character 0–255) as a KitArrayBuffer, without copying. */
-export function bufferFromByteString(bytes: string): KitArrayBuffer {
+/** A byte string (each character 0–255) as a new ArrayBuffer. */
+export function bufferFromByteString(bytes: string): ArrayBuffer {
   if (!isByteString(bytes))
     throw new TypeError('bufferFromByteString: the string holds a character above 255');
-  const b = Object.create(KitArrayBuffer.prototype);
-  hide(b, '_b', bytes);
-  return b;
+  return new Uint8Array(byteStringToArray(bytes)).buffer;
 }
 
-/** Uint8Array stand-in: an array-like copy of bytes (own properties 0..length-1).
- * Unlike a real view it does not share memory with its buffer: writes change
- * this object only, and `buffer` makes a new KitArrayBuffer of the current bytes. */
-export class KitUint8Array {
-  [index: number]: number;
-  declare length: number;
-  constructor(init?: number | ArrayLike<number> | KitArrayBuffer, byteOffset?: number, length?: number) {
-    let a: ArrayLike<number>;
-    if (init instanceof KitArrayBuffer) {
-      const len = init._b.length;
-      const off = byteOffset === undefined ? 0 : Math.floor(+byteOffset) || 0;
-      const n = length === undefined ? len - off : Math.floor(+length) || 0;
-      if (off < 0 || off > len || n < 0 || off + n > len)
-        throw new RangeError('Start offset or length is out of bounds');
-      a = byteStringToArray(init._b.slice(off, off + n));
-    } else if (typeof init === 'number' || init === undefined) {
-      const n = init === undefined ? 0 : Math.floor(+init) || 0;
-      if (n < 0)
-        throw new RangeError('Invalid typed array length: ' + init);
-      const z = new Array(n);
-      for (let i = 0; i < n; i++) z[i] = 0;
-      a = z;
-    } else if (init && typeof (init as any).length === 'number') {
-      const src = init as ArrayLike<number>, n = src.length, z = new Array(n);
-      for (let i = 0; i < n; i++) z[i] = (+src[i] || 0) & 0xff;
-      a = z;
-    } else if (init && typeof (init as any)[Symbol.iterator] === 'function') {
-      const z = Array.from(init as any as Iterable<number>);
-      for (let i = 0; i < z.length; i++) z[i] = (+z[i] || 0) & 0xff;
-      a = z;
-    } else {
-      throw new TypeError('KitUint8Array: unsupported argument');
-    }
-    for (let i = 0; i < a.length; i++) this[i] = a[i];
-    hide(this, 'length', a.length);
-  }
-  get byteLength(): number { return this.length; }
-  get byteOffset(): number { return 0; }
-  get buffer(): KitArrayBuffer { return bufferFromByteString(arrayToByteString(this)); }
-  get BYTES_PER_ELEMENT(): number { return 1; }
-  subarray(begin?: number, end?: number): KitUint8Array { return this.slice(begin, end); }
-  slice(begin?: number, end?: number): KitUint8Array {
-    const s = relIndex(begin, this.length, 0), e = relIndex(end, this.length, this.length);
-    const out: number[] = [];
-    for (let i = s; i < e; i++) out.push(this[i]);
-    return new KitUint8Array(out);
-  }
-  toString(): string { return Array.prototype.join.call(this, ','); }
-  [Symbol.iterator](): Iterator<number> { return Array.prototype.values.call(this); }
+/** A byte string as a new Uint8Array. */
+export function bytesFromByteString(bytes: string): Uint8Array {
+  return new Uint8Array(byteStringToArray(bytes));
 }
 
-/** The bytes of a BufferSource stand-in (KitArrayBuffer, KitUint8Array), or null. */
+/** The bytes of a BufferSource (an ArrayBuffer, a typed array, a DataView) as a byte string, or null. */
 export function bufferSourceBytes(x: unknown): string | null {
-  if (x instanceof KitArrayBuffer)
-    return x._b;
-  if (x instanceof KitUint8Array)
-    return arrayToByteString(x);
+  if (x instanceof ArrayBuffer)
+    return arrayToByteString(new Uint8Array(x));
+  if (ArrayBuffer.isView(x))
+    return arrayToByteString(new Uint8Array(x.buffer, x.byteOffset, x.byteLength));
   return null;
 }
 
-/** The bytes of a KitArrayBuffer or KitUint8Array as a byte string (kit extension). */
-export function byteStringFromBuffer(x: KitArrayBuffer | KitUint8Array): string {
+/** The bytes of an ArrayBuffer or a view as a byte string (kit extension). */
+export function byteStringFromBuffer(x: ArrayBuffer | ArrayBufferView): string {
   const b = bufferSourceBytes(x);
   if (b === null)
-    throw new TypeError('byteStringFromBuffer: not a KitArrayBuffer or KitUint8Array');
+    throw new TypeError('byteStringFromBuffer: not an ArrayBuffer or ArrayBufferView');
   return b;
 }

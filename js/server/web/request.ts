@@ -10,9 +10,8 @@ import { AbortSignal, newSignal, followSignal } from './abort';
 import { extractBody, initBody, defineBodyAccessors, cloneBody, BodyOwner, NO_BODY, Extracted, KitBodyStream } from './body';
 import { Blob } from './blob';
 import { FormData } from './form-data';
-import { KitArrayBuffer, KitUint8Array } from './bytes';
 
-export type BodyInit = string | Blob | FormData | KitArrayBuffer | KitUint8Array | KitBodyStream | { toString(): string } | null;
+export type BodyInit = string | Blob | FormData | ArrayBuffer | ArrayBufferView | KitBodyStream | { toString(): string } | null;
 
 export interface RequestInit {
   method?: string;
@@ -65,8 +64,8 @@ function parseURL(s: string): any {
 export interface Request extends BodyOwner {
   text(): Promise<string>;
   json(): Promise<any>;
-  arrayBuffer(): Promise<KitArrayBuffer>;
-  bytes(): Promise<KitUint8Array>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  bytes(): Promise<Uint8Array>;
   blob(): Promise<Blob>;
   formData(): Promise<FormData>;
   readonly body: KitBodyStream | null;

@@ -8,7 +8,6 @@ import { URL } from './url';
 import { extractBody, initBody, defineBodyAccessors, cloneBody, BodyOwner, NO_BODY, KitBodyStream } from './body';
 import { Blob } from './blob';
 import { FormData } from './form-data';
-import { KitArrayBuffer, KitUint8Array } from './bytes';
 import { BodyInit } from './request';
 
 export interface ResponseInit {
@@ -33,8 +32,8 @@ function toUnsignedShort(v: unknown): number {
 export interface Response extends BodyOwner {
   text(): Promise<string>;
   json(): Promise<any>;
-  arrayBuffer(): Promise<KitArrayBuffer>;
-  bytes(): Promise<KitUint8Array>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  bytes(): Promise<Uint8Array>;
   blob(): Promise<Blob>;
   formData(): Promise<FormData>;
   readonly body: KitBodyStream | null;
