@@ -123,10 +123,15 @@ function why(r) {
 
 const t0 = Date.now();
 
+const BINARY_WORDS = /(?<![\w$])(TextEncoder|TextDecoder|atob|btoa|structuredClone|crypto|performance|DOMException)(?![\w$])/;
+
 async function kitSide(f) {
 	const entry = path.join(work, `${f.key}.entry.js`);
 	const bundle = path.join(work, `${f.key}.js`);
-	fs.writeFileSync(entry, `import ${JSON.stringify(f.abs)};\nimport { start } from ${JSON.stringify(path.join(here, 'harness.mjs'))};\nstart();\n`);
+	// as kit-build does (build/webuse.c): the binary built-ins come into a bundle that names one
+	const binary = BINARY_WORDS.test(fs.readFileSync(f.abs, 'utf8'))
+		? `import ${JSON.stringify(path.join(topSrc, 'js/server/web/binary-install.ts'))};\n` : '';
+	fs.writeFileSync(entry, `${binary}import ${JSON.stringify(f.abs)};\nimport { start } from ${JSON.stringify(path.join(here, 'harness.mjs'))};\nstart();\n`);
 	const job = { entry, outfile: bundle, root: topSrc, entryName: `tests/jsdiff/${f.dir}/${f.name}.entry.js`,
 		alias: { 'core-js': path.join(modules, 'core-js') } };
 	const b = await run(node, [path.join(topSrc, 'toolchain/bundle.mjs'), JSON.stringify(job)], 300000);

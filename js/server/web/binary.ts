@@ -67,6 +67,7 @@ function labels(encoding: string, names: string): void {
 }
 labels('utf-8', 'unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8');
 labels('utf-16le', 'csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le');
+labels('utf-16be', 'unicodefffe utf-16be');
 labels('windows-1252', 'ansi_x3.4-1968 ascii cp1252 cp819 csisolatin1 ibm819 iso-8859-1 iso-ir-100 iso8859-1 ' +
   'iso88591 iso_8859-1 iso_8859-1:1987 l1 latin1 us-ascii windows-1252 x-cp1252');
 
@@ -151,8 +152,8 @@ export class TextDecoder {
         bytes = bytes.subarray(0, bytes.length - keep);
       }
       out = __kit_utf8_decode(bytes, this._fatal);
-    } else if (this._enc === 'utf-16le') {
-      out = this._utf16(bytes, stream);
+    } else if (this._enc === 'utf-16le' || this._enc === 'utf-16be') {
+      out = this._utf16(bytes, stream, this._enc === 'utf-16be' ? 1 : 0);
     } else {
       out = fromUnits(bytes, 0, bytes.length);
     }
@@ -165,10 +166,12 @@ export class TextDecoder {
       this._started = false;
     return out;
   }
-  _utf16(bytes: Uint8Array, stream: boolean): string {
+  _utf16(bytes: Uint8Array, stream: boolean, be: number): string {
+    // be: 1 for big-endian, the byte of each pair that is the low one
+    const lo = be, hi = 1 - be;
     let n = bytes.length >> 1;
     if (stream && n > 0) {
-      const last = bytes[2 * n - 2] | (bytes[2 * n - 1] << 8);
+      const last = bytes[2 * n - 2 + lo] | (bytes[2 * n - 2 + hi] << 8);
       if (last >= 0xd800 && last <= 0xdbff)
         n--;
     }
@@ -176,7 +179,7 @@ export class TextDecoder {
     if (stream && rest > 0)
       this._pending = bytes.slice(2 * n);
     const units = new Array(n);
-    for (let i = 0; i < n; i++) units[i] = bytes[2 * i] | (bytes[2 * i + 1] << 8);
+    for (let i = 0; i < n; i++) units[i] = bytes[2 * i + lo] | (bytes[2 * i + hi] << 8);
     for (let i = 0; i < n; i++) {
       const u = units[i];
       if (u < 0xd800 || u > 0xdfff)
@@ -186,13 +189,13 @@ export class TextDecoder {
         continue;
       }
       if (this._fatal)
-        throw new TypeError('The encoded data was not valid for encoding utf-16le');
+        throw new TypeError('The encoded data was not valid for encoding ' + this._enc);
       units[i] = 0xfffd;
     }
     let s = fromUnits(units, 0, n);
     if (!stream && rest > 0) {
       if (this._fatal)
-        throw new TypeError('The encoded data was not valid for encoding utf-16le');
+        throw new TypeError('The encoded data was not valid for encoding ' + this._enc);
       s += '\ufffd';
     }
     return s;
