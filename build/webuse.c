@@ -8,9 +8,8 @@
  *
  * The binary built-ins (TextEncoder, TextDecoder, atob, btoa,
  * structuredClone, crypto, performance, DOMException: js/server/web/binary.ts,
- * ~24 kB) come with the web classes, or alone into an app whose sources or
- * whose bundled server code (its libraries) name one of them, here as a
- * property too (`globalThis.crypto`). */
+ * ~24 kB) come into an app whose sources or whose bundled server code (its
+ * libraries) name one of them, here as a property too (`globalThis.crypto`). */
 #include "build/webuse.h"
 #include "build/nextmw.h"
 

@@ -58,6 +58,11 @@ tests_unit_scan_test_SOURCES = tests/unit/scan_test.c tests/unit/test.h \
 	build/scan.c build/scan.h build/metafiles.c build/metafiles.h build/diag.c build/diag.h
 tests_unit_scan_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_scan_test_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/unit/webuse_test
+tests_unit_webuse_test_SOURCES = tests/unit/webuse_test.c tests/unit/test.h \
+	build/webuse.c build/webuse.h build/scan.c build/scan.h build/diag.c build/diag.h
+tests_unit_webuse_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_webuse_test_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh tests/suites/dev.sh
 
 # --- js/server/web/ (Request, Response, Headers, URL, FormData in mujs):
@@ -263,6 +268,10 @@ check_PROGRAMS += tests/unit/mujs_array_test
 tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_mujs_array_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_array_test_LDADD = $(MUJS_LIBS) -lm
+check_PROGRAMS += tests/unit/binary_test
+tests_unit_binary_test_SOURCES = tests/unit/binary_test.c tests/unit/mujs_run.h tests/unit/test.h
+tests_unit_binary_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_binary_test_LDADD = $(TEST_LDADD)
 check_PROGRAMS += tests/unit/mujs_function_test
 tests_unit_mujs_function_test_SOURCES = tests/unit/mujs_function_test.c tests/unit/test.h
 tests_unit_mujs_function_test_CPPFLAGS = $(TEST_CPPFLAGS)

@@ -3,5 +3,7 @@
 // the tests as __kitweb.
 import * as web from '../../js/server/web/index';
 import '../../js/server/web/install';
+// the binary built-ins, as kit-build adds them to an app that names one (build/webuse.c)
+import '../../js/server/web/binary-install';
 
 (globalThis as any).__kitweb = web;

@@ -23,7 +23,5 @@ defineGlobal('AbortSignal', AbortSignal);
 // For @kit/core/request's request(): the request body arrives as a byte
 // string and must become a bytes body (not text) so text()/json() decode UTF-8.
 defineGlobal('__kit_web', { bufferFromByteString });
-// TextEncoder, TextDecoder, atob, btoa, structuredClone, crypto, performance (binary.ts)
-import './binary-install';
 // fetch() over the engine's libcurl (../fetch.ts, render/fetch.c)
 import '../fetch';
