@@ -38,3 +38,7 @@ T('getset/static-accessor-class', () => { class A { static #c = 0; static get co
 T('getset/getter-throws-in-json', () => { try { return JSON.stringify({ get bad() { throw new SyntaxError('no'); } }); } catch (e) { return e.name; } });
 T('getset/numeric-getter', () => { var o = { get 1() { return 'one'; } }; return [o[1], o['1']]; });
 T('getset/proto-accessor', () => { var d = Object.getOwnPropertyDescriptor(Object.prototype, '__proto__'); return d ? [typeof d.get, typeof d.set] : 'none'; });
+T('strings/raw-template', () => [String.raw`a\nb${1 + 1}\u0041\\`, String.raw`\x`, String.raw``, String.raw`${'x'}${'y'}`, String.raw`line1
+line2`]);
+T('strings/raw-call', () => [String.raw({ raw: ['a', 'b', 'c'] }, 1, 2, 3), String.raw({ raw: 'xyz' }, '-', '+'), String.raw({ raw: [] }), String.raw({ raw: { length: 2, 0: 'p', 1: 'q' } }, 0), String.raw.length, String.raw.name]);
+T('strings/raw-errors', () => { var r = []; [function () { String.raw(); }, function () { String.raw({}); }, function () { String.raw({ raw: null }); }].forEach(function (f) { try { r.push(f()); } catch (e) { r.push(e.name); } }); return r; });
