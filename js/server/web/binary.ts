@@ -259,10 +259,10 @@ function clone(v: any, seen: Map<any, any>): any {
     return out;
   }
   if (ArrayBuffer.isView(v)) {
+    // the built-in class of its kind, not a subclass (a Buffer clones to a Uint8Array)
     const buf = clone(v.buffer, seen);
-    const C: any = v instanceof DataView ? DataView : (v as any).constructor;
-    out = v instanceof DataView ? new DataView(buf, v.byteOffset, v.byteLength)
-      : new (C && (C as any).BYTES_PER_ELEMENT ? C : Uint8Array)(buf, v.byteOffset, (v as any).length);
+    const C: any = v instanceof DataView ? DataView : (globalThis as any)[(v as any)[Symbol.toStringTag]];
+    out = v instanceof DataView ? new DataView(buf, v.byteOffset, v.byteLength) : new C(buf, v.byteOffset, (v as any).length);
     seen.set(v, out);
     return out;
   }
