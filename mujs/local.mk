@@ -49,7 +49,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1352-date-constructor-arguments.patch \
 	$(srcdir)/mujs/patches/1000-typed-arrays.patch \
 	$(srcdir)/mujs/patches/1001-array-copying-methods.patch \
-	$(srcdir)/mujs/patches/1002-weakref.patch
+	$(srcdir)/mujs/patches/1002-weakref.patch \
+	$(srcdir)/mujs/patches/1003-object-pointer.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +227,39 @@ static void native_atob(js_State *J)
 	kit_buf_free(&out);
 }
 
+/* __kit_bytes_from_string(s): a Uint8Array of a byte string's bytes (one a
+ * character); undefined when a character is above U+00FF */
+static void native_bytes_from_string(js_State *J)
+{
+	const unsigned char *p = (const unsigned char *)js_tostring(J, 1);
+	size_t n = strlen((const char *)p), len = 0;
+	unsigned char *out = malloc(n + 1);
+	if (!out)
+		js_error(J, "out of memory");
+	for (size_t i = 0; i < n;) {
+		if (p[i] < 0x80) {
+			out[len++] = p[i++];
+		} else if ((p[i] == 0xC2 || p[i] == 0xC3) && i + 1 < n) {
+			out[len++] = (unsigned char)(((p[i] & 0x1Fu) << 6) | (p[i + 1] & 0x3Fu));
+			i += 2;
+		} else if (p[i] == 0xC0 && i + 1 < n && p[i + 1] == 0x80) {
+			out[len++] = 0;
+			i += 2;
+		} else {
+			free(out);
+			js_pushundefined(J);
+			return;
+		}
+	}
+	if (js_try(J)) {
+		free(out);
+		js_throw(J);
+	}
+	js_newuint8array(J, out, (int)len);
+	js_endtry(J);
+	free(out);
+}
+
 /* --- randomness, time -------------------------------------------------- */
 
 /* __kit_random_fill(view): fills its bytes from the kernel's generator */
@@ -328,6 +362,112 @@ static void native_digest(js_State *J)
 	js_newuint8array(J, out, (int)size);
 }
 
+/* --- an identity map, for structuredClone -------------------------------- */
+
+/* Objects (js_topointer, mujs patch 1003) to numbers, open addressing. The
+ * keys are the originals structuredClone walks, alive while it runs; it
+ * frees the table when done (__kit_idmap_free), the finalizer if it could not. */
+struct idmap {
+	const void **keys;
+	double *vals;
+	size_t cap, n;
+};
+
+static void idmap_release(struct idmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	m->keys = NULL;
+	m->vals = NULL;
+	m->cap = m->n = 0;
+}
+
+static void idmap_finalize(js_State *J, void *p)
+{
+	(void)J;
+	idmap_release(p);
+	free(p);
+}
+
+static size_t idmap_slot(const struct idmap *m, const void *k)
+{
+	size_t i = (size_t)(((unsigned long long)(uintptr_t)k >> 4) * 0x9E3779B97F4A7C15ull >> 20) & (m->cap - 1);
+	while (m->keys[i] && m->keys[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static int idmap_grow(struct idmap *m)
+{
+	size_t cap = m->cap ? m->cap * 2 : 64;
+	const void **keys = calloc(cap, sizeof *keys);
+	double *vals = malloc(cap * sizeof *vals);
+	if (!keys || !vals) {
+		free(keys);
+		free(vals);
+		return -1;
+	}
+	struct idmap bigger = { keys, vals, cap, 0 };
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->keys[i]) {
+			size_t j = idmap_slot(&bigger, m->keys[i]);
+			bigger.keys[j] = m->keys[i];
+			bigger.vals[j] = m->vals[i];
+			bigger.n++;
+		}
+	idmap_release(m);
+	*m = bigger;
+	return 0;
+}
+
+/* __kit_idmap_new(): an empty map */
+static void native_idmap_new(js_State *J)
+{
+	struct idmap *m = calloc(1, sizeof *m);
+	if (!m)
+		js_error(J, "out of memory");
+	js_pushnull(J);
+	js_newuserdata(J, "kit_idmap", m, idmap_finalize);
+}
+
+/* __kit_idmap_get(map, value): its number, or -1 (also for a value that is no object) */
+static void native_idmap_get(js_State *J)
+{
+	struct idmap *m = js_touserdata(J, 1, "kit_idmap");
+	const void *k = js_topointer(J, 2);
+	if (!k || !m->cap) {
+		js_pushnumber(J, -1);
+		return;
+	}
+	size_t i = idmap_slot(m, k);
+	js_pushnumber(J, m->keys[i] ? m->vals[i] : -1);
+}
+
+/* __kit_idmap_set(map, object, number) */
+static void native_idmap_set(js_State *J)
+{
+	struct idmap *m = js_touserdata(J, 1, "kit_idmap");
+	const void *k = js_topointer(J, 2);
+	if (!k)
+		js_typeerror(J, "__kit_idmap_set: not an object");
+	if ((m->n + 1) * 2 > m->cap && idmap_grow(m) != 0)
+		js_error(J, "out of memory");
+	size_t i = idmap_slot(m, k);
+	if (!m->keys[i]) {
+		m->keys[i] = k;
+		m->n++;
+	}
+	m->vals[i] = js_tonumber(J, 3);
+	js_pushundefined(J);
+}
+
+/* __kit_idmap_free(map): its table, now */
+static void native_idmap_free(js_State *J)
+{
+	idmap_release(js_touserdata(J, 1, "kit_idmap"));
+	js_pushundefined(J);
+}
+
 void kit_binary_install(js_State *J)
 {
 	if (origin_wall == 0) {
@@ -350,6 +490,11 @@ void kit_binary_install(js_State *J)
 		{ "__kit_digest", native_digest, 2 },
 		{ "__kit_atob", native_atob, 1 },
 		{ "__kit_btoa", native_btoa, 1 },
+		{ "__kit_bytes_from_string", native_bytes_from_string, 1 },
+		{ "__kit_idmap_new", native_idmap_new, 0 },
+		{ "__kit_idmap_get", native_idmap_get, 2 },
+		{ "__kit_idmap_set", native_idmap_set, 3 },
+		{ "__kit_idmap_free", native_idmap_free, 1 },
 	};
 	for (size_t i = 0; i < sizeof natives / sizeof *natives; i++) {
 		js_newcfunction(J, natives[i].fn, natives[i].name, natives[i].n);

@@ -1,8 +1,9 @@
 /* binary_test.c — render/binary.c's natives, the C under
  * js/server/web/binary.ts: UTF-8 both ways (lone surrogates, NUL, pairs,
  * fatal), encodeInto's whole characters, base64 both ways and what each
- * refuses, random bytes, the clock, SHA digests of known vectors through
- * libcrypto. Expected values are Node 20's (Buffer, crypto). */
+ * refuses, byte strings to bytes, the identity map under structuredClone
+ * (mujs patch 1003's js_topointer), random bytes, the clock, SHA digests of
+ * known vectors through libcrypto. Expected values are Node 20's (Buffer, crypto). */
 #include <mujs.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +52,15 @@ static const struct binary_case cases[] = {
 	{"digest: of nothing, of a window, an unknown name",
 	 HEX "var r = [hex(__kit_digest('SHA-256', new ArrayBuffer(0))), hex(__kit_digest('SHA-1', new Uint8Array([0, 97, 98, 99, 0]).subarray(1, 4)))]; try { __kit_digest('MD5', new Uint8Array(1)); } catch (e) { r.push(e.name); } return r;",
 	 "[\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\",\"a9993e364706816aba3e25717850c26c9cd0d89d\",\"Error\"]"},
+	{"bytes_from_string: one byte a character; undefined above U+00FF",
+	 "return [Array.prototype.slice.call(__kit_bytes_from_string('A\\u0000\\u00e9\\u00ff')), __kit_bytes_from_string('\\u0100'), __kit_bytes_from_string('').length];",
+	 "[[65,0,233,255],null,0]"},
+	{"idmap: objects by identity, through growth",
+	 "var m = __kit_idmap_new(), objs = [], i, ok = true; for (i = 0; i < 5000; i++) { objs.push({ i: i }); __kit_idmap_set(m, objs[i], i * 2); } for (i = 0; i < 5000; i++) ok = ok && __kit_idmap_get(m, objs[i]) === i * 2; var r = [ok, __kit_idmap_get(m, { i: 0 }), __kit_idmap_get(m, 5), __kit_idmap_get(m, 'x')]; __kit_idmap_set(m, objs[7], 1); r.push(__kit_idmap_get(m, objs[7])); __kit_idmap_free(m); r.push(__kit_idmap_get(m, objs[7])); return r;",
+	 "[true,-1,-1,-1,1,-1]"},
+	{"idmap: a value that is not an object cannot be a key",
+	 "try { __kit_idmap_set(__kit_idmap_new(), 5, 1); } catch (e) { return e.name; }",
+	 "\"TypeError\""},
 };
 
 int main(void)

@@ -15,6 +15,10 @@ declare function __kit_time_origin(): number;
 declare function __kit_digest(name: string, bytes: ArrayBuffer | ArrayBufferView): Uint8Array;
 declare function __kit_atob(s: string): string | undefined;
 declare function __kit_btoa(s: string): string | undefined;
+declare function __kit_idmap_new(): object;
+declare function __kit_idmap_get(map: object, o: unknown): number;
+declare function __kit_idmap_set(map: object, o: object, n: number): void;
+declare function __kit_idmap_free(map: object): void;
 
 const CODES: { [name: string]: number } = {
   IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
@@ -245,13 +249,79 @@ function tagOf(v: unknown): string {
   return t === 'Object' && v && (v as any).constructor && (v as any).constructor.name ? (v as any).constructor.name : t;
 }
 
-function clone(v: any, seen: Map<any, any>): any {
-  if (typeof v === 'symbol' || typeof v === 'function')
-    throw cloneError(v);
-  if (v === null || typeof v !== 'object')
+// The originals already copied and their copies. The engine's identity map
+// (render/binary.c) costs a native call where core-js's Map costs ~15 us a
+// set in mujs; Map where the natives are absent.
+class Seen {
+  declare _m: object | null;
+  declare _map: Map<any, number> | null;
+  declare _copies: any[];
+  constructor() {
+    const native = typeof __kit_idmap_new === 'function';
+    this._m = native ? __kit_idmap_new() : null;
+    this._map = native ? null : new Map();
+    this._copies = [];
+  }
+  /** the index of v's copy, or -1 */
+  find(v: object): number {
+    if (this._m)
+      return __kit_idmap_get(this._m, v);
+    const i = this._map!.get(v);
+    return i === undefined ? -1 : i;
+  }
+  copy(i: number): any { return this._copies[i]; }
+  set(v: object, copy: any): void {
+    if (this._m)
+      __kit_idmap_set(this._m, v, this._copies.length);
+    else
+      this._map!.set(v, this._copies.length);
+    this._copies.push(copy);
+  }
+  free(): void { if (this._m) __kit_idmap_free(this._m); }
+}
+
+// (captured once: every global name costs a scope walk in mujs)
+const ObjectProto = Object.prototype;
+const getProto = Object.getPrototypeOf, ownKeys = Object.keys, isArray = Array.isArray;
+const toTag = Object.prototype.toString, hasOwn = Object.prototype.hasOwnProperty;
+const NOT_SEEN = -1;
+
+function clone(v: any, seen: Seen): any {
+  if (v === null || typeof v !== 'object') {
+    if (typeof v === 'symbol' || typeof v === 'function')
+      throw cloneError(v);
     return v;
-  if (seen.has(v))
-    return seen.get(v);
+  }
+  const at = seen.find(v);
+  if (at !== NOT_SEEN)
+    return seen.copy(at);
+  // plain objects and arrays first: most of what is cloned
+  const proto = getProto(v);
+  let out: any;
+  if (proto === ObjectProto || proto === null) {
+    out = {};
+  } else if (isArray(v)) {
+    out = new Array(v.length);
+  } else {
+    out = cloneSpecial(v, proto, seen);
+    if (out !== NOT_PLAIN)
+      return out;
+    out = {};
+  }
+  seen.set(v, out);
+  const keys = ownKeys(v);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i], x = v[k];
+    out[k] = x === null || typeof x !== 'object' && typeof x !== 'symbol' && typeof x !== 'function' ? x : clone(x, seen);
+  }
+  return out;
+}
+
+const NOT_PLAIN = {};
+
+// everything but plain objects and arrays: their copy (recorded in seen), or
+// NOT_PLAIN for an instance of another class (copied as a plain object)
+function cloneSpecial(v: any, proto: any, seen: Seen): any {
   let out: any;
   if (v instanceof ArrayBuffer) {
     out = v.slice(0);
@@ -266,7 +336,7 @@ function clone(v: any, seen: Map<any, any>): any {
     seen.set(v, out);
     return out;
   }
-  const tag = Object.prototype.toString.call(v).slice(8, -1);
+  const tag = toTag.call(v).slice(8, -1);
   if (tag === 'Date') {
     out = new Date(v.getTime());
   } else if (tag === 'RegExp') {
@@ -275,14 +345,14 @@ function clone(v: any, seen: Map<any, any>): any {
     out = Object(v.valueOf());
   } else if (tag === 'Error' || v instanceof Error) {
     const name = String(v.name);
-    const C = Object.prototype.hasOwnProperty.call(ERRORS, name) ? ERRORS[name] : Error;
+    const C = hasOwn.call(ERRORS, name) ? ERRORS[name] : Error;
     out = Object.create(C.prototype);
     seen.set(v, out);
-    if (Object.prototype.hasOwnProperty.call(v, 'message'))
+    if (hasOwn.call(v, 'message'))
       Object.defineProperty(out, 'message', { value: String(v.message), writable: true, configurable: true, enumerable: false });
     if (typeof v.stack === 'string')
       Object.defineProperty(out, 'stack', { value: v.stack, writable: true, configurable: true, enumerable: false });
-    if (Object.prototype.hasOwnProperty.call(v, 'cause'))
+    if (hasOwn.call(v, 'cause'))
       Object.defineProperty(out, 'cause', { value: clone(v.cause, seen), writable: true, configurable: true, enumerable: false });
     return out;
   } else if (v instanceof Map) {
@@ -295,19 +365,14 @@ function clone(v: any, seen: Map<any, any>): any {
     seen.set(v, out);
     v.forEach(function (value: any) { out.add(clone(value, seen)); });
     return out;
-  } else if (Array.isArray(v)) {
-    out = new Array(v.length);
-  } else if (tag === 'Object' && typeof Promise === 'function' && v instanceof Promise) {
+  } else if (typeof Promise === 'function' && v instanceof Promise) {
     throw cloneError(v);
   } else if (tag !== 'Object' && tag !== 'Arguments') {
     throw cloneError(v);
   } else {
-    out = {};
+    return NOT_PLAIN;
   }
   seen.set(v, out);
-  const keys = Object.keys(v);
-  for (let i = 0; i < keys.length; i++)
-    out[keys[i]] = clone(v[keys[i]], seen);
   return out;
 }
 
@@ -316,7 +381,12 @@ export function structuredClone(value: unknown, options?: { transfer?: unknown[]
     throw new TypeError('The "value" argument must be specified');
   if (options !== undefined && options !== null && typeof options !== 'object')
     throw new TypeError('The "options" argument must be of type object.');
-  return clone(value, new Map());
+  const seen = new Seen();
+  try {
+    return clone(value, seen);
+  } finally {
+    seen.free();
+  }
 }
 
 // ---------------------------------------------------------------- crypto
