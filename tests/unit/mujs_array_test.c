@@ -2,7 +2,8 @@
  * (mujs/patches/, mujs/README.md): arrays have holes as in V8 (0400),
  * Array.prototype.sort is V8's TimSort, comparator calls included (0401),
  * ArrayBuffer, the typed arrays and DataView (1000), ES2023's copying array
- * methods (1001), WeakRef and FinalizationRegistry (1002).
+ * methods (1001), WeakRef and FinalizationRegistry (1002), SharedArrayBuffer
+ * and Atomics (1004).
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -190,6 +191,15 @@ static const struct array_case cases[] = {
 	{"1002: WeakRef and FinalizationRegistry",
 	 "var o = {}, w = new WeakRef(o), f = new FinalizationRegistry(function () {}); var r = []; [function () { new WeakRef(1); }, function () { WeakRef(o); }, function () { f.register(o, o); }, function () { new FinalizationRegistry(1); }].forEach(function (g) { try { g(); r.push('ok'); } catch (e) { r.push(e.name); } }); return [w.deref() === o, f.register(o, 1), f.unregister({}), Object.prototype.toString.call(w), Object.prototype.toString.call(f), r];",
 	 "[true,null,false,\"[object WeakRef]\",\"[object FinalizationRegistry]\",[\"TypeError\",\"TypeError\",\"TypeError\",\"TypeError\"]]"},
+	{"1004: SharedArrayBuffer views, slice, and its own prototype",
+	 "var s = new SharedArrayBuffer(8); var u = new Uint8Array(s); u[1] = 7; var c = s.slice(1, 3); var r = []; try { ArrayBuffer.prototype.slice.call(s); } catch (e) { r.push(e.name); } try { s.grow(9); } catch (e) { r.push(e.name); } return [Object.prototype.toString.call(s), s.byteLength, s instanceof ArrayBuffer, u.buffer === s, new Uint8Array(c)[0], c instanceof SharedArrayBuffer, s.growable, s.maxByteLength, ArrayBuffer.isView(u), r];",
+	 "[\"[object SharedArrayBuffer]\",8,false,true,7,true,false,8,true,[\"TypeError\",\"TypeError\"]]"},
+	{"1004: Atomics read-modify-write returns the old value",
+	 "var a = new Int8Array(new SharedArrayBuffer(4)); return [Atomics.store(a, 0, 3.7), Atomics.add(a, 0, 126), Atomics.load(a, 0), Atomics.sub(a, 1, 1), Atomics.load(a, 1), Atomics.and(a, 0, 6), Atomics.or(a, 0, 1), Atomics.xor(a, 0, 255), Atomics.exchange(a, 0, 9), Atomics.compareExchange(a, 0, 9, 5), Atomics.compareExchange(a, 0, 4, 1), Atomics.load(a, 0), Atomics.compareExchange(new Uint8Array(1), 0, 256, 3), Atomics.isLockFree(4), Atomics.isLockFree(3)];",
+	 "[3,3,-127,0,-1,-127,0,1,-2,9,5,5,0,true,false]"},
+	{"1004: Atomics checks and wait",
+	 "var r = [], i32 = new Int32Array(new SharedArrayBuffer(8)); [function () { Atomics.add(new Float64Array(1), 0, 1); }, function () { Atomics.load(new Uint8ClampedArray(1), 0); }, function () { Atomics.load(i32, 2); }, function () { Atomics.wait(new Int32Array(2), 0, 0, 0); }, function () { return Atomics.wait(i32, 0, 1); }, function () { return Atomics.wait(i32, 0, 0, 0); }, function () { return Atomics.waitAsync(i32, 0, 1).value; }, function () { return Atomics.notify(i32, 0); }, function () { return Object.prototype.toString.call(Atomics); }].forEach(function (f) { try { r.push(f()); } catch (e) { r.push(e.name); } }); return r;",
+	 "[\"TypeError\",\"TypeError\",\"RangeError\",\"TypeError\",\"not-equal\",\"timed-out\",\"not-equal\",0,\"[object Atomics]\"]"},
 };
 
 /* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
