@@ -60,7 +60,8 @@ tests_unit_scan_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_scan_test_LDADD = $(TEST_LDADD)
 check_PROGRAMS += tests/unit/webuse_test
 tests_unit_webuse_test_SOURCES = tests/unit/webuse_test.c tests/unit/test.h \
-	build/webuse.c build/webuse.h build/nextmw.c build/nextmw.h build/scan.c build/scan.h build/diag.c build/diag.h
+	build/webuse.c build/webuse.h build/nextmw.c build/nextmw.h build/scan.c build/scan.h \
+	build/metafiles.c build/metafiles.h build/diag.c build/diag.h
 tests_unit_webuse_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_webuse_test_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh tests/suites/dev.sh
