@@ -41,6 +41,7 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/0802-regexp-symbol-methods.patch \
 	$(srcdir)/mujs/patches/0803-regexp-legacy-statics.patch \
 	$(srcdir)/mujs/patches/0804-regex-interrupt.patch \
+	$(srcdir)/mujs/patches/0805-regexp-prototype-accessors.patch \
 	$(srcdir)/mujs/patches/1100-exponent-operator.patch \
 	$(srcdir)/mujs/patches/1101-bigint-type.patch \
 	$(srcdir)/mujs/patches/1102-bigint-literals.patch \
