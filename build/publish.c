@@ -109,7 +109,7 @@ static int keep_build(const kit_publish_job *job, int *created)
 	kit_outdir_remove(part);
 	if (mkdir_one(part) < 0)
 		return -1;
-	static const char *const files[] = { "server.js", "manifest.json", "client-manifest.json", "version" };
+	static const char *const files[] = { "server.js", "manifest.json", "client-manifest.json", "version", "action-key" };
 	for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
 		snprintf(s, sizeof s, "%s/%s", job->tmp, files[i]);
 		snprintf(t, sizeof t, "%s/%s", part, files[i]);

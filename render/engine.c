@@ -26,6 +26,7 @@
 #include "binary.h"
 #include "fs.h"
 #include "env.h"
+#include "seal.h"
 #include "loop.h"
 #include "header.h"
 #include "jsstr.h"
@@ -346,6 +347,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	kit_intl_install(e->J);
 	/* process.env: the .env files' values under the environment (env.c) */
 	kit_env_install(e->J, server_js);
+	kit_seal_install(e->J, server_js);
 
 	if (load_client_manifest(e, server_js, err, errlen) < 0 || load(e, server_js, manifest_json, err, errlen) < 0) {
 		kit_engine_close(e);

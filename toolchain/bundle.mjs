@@ -61,6 +61,7 @@ import { lowerForMujs, keepExponent } from './mujs-lower.mjs';
 import { stylesState, cssModulesPlugin, routeStyles, styleDiag } from './styles.mjs';
 import { assetsPlugin } from './assets.mjs';
 import { loadEnv, publicDefines } from './env.mjs';
+import { hoistInlineActions, findInlineActions } from './inline-actions.mjs';
 import { SERVER_CONDITIONS, CLIENT_CONDITIONS, reactServerPackages, splitSpecifier, clientGraph, environmentErrors,
 	serverImports, clientConditionsPlugin } from './conditions.mjs';
 const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
@@ -601,13 +602,13 @@ function serverActionPlugin(st, files) {
 				if (info.src === null) return undefined;
 				const hash = actionHash(st, args.path);
 				if (!info.server) {
-					const inline = await inlineServerFunctions(st, args.path, info.src);
+					const inline = await inlineServerFunctions(st, args.path, info.src, hash);
 					if (inline.errors.length) return { errors: inline.errors };
-					if (!inline.names.length) return undefined;
+					if (!inline.ids.length) return undefined;
 					st.actions.set(args.path, hash);
 					const tail = '\n;import { registerServerReference as __kit_register_action } from "@kit/core/server/server-reference";\n' +
-						inline.names.map((n) => `__kit_register_action(${n}, ${JSON.stringify(hash + '#' + n)});\n`).join('');
-					return { contents: info.src + tail, loader: loaderFor(args.path), resolveDir: path.dirname(args.path) };
+						inline.ids.map((a) => `__kit_register_action(${a.local}, ${JSON.stringify(a.id)});\n`).join('');
+					return { contents: inline.code + tail, loader: loaderFor(args.path), resolveDir: path.dirname(args.path) };
 				}
 				st.actions.set(args.path, hash);
 				const tail = `\n;import * as __kit_self from ${JSON.stringify(SERVER_SELF + args.path)};\n` +
@@ -619,45 +620,25 @@ function serverActionPlugin(st, files) {
 	};
 }
 
-// Inline server actions: in a module that is neither a client nor a "use
-// server" module, an async function declared at module scope whose body starts
-// with the "use server" directive is an action too (id <hash>#<name>). Read
-// from the module with its types stripped (esbuild); a directive in a nested
-// function (a closure inside a component) is a build error: kit does not
-// capture the variables such a function closes over.
-async function inlineServerFunctions(st, abs, src) {
-	if (!/["']use server["']/.test(src)) return { names: [], errors: [] };
-	let code;
-	try {
-		code = (await esbuild.transform(src, { loader: loaderFor(abs), jsx: 'automatic', sourcefile: abs, logLevel: 'silent' })).code;
-	} catch {
-		return { names: [], errors: [] };  // esbuild reports syntax errors itself
-	}
-	const names = [], starts = new Set();
-	const decl = /^(?:export\s+)?async\s+function\s+([A-Za-z_$][\w$]*)\s*\(/gm;
-	for (let m; (m = decl.exec(code));) {
-		let i = decl.lastIndex, depth = 1;
-		while (i < code.length && depth) {
-			const c = code[i++];
-			if (c === '(') depth++;
-			else if (c === ')') depth--;
-		}
-		const brace = code.indexOf('{', i);
-		if (brace >= 0 && /^\s*$/.test(code.slice(i, brace)) && hasDirective(code.slice(brace + 1), 'use server')) {
-			names.push(m[1]);
-			starts.add(brace);
-		}
-	}
-	const errors = [];
-	const any = /\{\s*(["'])use server\1/g;
-	for (let m; (m = any.exec(code));) {
-		if (starts.has(m.index)) continue;
-		const name = /([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*(?:=>\s*)?$/.exec(code.slice(Math.max(0, m.index - 200), m.index));
-		errors.push(clientError(abs, `an inline "use server" function${name ? ' (' + name[1] + ')' : ''} inside another function: kit supports inline server actions declared at module scope only (it does not capture the variables a closure uses)`,
-			'declare it at module scope as an async function, or move it to a "use server" module, and pass what it needs as arguments (or .bind() them)'));
-		break;
-	}
-	return { names, errors };
+// Inline server actions (toolchain/inline-actions.mjs): in a module that is
+// neither a client nor a "use server" module, a function whose body starts
+// with the "use server" directive. One declared at module scope is registered
+// under its name; a nested one (a closure in a component, an arrow in a JSX
+// prop) is hoisted to module scope with the variables it closes over as
+// sealed bound arguments.
+async function inlineServerFunctions(st, abs, src, hash) {
+	if (!/["']use server["']/.test(src)) return { code: src, ids: [], errors: [] };
+	const r = hoistInlineActions(src, abs, hash);
+	return { code: r.code, ids: r.ids, errors: r.errors.map((e) => clientError(abs, e.text, e.fix, e.pos)) };
+}
+
+// A "use server" function inside a client module cannot work (the module runs
+// in the browser): the build fails naming it.
+function clientInlineActionErrors(abs, src) {
+	if (!/["']use server["']/.test(src)) return [];
+	return findInlineActions(src, abs).actions.map((a) => clientError(abs,
+		`an inline "use server" function${a.name ? ' (' + a.name + ')' : ''} in a client module ("use client"): its code would run in the browser`,
+		'move it to a "use server" module and import it, or declare it in a server component and pass it down as a prop', a.pos));
 }
 
 function browserActionStub(hash, names) {
@@ -897,6 +878,9 @@ async function main() {
 	const env = loadEnv(job.root, mode);
 	st.publicDefines = publicDefines(env.values);
 	if (job.envfile) fs.writeFileSync(job.envfile, JSON.stringify(env.values));
+	// the key that seals what inline server actions capture (render/seal.c):
+	// a new one per build, beside server.js; KIT_SERVER_ACTIONS_KEY overrides it
+	if (job.envfile) fs.writeFileSync(path.join(path.dirname(job.envfile), 'action-key'), crypto.randomBytes(32).toString('base64') + '\n');
 	const t0 = Date.now();
 	const options = {
 		// The entry is read (and its imports resolved) where it was
@@ -968,13 +952,15 @@ async function main() {
 		// replaced by stubs (the builds above found them).
 		const edges = job.client ? await clientEdges(st, result.metafile, graph) : new Map();
 		// "use server" modules: registered in the server bundle (the same pass)
-		const servers = new Set();
+		const servers = new Set(), clientActionErrors = [];
 		for (const k of Object.keys(result.metafile.inputs)) {
 			const a = path.resolve(st.root, k);
 			const info = await fileInfo(st, a);
+			if (info.client && info.src !== null) clientActionErrors.push(...clientInlineActionErrors(a, info.src));
 			// "use server" modules, and server modules with inline actions
 			if (info.server || (!info.client && info.src !== null && /["']use server["']/.test(info.src))) servers.add(a);
 		}
+		if (clientActionErrors.length) return out({ errors: clientActionErrors.map((m) => fromEsbuild(job.root, m)), warnings: [] }, 1);
 		const plugins = [];
 		if (servers.size) plugins.push(serverActionPlugin(st, servers));
 		if (edges.size) plugins.push(clientServerPlugin(st, edges));
