@@ -124,8 +124,8 @@ expect_failure next-imports 'src/app/page.tsx:2:18: cannot resolve import "next/
 	"fix:   kit is not Next.js: import Link from '@kit/core/Link'" \
 	"fix:   kit is not Next.js: import { headers, cookies } from '@kit/core/request'" \
 	'cannot resolve import "next/image"' 'kit is not Next.js and has no such module: see README "Coming from Next.js"'
-expect_failure inline-action-closure 'error: src/app/page.tsx: an inline "use server" function (save) inside another function' \
-	"fix:   declare it at module scope as an async function"
+expect_failure inline-action-client 'error: src/app/save-button.tsx:5:3: an inline "use server" function (save) in a client module ("use client")' \
+	"fix:   move it to a \"use server\" module and import it"
 expect_failure no-method "error: src/app/api/ping/route.ts: the API route exports no HTTP method" \
 	"route: /api/ping" "fix:   export GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS from src/app/api/ping/route.ts"
 expect_failure no-default "error: src/app/page.tsx: the page has no default export component" \
