@@ -171,6 +171,11 @@ EXTRA_DIST += tests/suites/metadata.sh tests/metadata/check.mjs tests/metadata/a
 EXTRA_DIST += tests/suites/metadata-files.sh tests/metafiles/check.mjs tests/metafiles/next-expect.mjs \
 	tests/metafiles/expect tests/metafiles/app/package.json tests/metafiles/app/src
 
+# --- inline server actions closing over a component's variables
+# (tests/suites/inline-actions.sh): the transform's table, tests/inline-actions/app
+EXTRA_DIST += tests/suites/inline-actions.sh tests/inline-actions/transform.mjs tests/inline-actions/check.mjs \
+	tests/inline-actions/app/package.json tests/inline-actions/app/src
+
 # --- packages as published, with their export conditions
 # (tests/suites/packages.sh): tests/packages/app (swr, server-only and
 # client-only installed by the suite with npm ci, from its lock)

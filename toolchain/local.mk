@@ -71,3 +71,7 @@ EXTRA_DIST += toolchain/README.md toolchain/package.json toolchain/package-lock.
 	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
 	runtime/prelude.js runtime/mujs-fixes.js
 .PHONY: install-toolchain-modules uninstall-toolchain-modules distclean-toolchain
+
+# inline server actions: the hoisting transform (docs/actions.md §1)
+kittoolchain_DATA += toolchain/inline-actions.mjs
+EXTRA_DIST += toolchain/inline-actions.mjs
