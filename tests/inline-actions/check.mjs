@@ -48,9 +48,10 @@ report('the page writes the inline action as a bound action ($ACTION_REF_, its i
 report('the loop\'s two actions share an id ($$inline_<n>) with different sealed values',
   tag1 && tag2 && meta(tag1).id === meta(tag2).id && /#\$\$inline_\d+$/.test(meta(tag1).id) && bound(tag1)[0] !== bound(tag2)[0]
     ? '' : 'got ' + JSON.stringify([tag1, tag2]));
+// note's value and user.since are in no other place of the page than the
+// captured values (the HTML and its inline Flight payload)
 report('what the action closes over is not readable in the page (sealed)',
-  !/at creation|reassigned|2020|1577923200000|User 7\\/.test(rename.map(([, v]) => v).join(' ')) ? ''
-    : 'a captured value shows: ' + JSON.stringify(rename));
+  !/at creation|reassigned after|2020-01-02|1577923200000/.test(page) ? '' : 'a captured value shows in the page');
 
 // no JavaScript: the form as the browser posts it
 const name = ['name', 'Grace'];
