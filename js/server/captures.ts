@@ -32,17 +32,26 @@ function kindOf(v: unknown): string {
   return 'an instance of ' + name;
 }
 
-function unsendable(id: string, where: string, v: unknown): Error {
-  return new Error('kit: the inline server action ' + id + ' closes over `' + where + '`, ' + kindOf(v) +
+// where: the variable, then the keys down to the value (joined only for an error)
+function unsendable(id: string, where: string[], v: unknown): Error {
+  return new Error('kit: the inline server action ' + id + ' closes over `' + where.join('') + '`, ' + kindOf(v) +
     ', which cannot travel with it (the variables an inline action uses are sent, sealed, through the browser): ' +
     'use plain data there (objects, arrays, strings, numbers, booleans, null, undefined, Dates, Maps, Sets, ' +
     'server actions), or read the value inside the action');
 }
 
+function inner(id: string, v: unknown, where: string[], step: string, stack: unknown[]): unknown {
+  where.push(step);
+  const out = encode(id, v, where, stack);
+  where.pop();
+  return out;
+}
+
 // A JSON text: strings starting with "$" escaped as "$$", "$undefined",
 // "$NaN", "$Infinity", "$-Infinity", "$-0", "$D<ms>"; ["$Q", [k, v]…] a Map,
-// ["$W", …] a Set, ["$h", id, [bound…]] a server action.
-function encode(id: string, v: unknown, where: string, depth: number, stack: unknown[]): unknown {
+// ["$W", …] a Set, ["$h", id, [bound…]] a server action. stack: the objects
+// above v (a cycle, and the depth).
+function encode(id: string, v: unknown, where: string[], stack: unknown[]): unknown {
   if (v === undefined) return '$undefined';
   if (v === null || typeof v === 'boolean') return v;
   if (typeof v === 'number') {
@@ -53,34 +62,29 @@ function encode(id: string, v: unknown, where: string, depth: number, stack: unk
     return v;
   }
   if (typeof v === 'string') return v.charAt(0) === '$' ? '$' + v : v;
-  if (typeof v === 'function' && (v as Ref).$$typeof === REACT_SERVER_REFERENCE) {
-    const bound = (v as Ref).$$bound || [];
-    return ['$h', (v as Ref).$$id, encode(id, bound, where + '.bound', depth + 1, stack)];
-  }
+  if (typeof v === 'function' && (v as Ref).$$typeof === REACT_SERVER_REFERENCE)
+    return ['$h', (v as Ref).$$id, inner(id, (v as Ref).$$bound || [], where, '.bound', stack)];
   if (typeof v !== 'object') throw unsendable(id, where, v);
-  if (depth > MAX_DEPTH) throw new Error('kit: the inline server action ' + id + ' closes over `' + where.split(/[.[]/)[0] +
+  if (stack.length >= MAX_DEPTH) throw new Error('kit: the inline server action ' + id + ' closes over `' + where[0] +
     '`, nested deeper than ' + MAX_DEPTH + ' levels');
   for (let i = 0; i < stack.length; i++)
-    if (stack[i] === v) throw new Error('kit: the inline server action ' + id + ' closes over `' + where + '`, which refers to itself');
+    if (stack[i] === v) throw new Error('kit: the inline server action ' + id + ' closes over `' + where.join('') + '`, which refers to itself');
   if (v instanceof Date) return '$D' + v.getTime();
   stack.push(v);
   let out: unknown;
   if (Array.isArray(v)) {
     const a: unknown[] = [];
-    for (let i = 0; i < v.length; i++) a.push(encode(id, v[i], where + '[' + i + ']', depth + 1, stack));
+    for (let i = 0; i < v.length; i++) a.push(inner(id, v[i], where, '[' + i + ']', stack));
     out = a;
   } else if (v instanceof Map) {
     const a: unknown[] = ['$Q'];
-    let i = 0;
     v.forEach((value, key) => {
-      a.push([encode(id, key, where + '.key(' + i + ')', depth + 1, stack), encode(id, value, where + '.get(' + i + ')', depth + 1, stack)]);
-      i++;
+      a.push([inner(id, key, where, '.keys()[' + (a.length - 1) + ']', stack), inner(id, value, where, '.get(…)', stack)]);
     });
     out = a;
   } else if (v instanceof Set) {
     const a: unknown[] = ['$W'];
-    let i = 0;
-    v.forEach((value) => { a.push(encode(id, value, where + '[' + i++ + ']', depth + 1, stack)); });
+    v.forEach((value) => { a.push(inner(id, value, where, '[' + (a.length - 1) + ']', stack)); });
     out = a;
   } else {
     const proto = Object.getPrototypeOf(v);
@@ -88,7 +92,7 @@ function encode(id: string, v: unknown, where: string, depth: number, stack: unk
     const o: Record<string, unknown> = {};
     const keys = Object.keys(v as object);
     for (let i = 0; i < keys.length; i++)
-      o[keys[i]] = encode(id, (v as Record<string, unknown>)[keys[i]], where + '.' + keys[i], depth + 1, stack);
+      o[keys[i]] = inner(id, (v as Record<string, unknown>)[keys[i]], where, '.' + keys[i], stack);
     out = o;
   }
   stack.pop();
@@ -141,7 +145,7 @@ function decode(v: unknown): unknown {
 // naming the variable.
 export function sealCaptures(id: string, values: unknown[], names: string[]): string {
   const list: unknown[] = [];
-  for (let i = 0; i < values.length; i++) list.push(encode(id, values[i], names[i], 0, []));
+  for (let i = 0; i < values.length; i++) list.push(encode(id, values[i], [names[i]], []));
   return __kit_seal(id, JSON.stringify(list));
 }
 
