@@ -529,6 +529,10 @@ static int run(build *b)
 	kit_buf_printf(&out, "%s\n", version);
 	if (rc == 0)
 		rc = kit_outdir_write(b->tmp, "version", out.data, out.len, err, sizeof err);
+	if (rc == 0 && kit_publish_keep_key(b->app_root, b->tmp, version) != 0) {
+		snprintf(err, sizeof err, "cannot link the action key of the kept build %s: %s", version, strerror(errno));
+		rc = -1;
+	}
 	if (rc == 0) {
 		/* every route rendered at build time; the stored ones published into the store */
 		b->outcomes = kit_arena_alloc(b->a, (b->scan.nroutes ? b->scan.nroutes : 1) * sizeof *b->outcomes);

@@ -128,6 +128,22 @@ static int keep_build(const kit_publish_job *job, int *created)
 	return 0;
 }
 
+/* The same version built again keeps the key its kept build has (the key
+ * sealing what inline server actions capture, docs/actions.md §1): its stored
+ * pages, rendered next with the key in tmp, and the responders serving
+ * builds/<version>/ must agree. 0 when there is no such key. */
+int kit_publish_keep_key(const char *app_root, const char *tmp, const char *version)
+{
+	char src[4200], dst[4300], rel[200];
+	snprintf(rel, sizeof rel, "builds/%s/action-key", version);
+	store_path(src, sizeof src, app_root, rel);
+	if (access(src, F_OK) != 0)
+		return 0;
+	snprintf(dst, sizeof dst, "%s/action-key", tmp);
+	unlink(dst);
+	return link_file(src, dst);
+}
+
 /* <tmp>/stored/<version>/ → .kit-store/stored/<version>/ (exchanged with an
  * existing one of the same version, which is then removed). */
 static int move_stored(const kit_publish_job *job, int *created)

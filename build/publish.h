@@ -35,6 +35,10 @@ typedef struct kit_publish_job {
  * .kit as it was). Prints one line about the version and what was pruned. */
 int kit_publish(const kit_publish_job *job, kit_diags *d);
 
+/* A version built again: <tmp>/action-key becomes the one of
+ * builds/<version>/ when there is one. 0, or -1 when it cannot be linked. */
+int kit_publish_keep_key(const char *app_root, const char *tmp, const char *version);
+
 /* kit-build --versions: prints the app's published versions. Exit status. */
 int kit_publish_list(const char *app_root);
 

@@ -24,6 +24,11 @@ check "kit-build wrote a key of 32 bytes for this build beside server.js" \
 	test "$(base64 -d "$app/.kit/action-key" 2>/dev/null | wc -c)" -eq 32
 check "... and the key is not in the bundle" bash -c '! grep -qF "$(cat "$1/.kit/action-key")" "$1/.kit/server.js"' _ "$app"
 check "the browser bundle holds no server action code" bash -c 'ls "$1"/.kit/static/*.js >/dev/null && ! grep -ql renameUser "$1"/.kit/static/*.js' _ "$app"
+key1=$(cat "$app/.kit/action-key")
+check "the published build holds the same key" cmp -s "$app/.kit/action-key" "$app/.kit-store/builds/$(cat "$app/.kit/version")/action-key"
+"$top_build/kit-build" "$app" >"$work/build2.log" 2>&1
+check "the same version built again keeps its key (its stored pages and responders agree)" \
+	test "$(cat "$app/.kit/action-key")" = "$key1"
 chmod -R a+rX "$work"
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"
@@ -71,4 +76,8 @@ check "a page sealed by one server opens on another with the same KIT_SERVER_ACT
 kit_serve_stop
 KIT_SERVER_ACTIONS_KEY=$(head -c 32 /dev/urandom | base64) kit_serve_start lighttpd "$app" "$work/serve4" || fail "kit-serve starts with another key" "$KIT_SERVE_ERROR"
 check "... and is refused (403) by one with another key" test "$(post_form)" = 403
+kit_serve_stop
+sed -i 's/<main>/<main className="v2">/' "$app/src/app/users/[id]/page.tsx"  # a new version
+"$top_build/kit-build" "$app" >"$work/build3.log" 2>&1
+check "a new version gets a new key" test "$(cat "$app/.kit/action-key")" != "$key1"
 suite_end
