@@ -63,6 +63,12 @@ r = await post('/users/7', [...tag2]);
 report('... the loop\'s second form renames with its own i', r.status === 200 && r.text.includes('<h1 id="name">tag 2</h1>') ? ''
   : `status ${r.status}, ${(/<h1[^>]*>.*?<\/h1>/.exec(r.text) || [''])[0]}`);
 
+// what may be captured comes back as it was
+const kinds = forms(await (await fetch(base + '/kinds')).text())[0];
+r = await post('/kinds', kinds);
+report('captured Map, Set, Date, -0, NaN, -Infinity, undefined, "$x", nested data and a server action come back as they were',
+  r.status === 200 && r.text.includes('<h1 id="name">1111111111</h1>') ? '' : `status ${r.status}, ${(/<h1[^>]*>.*?<\/h1>/.exec(r.text) || [''])[0]}`);
+
 // tampering: each is refused with 403 and nothing renamed
 const sealed = bound(rename)[0];
 const flip = sealed.slice(0, 20) + (sealed[20] === 'A' ? 'B' : 'A') + sealed.slice(21);
