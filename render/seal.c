@@ -2,7 +2,10 @@
  * (seal.h, docs/actions.md §1).
  *
  * libcrypto (OpenSSL 3, or 1.1) is loaded with dlopen on the first seal, as
- * curl.c loads libcurl: a server without inline actions never maps it. The
+ * curl.c loads libcurl: a server without inline actions never maps it.
+ * binary.c loads the same library for crypto.subtle.digest with its own
+ * handle and symbols (dlopen counts the references: one mapping); a shared
+ * loader for both is left for when a third user comes. The
  * key: KIT_SERVER_ACTIONS_KEY (32 bytes in base64) when set, else the
  * action-key file kit-build writes beside server.js (a new one per build).
  * A sealed text is base64url(iv[12] | ciphertext | tag[16]), the action id
