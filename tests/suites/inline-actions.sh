@@ -77,6 +77,9 @@ kit_serve_stop
 KIT_SERVER_ACTIONS_KEY=$(head -c 32 /dev/urandom | base64) kit_serve_start lighttpd "$app" "$work/serve4" || fail "kit-serve starts with another key" "$KIT_SERVE_ERROR"
 check "... and is refused (403) by one with another key" test "$(post_form)" = 403
 kit_serve_stop
+kit_serve_start lighttpd "$app" "$work/serve5" || fail "kit-serve starts without KIT_SERVER_ACTIONS_KEY" "$KIT_SERVE_ERROR"
+check "... and by one without the variable (the build's key)" test "$(post_form)" = 403
+kit_serve_stop
 sed -i 's/<main>/<main className="v2">/' "$app/src/app/users/[id]/page.tsx"  # a new version
 "$top_build/kit-build" "$app" >"$work/build3.log" 2>&1
 check "a new version gets a new key" test "$(cat "$app/.kit/action-key")" != "$key1"
