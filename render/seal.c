@@ -110,7 +110,9 @@ static int b64_value(int c)
 }
 
 /* Base64 or base64url, padding and trailing white space allowed: the bytes
- * written to out (at most cap), or -1. */
+ * written to out (at most cap), or -1. Strict about the end (no stray
+ * character, no bits set past the last byte), so that one text has one
+ * spelling: a changed character never decodes to the same bytes. */
 static long b64_decode(const char *s, size_t len, unsigned char *out, size_t cap)
 {
 	while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '='))
@@ -132,6 +134,8 @@ static long b64_decode(const char *s, size_t len, unsigned char *out, size_t cap
 			acc &= (1u << bits) - 1;
 		}
 	}
+	if (bits >= 6 || acc != 0)
+		return -1;
 	return (long)n;
 }
 

@@ -274,6 +274,11 @@ check_PROGRAMS += tests/unit/mujs_array_test
 tests_unit_mujs_array_test_SOURCES = tests/unit/mujs_array_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_mujs_array_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_array_test_LDADD = $(MUJS_LIBS) -lm
+# render/seal.c: what inline server actions capture, sealed (docs/actions.md §1)
+check_PROGRAMS += tests/unit/seal_test
+tests_unit_seal_test_SOURCES = tests/unit/seal_test.c tests/unit/mujs_run.h tests/unit/test.h
+tests_unit_seal_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_seal_test_LDADD = $(TEST_LDADD)
 check_PROGRAMS += tests/unit/binary_test
 tests_unit_binary_test_SOURCES = tests/unit/binary_test.c tests/unit/mujs_run.h tests/unit/test.h
 tests_unit_binary_test_CPPFLAGS = $(TEST_CPPFLAGS)
