@@ -142,7 +142,11 @@ export function findInlineActions(src, file) {
 		const start = a.node.getStart(sf), end = a.node.end;
 		const arrow = ts.isArrowFunction(a.node);
 		const walk = (n, ownThis) => {
-			if (ts.isTypeNode(n) || ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) return;
+			// types name no values; `extends Base` is a value (ExpressionWithTypeArguments
+			// counts as a type node: its type arguments are skipped below it)
+			if ((ts.isTypeNode(n) && !(ts.isExpressionWithTypeArguments(n) && n.parent && ts.isHeritageClause(n.parent) &&
+				n.parent.token === ts.SyntaxKind.ExtendsKeyword && (ts.isClassDeclaration(n.parent.parent) || ts.isClassExpression(n.parent.parent)))) ||
+				ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) return;
 			if (n.kind === ts.SyntaxKind.ThisKeyword && !ownThis) {
 				errors.push({ pos: pos(n), text: `the inline server action${a.name ? ' ' + a.name : ''} (an arrow function) uses \`this\` of the function around it, which an action cannot keep`,
 					fix: 'pass the value it needs in a variable' });

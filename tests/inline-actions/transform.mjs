@@ -32,7 +32,7 @@ function load(src, file = 'page.jsx') {
   const reg = (fn, id) => { registered[id] = fn; };
   // types and JSX stripped, imports as require() of nothing
   const js = esbuild.transformSync(r.code.replace(/^;import \{ sealCaptures.*$/m, ''), {
-    loader: file.endsWith('.tsx') ? 'tsx' : 'jsx', jsx: 'transform', jsxFactory: '__h', format: 'cjs' }).code;
+    loader: file.endsWith('.tsx') ? 'tsx' : file.endsWith('.ts') ? 'ts' : 'jsx', jsx: 'transform', jsxFactory: '__h', format: 'cjs' }).code;
   const code = js + '\n' + r.ids.map((a) => `__reg(${a.local}, ${JSON.stringify(a.id)});`).join('\n') + '\nreturn make;';
   const make = new Function('__kit_seal_captures', '__kit_open_captures', '__reg', 'require', 'module', 'exports', '__h',
     '"use strict";\n' + code)(seal, open, reg, () => ({}), { exports: {} }, {}, (type, props) => ({ type, props }));
@@ -100,6 +100,10 @@ await run('a catch clause\'s variable and a shorthand property are captured',
 await run('this-free: a declaration action is called with this undefined; arguments are its own',
   `function make(c) { async function f(a, b) { 'use server'; return [this === undefined || this === null, arguments.length, c]; } return f; }`,
   async (m) => want(await m.make('c').call({ x: 1 }, 1, 2), [true, 2, 'c']));
+
+await run('a class in the action extending a captured base is captured; `implements` and type arguments name no value',
+  `interface I {}\nfunction make(Base: any, T: number) { return async () => { 'use server'; class X extends Base<T> implements I {} return new X().k; }; }`,
+  (m) => { m.make(null, 0); return want(m.sealed[0].names, ['Base']); }, 'page.ts');
 
 await run('an action that closes over nothing is hoisted without a seal',
   `function make() { return async (x) => { 'use server'; return x * 2; }; }`,
