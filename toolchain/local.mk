@@ -26,7 +26,8 @@ KIT_FASTKEY_BIGINT = sed -i 's/(typeof it=="string"?"S":"P")+it/(typeof it=="str
 	  grep -q 'typeof it=="bigint"?"B"' $@.tmp
 
 # The curated core-js subset mujs can load; never lowered by SWC (mujs.md §3).
-runtime/polyfills.js: $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP)
+# (this file is a prerequisite: the recipes' core-js edit lives here)
+runtime/polyfills.js: $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP) $(top_srcdir)/toolchain/local.mk
 	@$(MKDIR_P) runtime
 	NODE_PATH=$(abs_top_builddir)/toolchain/node_modules \
 	  $(TOOLCHAIN_ESBUILD) $(top_srcdir)/runtime/polyfills.entry.js --bundle \
@@ -34,7 +35,8 @@ runtime/polyfills.js: $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP
 	  --outfile=$@.tmp && $(KIT_FASTKEY_BIGINT) && mv $@.tmp $@
 
 # The same plus core-js's URL, for apps with the web classes (build/main.c).
-runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP)
+runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP) \
+		$(top_srcdir)/toolchain/local.mk
 	@$(MKDIR_P) runtime
 	NODE_PATH=$(abs_top_builddir)/toolchain/node_modules \
 	  $(TOOLCHAIN_ESBUILD) $(top_srcdir)/runtime/polyfills-web.entry.js --bundle \
@@ -48,7 +50,8 @@ kitruntime_DATA = runtime/polyfills.js runtime/polyfills-web.js runtime/prelude.
 
 kittoolchaindir = $(pkgdatadir)/toolchain
 kittoolchain_DATA = toolchain/package.json toolchain/package-lock.json \
-	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs
+	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs \
+	toolchain/env.mjs
 
 # node_modules is copied as installed (native esbuild and SWC binaries
 # included): installing needs no network.
@@ -68,7 +71,8 @@ distclean-toolchain:
 
 CLEANFILES += runtime/polyfills.js runtime/polyfills-web.js
 EXTRA_DIST += toolchain/README.md toolchain/package.json toolchain/package-lock.json \
-	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
+	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs \
+	toolchain/env.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
 	runtime/prelude.js runtime/mujs-fixes.js
 .PHONY: install-toolchain-modules uninstall-toolchain-modules distclean-toolchain
 
