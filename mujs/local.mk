@@ -52,7 +52,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1001-array-copying-methods.patch \
 	$(srcdir)/mujs/patches/1002-weakref.patch \
 	$(srcdir)/mujs/patches/1003-object-pointer.patch \
-	$(srcdir)/mujs/patches/1004-shared-array-buffer-atomics.patch
+	$(srcdir)/mujs/patches/1004-shared-array-buffer-atomics.patch \
+	$(srcdir)/mujs/patches/1005-bigint64-arrays.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -200,6 +200,18 @@ static const struct array_case cases[] = {
 	{"1004: Atomics checks and wait",
 	 "var r = [], i32 = new Int32Array(new SharedArrayBuffer(8)); [function () { Atomics.add(new Float64Array(1), 0, 1); }, function () { Atomics.load(new Uint8ClampedArray(1), 0); }, function () { Atomics.load(i32, 2); }, function () { Atomics.wait(new Int32Array(2), 0, 0, 0); }, function () { return Atomics.wait(i32, 0, 1); }, function () { return Atomics.wait(i32, 0, 0, 0); }, function () { return Atomics.waitAsync(i32, 0, 1).value; }, function () { return Atomics.notify(i32, 0); }, function () { return Object.prototype.toString.call(Atomics); }].forEach(function (f) { try { r.push(f()); } catch (e) { r.push(e.name); } }); return r;",
 	 "[\"TypeError\",\"TypeError\",\"RangeError\",\"TypeError\",\"not-equal\",\"timed-out\",\"not-equal\",0,\"[object Atomics]\"]"},
+	{"1005: BigInt64Array and BigUint64Array wrap around at 2^63 and 2^64",
+	 "var a = new BigInt64Array([1n, -1n, 2n ** 63n, 2n ** 64n + 5n, -(2n ** 63n) - 1n]), u = new BigUint64Array([1n, -1n, 2n ** 63n, 2n ** 64n]); return [a.join(), u.join(), typeof a[0], a[1] === -1n, BigInt64Array.BYTES_PER_ELEMENT, u.BYTES_PER_ELEMENT, Object.prototype.toString.call(u), a.length, a.byteLength];",
+	 "[\"1,-1,-9223372036854775808,5,9223372036854775807\",\"1,18446744073709551615,9223372036854775808,0\",\"bigint\",true,8,8,\"[object BigUint64Array]\",5,40]"},
+	{"1005: a number is a TypeError, ToBigInt takes strings, booleans, objects",
+	 "var r = [], a = new BigInt64Array(2); [function () { a[0] = 1; }, function () { new BigInt64Array([1]); }, function () { a.fill(2); }, function () { new BigUint64Array(new Uint8Array(1)); }, function () { new Uint8Array(new BigInt64Array(1)); }, function () { a.set(new Float64Array(1)); }, function () { new BigInt64Array(['1.5']); }, function () { new Uint8Array([1n]); }].forEach(function (f) { try { f(); r.push('ok'); } catch (e) { r.push(e.name); } }); a[1] = '12'; a[0] = true; return [r, a.join(), new BigInt64Array([{ valueOf: function () { return -3n; } }])[0] === -3n, String(a[5] = 7n), a[5]];",
+	 "[[\"TypeError\",\"TypeError\",\"TypeError\",\"TypeError\",\"TypeError\",\"TypeError\",\"SyntaxError\",\"TypeError\"],\"1,12\",true,\"7\",null]"},
+	{"1005: search, sort, join, copying methods on bigints",
+	 "var a = new BigInt64Array([3n, -1n, 2n, -9n]), u = new BigUint64Array([3n, -1n, 2n]); var s = a.toSorted(); u.sort(); return [s.join(), u.join(), a.indexOf(2n), a.indexOf(2), a.includes(-9n), a.lastIndexOf(3n), u.indexOf(-1n), u.indexOf(2n ** 64n - 1n), a.with(0, 5n).join(), a.at(-1) === -9n, a.toReversed().join(), String(a.sort(function (x, y) { return x < y ? 1 : -1; })), a.slice(1, 3).join(), a.subarray(2)[0] === -1n, a.toLocaleString()];",
+	 "[\"-9,-1,2,3\",\"2,3,18446744073709551615\",2,-1,true,0,-1,2,\"5,-1,2,-9\",true,\"-9,2,-1,3\",\"3,2,-1,-9\",\"2,-1\",true,\"3,2,-1,-9\"]"},
+	{"1005: DataView's BigInt methods in both byte orders",
+	 "var d = new DataView(new ArrayBuffer(16)), r = []; d.setBigInt64(1, -5n); d.setBigUint64(8, 2n ** 64n - 2n, true); try { d.getBigInt64(9); } catch (e) { r.push(e.name); } try { d.setBigInt64(0, 1); } catch (e) { r.push(e.name); } return [String(d.getBigInt64(1)), String(d.getBigInt64(1, true)), String(d.getBigUint64(1)), String(d.getBigUint64(8, true)), String(d.getBigInt64(8, true)), new Uint8Array(d.buffer).join(), r];",
+	 "[\"-2\",\"-72057594037927937\",\"18446744073709551614\",\"18446744073709551614\",\"-2\",\"0,255,255,255,255,255,255,255,254,255,255,255,255,255,255,255\",[\"RangeError\",\"TypeError\"]]"},
 };
 
 /* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
