@@ -212,6 +212,9 @@ static const struct array_case cases[] = {
 	{"1005: DataView's BigInt methods in both byte orders",
 	 "var d = new DataView(new ArrayBuffer(16)), r = []; d.setBigInt64(1, -5n); d.setBigUint64(8, 2n ** 64n - 2n, true); try { d.getBigInt64(9); } catch (e) { r.push(e.name); } try { d.setBigInt64(0, 1); } catch (e) { r.push(e.name); } return [String(d.getBigInt64(1)), String(d.getBigInt64(1, true)), String(d.getBigUint64(1)), String(d.getBigUint64(8, true)), String(d.getBigInt64(8, true)), new Uint8Array(d.buffer).join(), r];",
 	 "[\"-2\",\"-72057594037927937\",\"18446744073709551614\",\"18446744073709551614\",\"-2\",\"0,255,255,255,255,255,255,255,254,255,255,255,255,255,255,255\",[\"RangeError\",\"TypeError\"]]"},
+	{"1006: Atomics on BigInt64Array and BigUint64Array, modulo 2^64",
+	 "var a = new BigInt64Array(new SharedArrayBuffer(16)), u = new BigUint64Array(2), r = []; var v = [Atomics.add(a, 0, 5n), Atomics.sub(a, 0, 7n), Atomics.load(a, 0), Atomics.and(a, 0, 6n), Atomics.or(a, 1, 2n ** 64n + 3n), Atomics.xor(a, 1, -1n), Atomics.exchange(a, 1, 9n), Atomics.compareExchange(a, 1, 9n, 2n ** 63n), Atomics.load(a, 1), Atomics.store(a, 0, 2n ** 64n + 1n), Atomics.load(a, 0), Atomics.sub(u, 0, 1n), Atomics.compareExchange(u, 0, -1n, 4n), Atomics.load(u, 0), Atomics.wait(a, 0, 1n, 0), Atomics.wait(a, 0, 2n, 0)]; [function () { Atomics.add(a, 0, 1); }, function () { Atomics.wait(new BigUint64Array(new SharedArrayBuffer(8)), 0, 0n, 0); }, function () { Atomics.wait(new BigInt64Array(1), 0, 0n, 0); }, function () { Atomics.load(a, 2); }].forEach(function (f) { try { f(); r.push('ok'); } catch (e) { r.push(e.name); } }); return [v.join(), r];",
+	 "[\"0,5,-2,-2,0,3,-4,9,-9223372036854775808,18446744073709551617,1,0,18446744073709551615,4,timed-out,not-equal\",[\"TypeError\",\"TypeError\",\"TypeError\",\"RangeError\"]]"},
 };
 
 /* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */

@@ -76,3 +76,12 @@ T('bigint64/dataview-errors', () => { const d = new DataView(new ArrayBuffer(12)
 T('bigint64/dataview-types', () => { const d = new DataView(new ArrayBuffer(8)); d.setBigUint64(0, true); const a = d.getBigUint64(0); d.setBigInt64(0, '-3'); return [a, d.getBigInt64(0), typeof d.getBigUint64(0), DataView.prototype.getBigInt64.length, DataView.prototype.setBigUint64.length]; });
 T('bigint64/fnv1a-64', () => { const h = new U(1); h[0] = 0xcbf29ce484222325n; for (const c of 'kit') { h[0] ^= BigInt(c.charCodeAt(0)); h[0] *= 0x100000001b3n; } return [h[0], h[0].toString(16)]; });
 T('bigint64/random-ids', () => { const b = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 255, 254, 253, 252, 251, 250, 249, 248]); return [new U(b.buffer), new I(b.buffer), new DataView(b.buffer).getBigUint64(8)]; });
+
+// Atomics on the BigInt arrays (patch 1006)
+const shared = () => new I(new SharedArrayBuffer(16));
+T('bigint64/atomics-rmw', () => { const a = shared(); return [Atomics.add(a, 0, 5n), Atomics.sub(a, 0, 7n), Atomics.and(a, 0, 6n), Atomics.or(a, 1, 2n ** 64n + 3n), Atomics.xor(a, 1, -1n), Atomics.exchange(a, 1, 2n ** 63n), a]; });
+T('bigint64/atomics-unsigned', () => { const u = new U(2); return [Atomics.sub(u, 0, 1n), Atomics.load(u, 0), Atomics.add(u, 0, 2n), u]; });
+T('bigint64/atomics-store-returns-given', () => { const a = new I(1), u = new U(1); return [Atomics.store(a, 0, 2n ** 64n + 1n), a[0], Atomics.store(u, 0, -2n), u[0], Atomics.store(a, 0, '7'), a[0]]; });
+T('bigint64/atomics-compare-exchange', () => { const a = shared(); a[0] = -1n; return [Atomics.compareExchange(a, 0, 2n ** 64n - 1n, 4n), a[0], Atomics.compareExchange(a, 0, 5n, 6n), a[0]]; });
+T('bigint64/atomics-wait', () => { const a = shared(); a[1] = 3n; return [Atomics.wait(a, 0, 0n, 0), Atomics.wait(a, 1, 4n, 0), Atomics.waitAsync(a, 1, 4n).value, Atomics.notify(a, 0)]; });
+T('bigint64/atomics-errors', () => [err(() => Atomics.add(new I(1), 0, 1)), err(() => Atomics.store(new U(1), 0, 1.5)), err(() => Atomics.wait(new U(new SharedArrayBuffer(8)), 0, 0n, 0)), err(() => Atomics.wait(new I(1), 0, 0n, 0)), err(() => Atomics.wait(shared(), 0, 0, 0)), err(() => Atomics.load(new I(1), 1))]);
