@@ -118,6 +118,26 @@ suite_browser_check() {
 	stop_browser
 }
 
+# same_main URL NODE_FILE [latin]: the <main> of the page kit serves at URL
+# (saved in $work/page.html) equals the one in NODE_FILE (react-dom's, from
+# tests/compat/render-node.mjs); with latin, Arabic-Indic digits and
+# separators count as Latin ones (ICU 72's Arabic, docs/intl.md)
+same_main() {
+	curl -s -o "$work/page.html" "$KIT_SERVE_BASE$1"
+	"$node" -e '
+		const fs = require("fs");
+		// latin: Arabic-Indic digits and separators read as Latin ones
+		const latin = (s) => process.argv[3] ? s.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/\u066b/g, ".").replace(/\u066c/g, ",") : s;
+		const main = (s) => latin(s.slice(s.indexOf("<main"), s.lastIndexOf("</main>") + 7));
+		const [a, b] = [main(fs.readFileSync(process.argv[1], "utf8")), main(fs.readFileSync(process.argv[2], "utf8"))];
+		if (a === b && a.length > 100) process.exit(0);
+		let i = 0;
+		while (i < a.length && a[i] === b[i]) i++;
+		console.error(`differs at ${i}: kit ${JSON.stringify(a.slice(i - 40, i + 80))} node ${JSON.stringify(b.slice(i - 40, i + 80))}`);
+		process.exit(1);
+	' "$work/page.html" "$2" "${3:-}"
+}
+
 _suite_cleanup() {
 	local c
 	for c in ${_suite_exit[@]+"${_suite_exit[@]}"}; do

@@ -47,21 +47,6 @@ check "/ with Accept-Language cs redirects to /cs/" redirect 'cs' / /cs/
 check "/ with Accept-Language fr (not offered) redirects to /en/" redirect 'fr-FR,fr;q=0.9' / /en/
 check "/de/ redirects to /de (308)" test "$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "$KIT_SERVE_BASE/de/")" = "308 $KIT_SERVE_BASE/de"
 check "/about (no route claims it) redirects to /ar/about for an Arabic browser" redirect 'ar-EG' /about /ar/about
-same_main() { # same_main URL NODE_FILE [latin]: the page's <main> equals Node's
-	curl -s -o "$work/page.html" "$KIT_SERVE_BASE$1"
-	"$node" -e '
-		const fs = require("fs");
-		// latin: Arabic-Indic digits and separators read as Latin ones
-		const latin = (s) => process.argv[3] ? s.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/\u066b/g, ".").replace(/\u066c/g, ",") : s;
-		const main = (s) => latin(s.slice(s.indexOf("<main"), s.lastIndexOf("</main>") + 7));
-		const [a, b] = [main(fs.readFileSync(process.argv[1], "utf8")), main(fs.readFileSync(process.argv[2], "utf8"))];
-		if (a === b && a.length > 100) process.exit(0);
-		let i = 0;
-		while (i < a.length && a[i] === b[i]) i++;
-		console.error(`differs at ${i}: kit ${JSON.stringify(a.slice(i - 40, i + 80))} node ${JSON.stringify(b.slice(i - 40, i + 80))}`);
-		process.exit(1);
-	' "$work/page.html" "$2" "${3:-}"
-}
 for l in en de cs; do
 	check "/$l equals react-dom's page (its dictionary, Intl's date, price and number)" same_main "/$l" "$work/node/$l.html"
 done
