@@ -15,6 +15,7 @@
  * print the listing.
  * Nothing is published unless every step succeeded. The layout of .kit/ is the
  * contract in docs/build-output.md. */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -376,6 +377,29 @@ static int print_watch_paths(const char *dir)
 	return rc == 0 ? 0 : 1;
 }
 
+/* Does a chunk of dir (the route modules' chunks, server/) name a binary
+ * built-in (build/webuse.c)? */
+static int chunks_name_binary(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return 0;
+	int found = 0;
+	struct dirent *de;
+	while (!found && (de = readdir(dp))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char path[PATH_MAX + 300];
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		size_t len;
+		char *text = kit_outdir_read(path, &len);
+		found = text && kit_binaryuse_in(text, len);
+		free(text);
+	}
+	closedir(dp);
+	return found;
+}
+
 /* The app bundle (gen/app.js, read and removed): the generated entry
  * bundled by toolchain/bundle.mjs. NULL with errors in the diagnostics. */
 static char *bundle_app(build *b, size_t *app_len)
@@ -432,9 +456,12 @@ again:;
 	 * them (Node's `url` module is js/server/web's URL): bundle again with
 	 * them installed, so that runtime/polyfills-web.js comes in; a library
 	 * names a binary built-in the sources do not (build/webuse.c): again
-	 * with them. Each pass adds one at least: three at most. */
-	int web = !b->web_classes && strstr(app_js, "/js/server/web/url.ts\n");
-	int binary = !b->binary && kit_binaryuse_in(app_js, *app_len);
+	 * with them. Each pass adds one at least: three at most. The route
+	 * modules' chunks (server/) count as much as server.js's core. */
+	const char *chunks = path2(b->a, b->tmp, "server");
+	int web = !b->web_classes && (strstr(app_js, "/js/server/web/url.ts\n") ||
+				      kit_outdir_tree_has(chunks, "/js/server/web/url.ts\n"));
+	int binary = !b->binary && (kit_binaryuse_in(app_js, *app_len) || chunks_name_binary(chunks));
 	if (web || binary) {
 		free(app_js);
 		b->web_classes |= web;
@@ -495,7 +522,8 @@ static int run(build *b)
 		rc = kit_outdir_write(b->tmp, "server.js", server.data, server.len, err, sizeof err);
 	if (rc == 0) {
 		b->server_bytes = server.len;
-		rc = kit_verify_server(&b->scan, kit_buf_cstr(&server), parts, 4, d);
+		rc = kit_verify_server(&b->scan, kit_buf_cstr(&server), parts, 4, path2(b->a, b->tmp, "server"),
+				       b->dev, d);
 	} else if (d->nerrors == 0) {
 		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
 	}
@@ -504,13 +532,14 @@ static int run(build *b)
 		return -1;
 	}
 
-	/* version = FNV-1a 64 over server.js, the routes array, then static/. */
+	/* version = FNV-1a 64 over server.js, the routes array, server/, then static/. */
 	kit_buf routes, out;
 	kit_buf_init(&routes);
 	kit_buf_init(&out);
 	kit_emit_routes_json(&b->scan, &routes);
 	uint64_t h = kit_fnv1a64(KIT_FNV_OFFSET, server.data, server.len);
 	h = kit_fnv1a64(h, routes.data, routes.len);
+	h = kit_fnv1a64_tree(h, path2(b->a, b->tmp, "server"));
 	h = kit_fnv1a64_tree(h, path2(b->a, b->tmp, "static"));
 	kit_buf_free(&server);
 	char version[17];

@@ -185,3 +185,24 @@ uint64_t kit_fnv1a64_tree(uint64_t h, const char *dir)
 	free(list.v);
 	return h;
 }
+
+int kit_outdir_tree_has(const char *dir, const char *text)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int found = 0;
+	struct dirent *de;
+	while (!found && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		char path[PATH_MAX];
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		size_t len;
+		char *s = kit_outdir_read(path, &len);
+		found = s && memmem(s, len, text, strlen(text)) != NULL;
+		free(s);
+	}
+	closedir(d);
+	return found;
+}

@@ -120,6 +120,11 @@ static int keep_build(const kit_publish_job *job, int *created)
 	snprintf(t, sizeof t, "%s/static", part);
 	if (link_tree(s, t) < 0)
 		return -1;
+	/* the server bundle's chunks, loaded beside that server.js */
+	snprintf(s, sizeof s, "%s/server", job->tmp);
+	snprintf(t, sizeof t, "%s/server", part);
+	if (is_dir(s) && link_tree(s, t) < 0)
+		return -1;
 	if (rename(part, dst) != 0) {
 		kit_outdir_remove(part);
 		return is_dir(dst) ? 0 : -1;

@@ -4,6 +4,7 @@
 #include "build/nextmw.h"
 #include "render/xalloc.h"
 #include "intl/intl.h"
+#include "build/outdir.h"
 
 #include <mujs.h>
 #include <stdio.h>
@@ -24,8 +25,36 @@ static void native_ignore(js_State *J)
 	js_pushundefined(J);
 }
 
+/* __kit_load_chunk(name) (render/engine.c's, at build time): compiles and
+ * runs <chunk_dir>/<name> under the name "server/<name>", the name its
+ * frames carry in stack traces (where_in). */
+static void native_load_chunk(js_State *J)
+{
+	const char *dir = js_getcontext(J);
+	const char *name = js_tostring(J, 1);
+	if (!dir || strchr(name, '/') || name[0] == '.')
+		js_error(J, "kit: the server bundle has no chunk \"%s\"", name);
+	char path[4400], label[300];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	snprintf(label, sizeof label, "server/%s", name);
+	size_t len;
+	char *text = kit_outdir_read(path, &len);
+	if (!text)
+		js_error(J, "kit: cannot read .kit/server/%s", name);
+	int failed = js_ploadstring(J, label, text);
+	free(text);
+	if (failed)
+		js_throw(J);
+	js_pushundefined(J);
+	js_call(J, 0);
+	js_pop(J, 1);
+	js_pushundefined(J);
+}
+
 static void install_natives(js_State *J)
 {
+	js_newcfunction(J, native_load_chunk, "__kit_load_chunk", 1);
+	js_setglobal(J, "__kit_load_chunk");
 	js_newcfunction(J, native_log, "__kit_log", 2);
 	js_setglobal(J, "__kit_log");
 	js_newcfunction(J, native_ignore, "__kit_timer_arm", 2);
@@ -35,12 +64,35 @@ static void install_natives(js_State *J)
 	kit_intl_install(J);
 }
 
-/* The first "server.js:<line>" in a mujs message or stack trace; 0 if none. */
+/* The first "server.js:<line>" or "server/<chunk>.js:<line>" in a mujs
+ * message or stack trace: its line (0 if none); chunk gets the chunk's name
+ * ("" for server.js). */
+static size_t where_in(const char *text, char *chunk, size_t chunklen)
+{
+	*chunk = '\0';
+	for (const char *p = text; p && (p = strstr(p, "server")); p++) {
+		if (strncmp(p, "server.js:", 10) == 0)
+			return strtoul(p + 10, NULL, 10);
+		if (p[6] != '/')
+			continue;
+		const char *name = p + 7;
+		size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+		if (n > 3 && strncmp(name + n - 3, ".js", 3) == 0 && name[n] == ':') {
+			snprintf(chunk, chunklen, "%.*s", (int)n, name);
+			return strtoul(name + n + 1, NULL, 10);
+		}
+	}
+	return 0;
+}
+
 static size_t line_in(const char *text)
 {
-	const char *p = text ? strstr(text, "server.js:") : NULL;
-	return p ? strtoul(p + 10, NULL, 10) : 0;
+	char chunk[256];
+	size_t line = where_in(text, chunk, sizeof chunk);
+	return *chunk ? 0 : line;
 }
+
+static int module_above(const char *s, size_t n, char *file, size_t filelen);
 
 /* Where line L of server.js comes from: a runtime file, or the module of the
  * app bundle whose esbuild marker comment is the nearest above it. */
@@ -64,7 +116,13 @@ static void locate(const char *src, const kit_verify_part *parts, size_t nparts,
 	const char *s = src;
 	for (size_t l = 1; l < p->first_line && s; l++)
 		s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL;
-	size_t n = line - p->first_line + 1;
+	module_above(s, line - p->first_line + 1, file, filelen);
+}
+
+/* The module whose esbuild marker comment ("// src/x.tsx") is the nearest
+ * at or above line n of the text s; 1 if found (file set). */
+static int module_above(const char *s, size_t n, char *file, size_t filelen)
+{
 	const char **starts = kit_xmalloc(n * sizeof *starts);
 	size_t k = 0;
 	for (; k < n && s && *s; k++) {
@@ -89,10 +147,11 @@ static void locate(const char *src, const kit_verify_part *parts, size_t nparts,
 			if (strlen(exts[e]) == elen && strncmp(dot + 1, exts[e], elen) == 0) {
 				snprintf(file, filelen, "%.*s", (int)len, q);
 				free(starts);
-				return;
+				return 1;
 			}
 	}
 	free(starts);
+	return 0;
 }
 
 static void load_failed(kit_scan *scan, const char *src, const kit_verify_part *parts,
@@ -210,7 +269,69 @@ static void check_module(js_State *J, kit_scan *scan, const kit_scan_module *m, 
 	}
 }
 
-static void check_exports(js_State *J, kit_scan *scan, kit_diags *d)
+/* A route module whose chunks throw while loading (the error on top of the
+ * stack: __kit_load_module's, its cause the original): an error of the
+ * routes that use it, at the module of the bundle the trace's first frame
+ * is in. Only those routes fail (docs/build-output.md): under --dev it is a
+ * warning, the build goes on and the routes answer 500 when asked for. */
+static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m, const char *chunk_dir,
+			  const char *src, const kit_verify_part *parts, size_t nparts, int dev, kit_diags *d)
+{
+	if (js_isobject(J, -1))
+		js_getproperty(J, -1, "cause");
+	else
+		js_pushundefined(J);
+	if (!js_isobject(J, -1)) {
+		js_pop(J, 1);
+		js_copy(J, -1);
+	}
+	int compiling = 0;
+	js_getproperty(J, -1, "name");
+	compiling = js_isstring(J, -1) && strcmp(js_tostring(J, -1), "SyntaxError") == 0;
+	js_pop(J, 1);
+	js_getglobal(J, "__kit_error_text");
+	js_pushundefined(J);
+	js_copy(J, -3);
+	const char *text = js_pcall(J, 1) ? "?" : js_trystring(J, -1, "?");
+	char *msg = strdup(text);
+	js_pop(J, 2);
+	char *nl = strstr(msg, "\n    at ");
+	char chunk[256], file[1024];
+	size_t line = where_in(nl ? nl : msg, chunk, sizeof chunk);
+	if (!line)
+		line = where_in(msg, chunk, sizeof chunk);
+	if (nl)
+		*nl = '\0';
+	snprintf(file, sizeof file, "%s", m->file);
+	size_t pline = line;
+	if (*chunk && line) {
+		char path[4400];
+		snprintf(path, sizeof path, "%s/%s", chunk_dir, chunk);
+		size_t len;
+		char *ctext = kit_outdir_read(path, &len);
+		if (ctext)
+			module_above(ctext, line, file, sizeof file);
+		free(ctext);
+	} else if (line) {
+		locate(src, parts, nparts, line, file, sizeof file, &pline);
+	}
+	const char *routes = kit_scan_routes_using(scan, d->arena, m->file);
+	kit_diag *g = kit_diag_add(d, dev ? KIT_DIAG_WARNING : KIT_DIAG_ERROR, file,
+				   "%s (%s, line %zu of .kit/%s%s): %s",
+				   compiling ? "mujs cannot compile the server code of this route"
+					     : "the server code of this route throws while loading",
+				   m->file, *chunk ? line : pline, *chunk ? "server/" : "server.js", chunk, msg);
+	kit_diag_route(d, g, routes);
+	if (compiling)
+		kit_diag_fix(d, g, "the code of %s lowered to ES5 uses something mujs does not parse (for example a regular expression with the y or u flag): rewrite that construct", file);
+	else
+		kit_diag_fix(d, g, "the top-level code of %s runs when the route is first asked for, in mujs (ES5 plus kit's polyfills, no Node.js or browser globals): make it not throw there, for example by moving the work into the component, or import it only from the routes that can run it%s",
+			     file, dev ? " (kit-build --dev goes on: the other routes are served, this one answers 500)" : "");
+	free(msg);
+}
+
+static void check_exports(js_State *J, kit_scan *scan, const char *chunk_dir, const char *src,
+			  const kit_verify_part *parts, size_t nparts, int dev, kit_diags *d)
 {
 	js_getglobal(J, "__kit_app");
 	js_getproperty(J, -1, "modules");
@@ -222,14 +343,21 @@ static void check_exports(js_State *J, kit_scan *scan, kit_diags *d)
 	}
 	for (size_t i = 0; i < scan->nmodules; i++) {
 		const kit_scan_module *m = &scan->modules[i];
+		/* loading the module's chunks: the route's own failure */
 		if (js_try(J)) {
-			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, m->file, "reading its exports threw: %s",
-						   js_trystring(J, -1, "?"));
-			kit_diag_fix(d, g, "make the module's exports plain values and functions");
+			module_failed(J, scan, m, chunk_dir, src, parts, nparts, dev, d);
 			js_pop(J, 1);
 			continue;
 		}
 		js_getproperty(J, -1, m->id);
+		js_endtry(J);
+		if (js_try(J)) {
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, m->file, "reading its exports threw: %s",
+						   js_trystring(J, -1, "?"));
+			kit_diag_fix(d, g, "make the module's exports plain values and functions");
+			js_pop(J, 2);
+			continue;
+		}
 		if (js_isobject(J, -1))
 			check_module(J, scan, m, d);
 		js_pop(J, 1);
@@ -239,12 +367,13 @@ static void check_exports(js_State *J, kit_scan *scan, kit_diags *d)
 }
 
 int kit_verify_server(kit_scan *scan, const char *src, const kit_verify_part *parts,
-		      size_t nparts, kit_diags *d)
+		      size_t nparts, const char *chunk_dir, int dev, kit_diags *d)
 {
 	size_t errors_before = d->nerrors;
 	js_State *J = js_newstate(NULL, NULL, 0);
 	if (!J)
 		kit_out_of_memory(0);  /* mujs could not allocate its state */
+	js_setcontext(J, (void *)chunk_dir);
 	install_natives(J);
 	if (js_ploadstring(J, "server.js", src)) {
 		load_failed(scan, src, parts, nparts, js_trystring(J, -1, "?"), NULL, 1, d);
@@ -266,7 +395,7 @@ int kit_verify_server(kit_scan *scan, const char *src, const kit_verify_part *pa
 		goto out;
 	}
 	js_pop(J, 1);
-	check_exports(J, scan, d);
+	check_exports(J, scan, chunk_dir, src, parts, nparts, dev, d);
 out:
 	js_freestate(J);
 	return d->nerrors == errors_before ? 0 : -1;

@@ -22,9 +22,12 @@ typedef struct kit_verify_part {
 	size_t nlines;
 } kit_verify_part;
 
-/* Loads src (the text of server.js) and checks the modules of scan; fills
- * scan->routes[].methods. Returns 0, or -1 with errors in d. */
+/* Loads src (the text of server.js), then each route module with the
+ * chunks of chunk_dir (.kit/server/) it needs, and checks the modules of
+ * scan; fills scan->routes[].methods. A module whose chunks throw while
+ * loading is an error naming its routes (a warning with dev: only those
+ * routes fail). Returns 0, or -1 with errors in d. */
 int kit_verify_server(kit_scan *scan, const char *src, const kit_verify_part *parts,
-		      size_t nparts, kit_diags *d);
+		      size_t nparts, const char *chunk_dir, int dev, kit_diags *d);
 
 #endif

@@ -158,7 +158,15 @@ static void keep_symbol(js_State *J, int symbols, const char *name, const char *
  * last page, or an anonymous page): mujs keeps its functions' text there
  * for Function.prototype.toString (mujs patch 0300) instead of a copy. kit-build
  * replaces .kit whole (build/outdir.c), never this file in place. */
+static char *map_file(const char *path, size_t *maplen, char *err, size_t errlen);
+
 static int map_source(kit_engine *e, const char *path, char *err, size_t errlen)
+{
+	e->source_map = map_file(path, &e->source_maplen, err, errlen);
+	return e->source_map ? 0 : -1;
+}
+
+static char *map_file(const char *path, size_t *maplen, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
@@ -166,7 +174,7 @@ static int map_source(kit_engine *e, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read %s: %m — run kit-build in the app directory first", path);
 		if (fd >= 0)
 			close(fd);
-		return -1;
+		return NULL;
 	}
 	size_t len = (size_t)st.st_size, page = (size_t)sysconf(_SC_PAGESIZE);
 	size_t total = (len / page + 1) * page;
@@ -178,11 +186,10 @@ static int map_source(kit_engine *e, const char *path, char *err, size_t errlen)
 	close(fd);
 	if (p == MAP_FAILED) {
 		snprintf(err, errlen, "cannot map %s: %m", path);
-		return -1;
+		return NULL;
 	}
-	e->source_map = p;
-	e->source_maplen = total;
-	return 0;
+	*maplen = total;
+	return p;
 }
 
 /* server.js's pages leave the worker's RSS: clean file pages, read again
@@ -194,6 +201,36 @@ static void release_source(kit_engine *e)
 {
 	if (e->source_map)
 		madvise(e->source_map, e->source_maplen, MADV_DONTNEED);
+	for (size_t i = 0; i < e->nchunk_maps; i++)
+		madvise(e->chunk_maps[i].p, e->chunk_maps[i].len, MADV_DONTNEED);
+}
+
+/* __kit_load_chunk(name): compiles and runs .kit/server/<name>, a chunk of
+ * the server bundle a route needs first now (runtime/prelude.js
+ * __kit_require). The file is one __kit_define call; it stays mapped, like
+ * server.js, for as long as the worker runs. Throws what failed. */
+static void native_load_chunk(js_State *J)
+{
+	kit_engine *e = js_getcontext(J);
+	const char *name = js_tostring(J, 1);
+	size_t n = strlen(name);
+	if (!e->chunk_dir || n < 4 || n > 200 || strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != n ||
+	    name[0] == '.' || strcmp(name + n - 3, ".js") != 0)
+		js_error(J, "kit: the server bundle has no chunk \"%s\": rebuild with kit-build", name);
+	char path[4400], err[4600];
+	snprintf(path, sizeof path, "%s/%s", e->chunk_dir, name);
+	size_t len = 0;
+	char *p = map_file(path, &len, err, sizeof err);
+	if (!p)
+		js_error(J, "kit: %s", err);
+	e->chunk_maps = kit_xrealloc(e->chunk_maps, (e->nchunk_maps + 1) * sizeof *e->chunk_maps);
+	e->chunk_maps[e->nchunk_maps++] = (struct kit_chunk_map){ p, len };
+	if (js_ploadstringstatic(J, path, p))
+		js_throw(J);
+	js_pushundefined(J);
+	js_call(J, 0);
+	js_pop(J, 1);
+	js_pushundefined(J);
 }
 
 static int load(kit_engine *e, const char *server_js, const char *manifest_json, char *err, size_t errlen)
@@ -322,6 +359,12 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 
 	js_newcfunction(e->J, native_log, "__kit_log", 2);
 	js_setglobal(e->J, "__kit_log");
+	js_newcfunction(e->J, native_load_chunk, "__kit_load_chunk", 1);
+	js_setglobal(e->J, "__kit_load_chunk");
+	const char *slash = strrchr(server_js, '/');
+	size_t dirlen = slash ? (size_t)(slash - server_js + 1) : 0;
+	e->chunk_dir = kit_xmalloc(dirlen + 8);
+	snprintf(e->chunk_dir, dirlen + 8, "%.*sserver", (int)dirlen, server_js);
 	/* timers and transfers (loop.c); fetch()'s natives (fetch.c) */
 	if (kit_loop_open(e, err, errlen) < 0) {
 		kit_engine_close(e);
@@ -381,6 +424,10 @@ void kit_engine_close(kit_engine *e)
 		js_freestate(e->J);
 	if (e->source_map)
 		munmap(e->source_map, e->source_maplen);
+	for (size_t i = 0; i < e->nchunk_maps; i++)
+		munmap(e->chunk_maps[i].p, e->chunk_maps[i].len);
+	free(e->chunk_maps);
+	free(e->chunk_dir);
 	kit_heap_free_all(e->heap);
 	kit_arena_free(e->arena);
 	if (e->manifest_arena) {

@@ -102,6 +102,9 @@ struct kit_engine {
 	js_State *J;
 	char *source_map;         /* server.js mapped: mujs keeps its functions' text there */
 	size_t source_maplen;
+	char *chunk_dir;          /* .kit/server/ beside server.js: the chunks loaded on first use */
+	struct kit_chunk_map { char *p; size_t len; } *chunk_maps; /* each loaded chunk, mapped as server.js */
+	size_t nchunk_maps;
 	kit_heap *heap;           /* heap.c's size classes, or NULL: malloc */
 	size_t heap_bytes, heap_limit;
 	size_t heap_after_gc;     /* heap size right after the last full collection */

@@ -319,6 +319,79 @@ function __kit_deferred() {
 	return d;
 }
 
+/* The server bundle's chunks (docs/build-output.md): server.js registers
+ * the chunks every route needs; the others are files of .kit/server/ that
+ * the native __kit_load_chunk(name) compiles and runs when a route first
+ * needs them (each file is one __kit_define call). A chunk's factory runs
+ * once per worker, CommonJS-style (SWC's module transform): exports, the
+ * require of the chunks it imports, module. A factory that threw keeps its
+ * error: every later require throws it again (its modules are half-made). */
+var __kit_chunks = {};
+function __kit_define(name, factory) {
+	if (!__kit_chunks[name])
+		__kit_chunks[name] = { factory: factory, module: null, error: null, failed: false };
+}
+function __kit_require(name) {
+	if (name.slice(0, 2) === './')
+		name = name.slice(2);
+	var c = __kit_chunks[name];
+	if (!c) {
+		__kit_load_chunk(name);
+		c = __kit_chunks[name];
+		if (!c)
+			throw new Error('kit: server/' + name + ' defines no chunk: rebuild with kit-build');
+	}
+	if (c.failed)
+		throw c.error;
+	if (c.module)
+		return c.module.exports;  /* loaded, or loading (an import cycle) */
+	var module = { exports: {} };
+	c.module = module;
+	try {
+		c.factory.call(undefined, module.exports, __kit_require, module);
+	} catch (e) {
+		c.failed = true;
+		c.error = e;
+		throw e;
+	}
+	c.factory = null;
+	return module.exports;
+}
+/* __kit_app.modules: one getter per route module, which loads the module's
+ * chunk (and the chunks it imports) on first use, then stays a plain value.
+ * A module whose chunk throws throws each time it is asked for, the error
+ * naming the module. */
+function __kit_lazy_modules(files) {
+	var modules = {};
+	function define(id, file) {
+		Object.defineProperty(modules, id, {
+			get: function () {
+				var ns = __kit_load_module(file, id);
+				Object.defineProperty(modules, id, { value: ns, writable: false, enumerable: true, configurable: true });
+				return ns;
+			},
+			enumerable: true, configurable: true
+		});
+	}
+	for (var id in files)
+		define(id, files[id]);
+	return modules;
+}
+function __kit_load_module(file, id) {
+	try {
+		return __kit_require(file).ns;
+	} catch (e) {
+		var err = new Error(id + ' failed to load: ' + (e && e.message !== undefined ? e.message : String(e)));
+		err.cause = e;
+		if (e && typeof e.stack === 'string') {
+			var at = e.stack.indexOf('\n    at ');
+			if (at >= 0)
+				err.stack = 'Error: ' + err.message + e.stack.slice(at);
+		}
+		throw err;
+	}
+}
+
 /* Called by the engine once the app has loaded: the built-ins are shared by
  * every request of a worker, so they are frozen, and a request cannot change
  * what the next one sees. Freezing alone breaks ordinary code through the

@@ -94,6 +94,7 @@ function readJob() {
 			if (typeof job.client[k] !== 'string' || !job.client[k])
 				throw new Error(`job.client.${k} must be a non-empty string`);
 	}
+	if (job.serverDir === undefined) job.serverDir = path.resolve(path.dirname(job.outfile), '..', 'server');
 	return job;
 }
 
@@ -364,6 +365,7 @@ function clientState(job) {
 		stubs: new Map(),    // stub path -> abs path
 		analysed: new Map(), // abs path -> Promise<analysis>
 		actions: new Map(),  // abs path of a "use server" module -> its hash (docs/actions.md)
+		moduleEntries: new Set(), // paths of the route modules' entries (splitEntries)
 	};
 }
 
@@ -541,10 +543,12 @@ function clientServerPlugin(st, edges) {
 				(args) => ({ path: args.path.slice(IMPL_PREFIX.length) }));
 			build.onResolve({ filter }, (args) => {
 				if (args.namespace !== 'file' || args.pluginData === INNER) return undefined;
-				const target = edges.has(args.importer) && edges.get(args.importer).get(args.path);
+				// a route module's entry imports it as the whole entry did (splitEntries)
+				const importer = st.moduleEntries.has(args.importer) ? st.serverEntry : args.importer;
+				const target = edges.has(importer) && edges.get(importer).get(args.path);
 				if (!target) return undefined;
 				const file = displayPath(st.root, target);
-				if (args.importer === st.serverEntry && /^(?:route|middleware)\.[^.]+$/.test(path.basename(target)))
+				if (importer === st.serverEntry && /^(?:route|middleware)\.[^.]+$/.test(path.basename(target)))
 					return { errors: [clientError(target, 'API routes and middleware run on the server: this file cannot be a "use client" module',
 						'remove the "use client" directive from it')] };
 				let mod = st.modules.get(target);
@@ -859,6 +863,56 @@ async function buildBrowser(job, st) {
 	return { report, warnings };
 }
 
+// The entries of the server build's output (docs/build-output.md): the
+// generated entry imports every route module and exports them as `modules`;
+// the output gets instead one entry per route module (`export { ns }`, its
+// namespace) and the core entry (the generated entry without the route
+// modules, plus every server-action module, so that an action is registered
+// whichever route ran first). Entries and chunks are named by esbuild; each
+// becomes a chunk file, loaded when a route first needs it.
+function splitEntries(st, contents, resolveDir, servers) {
+	const specs = new Map();
+	const moduleFiles = {};
+	const entries = new Map(); // virtual path -> contents
+	const lines = contents.split('\n');
+	const core = [];
+	let inModules = false, n = 0;
+	for (const line of lines) {
+		const imp = /^import \* as (m\d+) from ("(?:[^"\\]|\\.)*");$/.exec(line);
+		if (imp) { specs.set(imp[1], imp[2]); continue; }
+		if (line === 'export var modules = {') { inModules = true; continue; }
+		if (inModules) {
+			if (line === '};') { inModules = false; continue; }
+			const m = /^ {2}("(?:[^"\\]|\\.)*"): (m\d+),?$/.exec(line);
+			if (!m) throw new Error(`unexpected line in the generated entry: ${line}`);
+			const id = JSON.parse(m[1]);
+			const base = `m${n++}-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+			const abs = path.join(path.dirname(st.serverEntry), base + '.js');
+			entries.set(abs, `import * as ns from ${specs.get(m[2])};\nexport { ns };\n`);
+			st.moduleEntries.add(abs);
+			moduleFiles[id] = base + '.js';
+			continue;
+		}
+		core.push(line);
+	}
+	for (const abs of [...servers].sort()) core.push(`import ${JSON.stringify(abs)};`);
+	entries.set(st.serverEntry, core.join('\n') + '\n');
+	const filter = new RegExp(`^(?:${[...entries.keys()].map(escapeRegExp).join('|')})$`);
+	return {
+		entryPoints: [...entries.keys()],
+		outdir: path.join(path.dirname(st.serverEntry), 'out'),
+		coreName: path.basename(st.serverEntry),
+		moduleFiles,
+		plugin: {
+			name: 'kit-entries',
+			setup(build) {
+				build.onResolve({ filter }, (args) => (args.kind === 'entry-point' ? { path: args.path } : undefined));
+				build.onLoad({ filter }, (args) => ({ contents: entries.get(args.path), loader: 'js', resolveDir }));
+			},
+		},
+	};
+}
+
 async function main() {
 	let job;
 	try {
@@ -915,7 +969,7 @@ async function main() {
 		write: false,
 		logLevel: 'silent',
 	};
-	let result;
+	let result, split;
 	try {
 		result = await esbuild.build(options);
 		// The graphs (docs/packages.md): the first build resolved everything
@@ -966,16 +1020,19 @@ async function main() {
 		if (edges.size) plugins.push(clientServerPlugin(st, edges));
 		const conditions = clientConditionsPlugin(packages, graph);
 		if (conditions) plugins.push(conditions);
-		let last = options;
-		if (plugins.length || serverSide) {
-			last = { ...options, conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS,
-				metafile: false, plugins: [...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] };
-			result = await esbuild.build(last);
-		}
+		// The output: one entry per route module and one for kit's core (the
+		// runtime, the server actions), split into chunks (splitEntries).
+		split = splitEntries(st, options.stdin.contents, path.dirname(job.entry), servers);
+		const { stdin: _stdin, globalName: _globalName, ...rest } = options;
+		const last = { ...rest, entryPoints: split.entryPoints, format: 'esm', splitting: true,
+			outdir: split.outdir, entryNames: '[name]', chunkNames: 'chunk-[hash]',
+			conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS, metafile: false,
+			plugins: [split.plugin, ...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] };
+		result = await esbuild.build(last);
 		// Node's global Buffer (js/server/node/buffer.ts) where server code
 		// names it: bundled again with esbuild's inject, which otherwise
 		// would put an init call into every CommonJS module of every app
-		if (st.kitDir && namesBuffer(result.outputFiles[0].text))
+		if (st.kitDir && result.outputFiles.some((f) => namesBuffer(f.text)))
 			result = await esbuild.build({ ...last, inject: [path.join(st.kitDir, 'server', 'node', 'buffer-global.ts')] });
 	} catch (e) {
 		const style = styleDiag(e, job.root);
@@ -988,39 +1045,76 @@ async function main() {
 	}
 	const warnings = result.warnings.map((m) => fromEsbuild(job.root, m));
 	warnings.push(...await segmentConfigWarnings(st, options.stdin.contents, path.dirname(job.entry)));
-	// A stub's marker comment names the client module it stands for.
-	const es2017 = result.outputFiles[0].text.replace(/^(\s*\/\/ )kit-stub:/gm, '$1');
 	const t1 = Date.now();
 
-	let es5;
-	try {
-		// `**` as __kit_pow calls, which SWC leaves (it would make Math.pow
-		// calls, which refuse bigints) and lowerForMujs makes `**` again
-		// (toolchain/mujs-lower.mjs)
-		es5 = swc.transformSync(keepExponent(es2017).code, {
-			jsc: { parser: { syntax: 'ecmascript' }, target: 'es5', loose: false },
-			isModule: false,
-			swcrc: false,
-			configFile: false,
-		}).code;
-		// `in` without running getters, regexes mujs refuses made lazy (toolchain/mujs-lower.mjs)
-		es5 = lowerForMujs(es5).code;
-	} catch (e) {
-		const text = String(e && e.message ? e.message : e);
-		const pos = /(\d+):(\d+)\]/.exec(text);
-		const line = pos ? +pos[1] : 0;
-		return out({
-			errors: [{
-				file: line ? moduleAt(es2017, line) : '',
-				line: 0,
-				column: 0,
-				text: text.replace(/\s+$/, ''),
-				kind: 'transform',
-			}],
-			warnings,
-		}, 1);
+	// Each chunk: ESM (es2017) → SWC → ES5 CommonJS → wrapped in one
+	// __kit_define(name, factory) call (runtime/prelude.js).
+	const chunks = new Map(); // file name -> {code, deps}
+	for (const f of result.outputFiles) {
+		const name = path.relative(split.outdir, f.path);
+		// A stub's marker comment names the client module it stands for.
+		const es2017 = f.text.replace(/^(\s*\/\/ )kit-stub:/gm, '$1');
+		const deps = [];
+		for (const m of es2017.matchAll(/^(?:import|export)\b[^;]*?from\s*"\.\/([^"]+)";$|^import\s*"\.\/([^"]+)";$/gm))
+			deps.push(m[1] || m[2]);
+		let es5;
+		try {
+			// `**` as __kit_pow calls, which SWC leaves (it would make Math.pow
+			// calls, which refuse bigints) and lowerForMujs makes `**` again
+			// (toolchain/mujs-lower.mjs)
+			es5 = swc.transformSync(keepExponent(es2017, 'module').code, {
+				jsc: { parser: { syntax: 'ecmascript' }, target: 'es5', loose: false },
+				module: { type: 'commonjs', strictMode: false, importInterop: 'none' },
+				isModule: true,
+				swcrc: false,
+				configFile: false,
+			}).code;
+			// `in` without running getters, regexes mujs refuses made lazy (toolchain/mujs-lower.mjs)
+			es5 = lowerForMujs(es5).code;
+		} catch (e) {
+			const text = String(e && e.message ? e.message : e);
+			const pos = /(\d+):(\d+)\]/.exec(text);
+			const line = pos ? +pos[1] : 0;
+			return out({
+				errors: [{
+					file: line ? moduleAt(es2017, line) : '',
+					line: 0,
+					column: 0,
+					text: text.replace(/\s+$/, ''),
+					kind: 'transform',
+				}],
+				warnings,
+			}, 1);
+		}
+		// the chunks' imports become the registry's (SWC's require of "./chunk")
+		es5 = es5.replace(/\brequire\("\.\//g, '__kit_require("./');
+		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${es5.replace(/\n*$/, '\n')}});\n`, deps });
 	}
 	const t2 = Date.now();
+	// server.js holds the core entry and every chunk it imports (each route
+	// needs them); the other chunks are files of .kit/server/ (build-output.md)
+	const core = [];
+	const inCore = new Set();
+	const visit = (name) => {
+		if (inCore.has(name)) return;
+		inCore.add(name);
+		for (const d of chunks.get(name).deps) visit(d);
+		core.push(name);
+	};
+	visit(split.coreName);
+	fs.rmSync(job.serverDir, { recursive: true, force: true });
+	fs.mkdirSync(job.serverDir, { recursive: true });
+	const files = {};
+	let chunkBytes = 0;
+	for (const [name, c] of [...chunks].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+		if (inCore.has(name)) continue;
+		fs.writeFileSync(path.join(job.serverDir, name), c.code);
+		chunkBytes += Buffer.byteLength(c.code);
+		files[name] = c.deps.filter((d) => !inCore.has(d));
+	}
+	let es5 = core.map((name) => chunks.get(name).code).join('');
+	es5 += `var __kit_app = __kit_require(${JSON.stringify(split.coreName)});\n`;
+	es5 += `__kit_app.modules = __kit_lazy_modules(${JSON.stringify(split.moduleFiles)});\n`;
 
 	let client;
 	if (job.client) {
@@ -1035,7 +1129,7 @@ async function main() {
 	fs.writeFileSync(job.outfile, es5);
 	const actions = [...st.actions].map(([abs, hash]) => ({ file: displayPath(job.root, abs), hash }))
 		.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-	out({ ok: true, bytes: Buffer.byteLength(es5), warnings, esbuildMs: t1 - t0, swcMs: t2 - t1, client, actions }, 0);
+	out({ ok: true, bytes: Buffer.byteLength(es5), chunkBytes, chunks: files, warnings, esbuildMs: t1 - t0, swcMs: t2 - t1, client, actions }, 0);
 }
 
 main().catch((e) => {

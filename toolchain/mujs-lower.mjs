@@ -124,7 +124,7 @@ function applyEdits(code, edits) {
 // esbuild's ES2017 output with each `a ** b` made __kit_pow(a, b) and each
 // `x **= y` (x a name, or a property of a name or of this) x = __kit_pow(x, y),
 // so that SWC has no `**` to lower to Math.pow; count says how many.
-export function keepExponent(code) {
+export function keepExponent(code, sourceType = 'script') {
 	// no `**` but comment delimiters (/** … **/): no parse (~250 ms for 600 kB)
 	if (!/(?<![/*])\*\*(?![/*])/.test(code)) return { code, count: 0 };
 	const edits = [];
@@ -133,8 +133,8 @@ export function keepExponent(code) {
 	try {
 		ast = acorn.parse(code, {
 			ecmaVersion: 'latest',
-			sourceType: 'script',
-			allowReturnOutsideFunction: true,
+			sourceType,  // 'module' for the chunks of the server build (bundle.mjs)
+			allowReturnOutsideFunction: sourceType === 'script',
 			onToken(t) { tokens.push(t); },
 		});
 	} catch {
