@@ -317,10 +317,10 @@ static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m,
 	}
 	const char *routes = kit_scan_routes_using(scan, d->arena, m->file);
 	kit_diag *g = kit_diag_add(d, dev ? KIT_DIAG_WARNING : KIT_DIAG_ERROR, file,
-				   "%s (%s, line %zu of .kit/%s%s): %s",
-				   compiling ? "mujs cannot compile the server code of this route"
-					     : "the server code of this route throws while loading",
-				   m->file, *chunk ? line : pline, *chunk ? "server/" : "server.js", chunk, msg);
+				   "%s: %s (%s; line %zu of .kit/%s%s)",
+				   compiling ? "mujs cannot compile the server bundle"
+					     : "the server bundle throws while loading",
+				   msg, m->file, *chunk ? line : pline, *chunk ? "server/" : "server.js", chunk);
 	kit_diag_route(d, g, routes);
 	if (compiling)
 		kit_diag_fix(d, g, "the code of %s lowered to ES5 uses something mujs does not parse (for example a regular expression with the y or u flag): rewrite that construct", file);

@@ -1,10 +1,13 @@
 /* kit-render-bench — the engine's render cost, without any web server.
  *
- *   kit-render-bench APP_DIR URL [N]
+ *   kit-render-bench [--visit-all] APP_DIR URL [N]
  *
  * Renders URL N times (default 1000) in one warm engine, as a document and as
- * a Flight payload, and prints the time per render and per element walked.
- * `make bench` runs it; it is not a test. */
+ * a Flight payload, and prints the time per render and per element walked,
+ * then the JS heap and the process's RSS. --visit-all first renders every
+ * page route without params once (a worker that served them all: each has
+ * loaded its chunks of .kit/server/). `make bench` runs it; it is not a
+ * test. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,20 @@ static double now_s(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* VmRSS of this process, from /proc/self/status (0 when unreadable). */
+static double rss_mib(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long kb = 0;
+	while (f && fgets(line, sizeof line, f))
+		if (strncmp(line, "VmRSS:", 6) == 0)
+			kb = atol(line + 6);
+	if (f)
+		fclose(f);
+	return kb / 1024.0;
 }
 
 static int count_write(void *ctx, const char *p, size_t n)
@@ -45,8 +62,13 @@ static int run(kit_engine *e, const kit_render_req *req, long n, size_t *bytes, 
 
 int main(int argc, char **argv)
 {
+	int visit_all = argc > 1 && strcmp(argv[1], "--visit-all") == 0;
+	if (visit_all) {
+		argv++;
+		argc--;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: kit-render-bench APP_DIR URL [N]\n");
+		fprintf(stderr, "usage: kit-render-bench [--visit-all] APP_DIR URL [N]\n");
 		return 2;
 	}
 	long n = argc > 3 ? atol(argv[3]) : 1000;
@@ -80,7 +102,22 @@ int main(int argc, char **argv)
 	size_t bytes = 0;
 	double secs;
 	int rc = 0;
-	printf("engine load (server.js + init): %.1f ms\n", load * 1000);
+	printf("engine load (server.js + init): %.1f ms, JS heap %.2f MiB\n", load * 1000,
+	       kit_engine_heap_bytes(e) / 1048576.0);
+	for (size_t i = 0; visit_all && i < routes.n; i++) {
+		const kit_route *rt = &routes.routes[i];
+		int fixed = !rt->is_api;
+		for (size_t k = 0; k < rt->nsegs; k++)
+			fixed &= rt->segs[k].type == KIT_SEG_STATIC;
+		if (!fixed)
+			continue;
+		kit_render_req one = { .route_index = (int)i, .pathname = rt->path, .mode = KIT_RENDER_DOCUMENT };
+		size_t ignored = 0;
+		kit_render_out out = { NULL, { count_write, NULL, &ignored }, NULL, NULL };
+		kit_render_error rerr;
+		if (kit_engine_render(e, &one, &out, &rerr) != 0)
+			fprintf(stderr, "kit-render-bench: %s: %s\n", rt->path, rerr.message);
+	}
 	if (run(e, &req, n, &bytes, &secs) == 0) {
 		kit_render_stats st;
 		kit_engine_last_stats(e, &st);
@@ -94,7 +131,8 @@ int main(int argc, char **argv)
 	req.mode = KIT_RENDER_FLIGHT;
 	if (rc == 0 && run(e, &req, n, &bytes, &secs) == 0)
 		printf("flight   %s: %ld renders, %.3f ms/render, %zu bytes\n", argv[2], n, secs * 1000 / n, bytes);
-	printf("JS heap after: %.2f MiB\n", kit_engine_heap_bytes(e) / 1048576.0);
+	printf("JS heap after: %.2f MiB, RSS %.2f MiB%s\n", kit_engine_heap_bytes(e) / 1048576.0, rss_mib(),
+	       visit_all ? " (every page route without params visited first)" : "");
 	kit_arena_free(arena);
 	kit_engine_close(e);
 	kit_routes_free(&routes);

@@ -236,7 +236,10 @@ check "server.js: is ES5 (acorn parses it as ECMAScript 5)" es5_parse "$server"
 # again and look at __kit_app: in the mujs CLI when installed, else in node.
 {
 	echo 'function __kit_log(){} function __kit_timer_arm(){} function __kit_timer_disarm(){}'
-	cat "$server"
+	echo 'function __kit_load_chunk(name){ throw new Error("no chunk " + name); }'
+	# the route modules' chunks (.kit/server/) register after server.js; the
+	# engine's native loader would read them on first use
+	cat "$server" "$(dirname "$server")"/server/*.js
 	cat <<'EOF'
 var m = __kit_app.modules, n = 0;
 for (var id in m) n++;
@@ -346,17 +349,19 @@ for (const [id, m] of Object.entries(cm.modules)) {
 }
 eq('manifest: no absolute paths', /"\/(?!_kit\/static\/)/.test(fs.readFileSync(dir + '/client-manifest.json', 'utf8')), false);
 
-// version = FNV-1a 64 of server.js, the routes array, then static/ (build-output.md)
+// version = FNV-1a 64 of server.js, the routes array, server/, then static/ (build-output.md)
 const fnv = (h, buf) => { for (const b of buf) { h ^= BigInt(b); h = (h * 0x100000001b3n) & 0xffffffffffffffffn; } return h; };
 const manifestText = fs.readFileSync(dir + '/manifest.json', 'utf8');
 const routes = manifestText.slice(manifestText.indexOf('"routes": ') + 10, manifestText.lastIndexOf(']') + 1);
 let h = fnv(0xcbf29ce484222325n, fs.readFileSync(dir + '/server.js'));
 h = fnv(h, Buffer.from(routes));
-for (const f of fs.readdirSync(dir + '/static').sort()) {
-  h = fnv(h, Buffer.concat([Buffer.from(f), Buffer.from([0])]));
-  h = fnv(h, fs.readFileSync(dir + '/static/' + f));
+for (const sub of ['server', 'static']) {
+  for (const f of fs.readdirSync(dir + '/' + sub).sort()) {
+    h = fnv(h, Buffer.concat([Buffer.from(f), Buffer.from([0])]));
+    h = fnv(h, fs.readFileSync(dir + '/' + sub + '/' + f));
+  }
 }
-eq('version covers static/', h.toString(16).padStart(16, '0'), JSON.parse(manifestText).version);
+eq('version covers server/ and static/', h.toString(16).padStart(16, '0'), JSON.parse(manifestText).version);
 
 (async () => {
   const copy = fs.mkdtempSync(path.join(require('os').tmpdir(), 'kit-static-eval-'));  // outside the app: kit-build scans the app's files
@@ -382,7 +387,8 @@ EOF
 # The server bundle: client references in mujs (the CLI when installed, else node).
 {
 	echo 'function __kit_log(){} function __kit_timer_arm(){} function __kit_timer_disarm(){}'
-	cat "$capp/.kit/server.js"
+	echo 'function __kit_load_chunk(name){ throw new Error("no chunk " + name); }'
+	cat "$capp/.kit/server.js" "$capp/.kit/server/"*.js
 	cat <<'EOF'
 var p = __kit_app.modules['app/page'], cp = __kit_app.modules['app/client/page'];
 function ref(label, r) {

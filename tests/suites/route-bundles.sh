@@ -1,0 +1,98 @@
+#!/bin/bash
+# route-bundles.sh — per-route server bundles (docs/build-output.md "The
+# server bundle's chunks"), on tests/fixtures/route-bundles/app: /, /about,
+# /heavy (imports heavy-table, ~600 kB) and /broken (imports needs-window,
+# which reads window when it loads; both packages are written by
+# tests/fixtures/route-bundles/make-packages.sh).
+#
+# kit-build stops on /broken's load error naming the route, the package's
+# file and the fix, and publishes nothing; kit-build --dev reports it as a
+# warning and builds the rest. Served (lighttpd, kit-fcgi), the other routes
+# answer 200 and /broken 500, the error log naming the route, in the same
+# worker, before and after; kit.cgi likewise. Then what a request parses:
+# kit.cgi for / runs fewer instructions than for /heavy by most of
+# heavy-table's chunk (valgrind, when installed; the numbers are printed).
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin route-bundles
+suite_need node "the build needs it"
+suite_work route-bundles
+app=$work/app
+cp -R "$top_src/tests/fixtures/route-bundles/app" "$app"
+rm -rf "$app/.kit" "$app/.kit-store"
+"$top_src/tests/fixtures/route-bundles/make-packages.sh" "$app"
+
+# the production build: /broken's error stops it
+out=$("$top_build/kit-build" "$app" 2>&1) && rc=0 || rc=$?
+echo "$out" >"$work/build.log"
+check "kit-build fails on a route whose package throws while loading" test "$rc" -eq 1
+says() { grep -qF -- "$1" "$work/build.log" || { echo "no \"$1\" in: $(cat "$work/build.log")" >&2; return 1; }; }
+check "... naming the package's file and the error" \
+	says "error: node_modules/needs-window/index.js: the server bundle throws while loading: ReferenceError: 'window' is not defined (src/app/broken/page.tsx; line "
+check "... naming the route (and only that route)" says "  route: /broken"
+check "... with the fix" says "fix:   the top-level code of node_modules/needs-window/index.js runs when the route is first asked for"
+check "... one error: the other routes load" says "build failed with 1 error"
+check "... and publishes nothing" test ! -e "$app/.kit"
+
+# --dev: a warning, the other routes built and stored
+out=$("$top_build/kit-build" --dev "$app" 2>&1) && rc=0 || rc=$?
+echo "$out" >"$work/build.log"
+check "kit-build --dev builds the other routes" test "$rc" -eq 0
+check "... warning about /broken" says "warning: node_modules/needs-window/index.js: the server bundle throws while loading"
+check "... the fix says what happens" says "(kit-build --dev goes on: the other routes are served, this one answers 500)"
+check "... / is stored" grep -qE '^┌ ○ / +page' "$work/build.log"
+check "... /heavy is stored" grep -qE '^. ○ /heavy +page' "$work/build.log"
+check "... /broken renders per request, its load error the reason" \
+	grep -qE "^. ƒ /broken +page .* throws at build time: .*app/broken/page failed to load: 'window' is not defined" "$work/build.log"
+# the layout of .kit/: server.js with kit's core, one chunk per route module
+chunk_of() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" "$app/.kit/server.js" | head -n 1; }
+heavy_chunk=$(grep -l 'function row3999' "$app/.kit/server/"*.js 2>/dev/null | head -n 1)
+check "heavy-table is in a chunk of .kit/server/, not in server.js" \
+	test -n "$heavy_chunk" -a -z "$(grep -l 'function row3999' "$app/.kit/server.js")"
+check "server.js maps each route module to its chunk" test -f "$app/.kit/server/$(chunk_of 'app\/heavy\/page')"
+check "the chunks are published with the version (.kit-store/builds/<version>/server/)" \
+	test -f "$app/.kit-store/builds/$(cat "$app/.kit/version")/server/$(basename "$heavy_chunk")"
+
+# served: a page under every route, the same worker before and after /broken
+if ! kit_serve_start lighttpd "$app" "$work/serve" --procs 1; then
+	fail "kit-serve starts" "$KIT_SERVE_ERROR"
+	exit 1
+fi
+status() { curl -s -o /dev/null -w '%{http_code}' -H 'Cache-Control: no-cache' "$KIT_SERVE_BASE$1"; }
+# X-RSC: a navigation renders live (stored files answer documents)
+live() { curl -s -o "$work/live.out" -w '%{http_code}' -H 'X-RSC: 1' "$KIT_SERVE_BASE$1"; }
+check "lighttpd: / answers 200" test "$(status /)" = 200
+check "lighttpd: /broken answers 500" test "$(status /broken)" = 500
+check "lighttpd: /about renders live after /broken (200)" test "$(live /about)" = 200
+check "lighttpd: /heavy renders live (200) with heavy-table's result" \
+	bash -c "test \"\$(curl -s -o '$work/heavy.out' -w '%{http_code}' -H 'X-RSC: 1' '$KIT_SERVE_BASE/heavy')\" = 200 && grep -q 'total' '$work/heavy.out'"
+check "lighttpd: /broken answers 500 again" test "$(live /broken)" = 500
+logged() { grep -qF "500 GET /broken (route /broken)" "$work/serve/responder.log" && grep -qF "app/broken/page failed to load: 'window' is not defined" "$work/serve/responder.log"; }
+check "lighttpd: the error log names the route and the error" logged
+kit_serve_stop
+
+# kit.cgi: one request per process
+cgi() { # cgi URL: the status line of kit.cgi's answer; stderr in $work/cgi.err
+	(cd "$app" && REQUEST_METHOD=GET REQUEST_URI=$1 SERVER_PROTOCOL=HTTP/1.1 KIT_APP_DIR=$app HTTP_X_RSC=1 \
+		"$top_build/kit.cgi" 2>"$work/cgi.err" | head -n 1 | tr -d '\r')
+}
+check "kit.cgi: /heavy answers 200" test "$(cgi /heavy)" = "Status: 200 OK"
+check "kit.cgi: /broken answers 500" test "$(cgi /broken)" = "Status: 500 Internal Server Error"
+check "kit.cgi: ... its log line names the route" grep -qF "500 GET /broken (route /broken)" "$work/cgi.err"
+
+# what a cold kit.cgi parses: / needs none of heavy-table's chunk (a query
+# string: rendered, not the stored answer)
+if command -v valgrind >/dev/null; then
+	ir() {
+		(cd "$app" && REQUEST_METHOD=GET REQUEST_URI=$1?live=1 QUERY_STRING=live=1 SERVER_PROTOCOL=HTTP/1.1 KIT_APP_DIR=$app \
+			valgrind --tool=callgrind --callgrind-out-file=/dev/null "$top_build/kit.cgi" 2>"$work/ir.log" >/dev/null)
+		grep -o 'Collected : [0-9]*' "$work/ir.log" | awk '{ print $3 } END { if (!NR) print 0 }'
+	}
+	home=$(ir /)
+	heavy=$(ir /heavy)
+	echo "kit.cgi cold, instructions: / $home, /heavy $heavy (heavy-table's chunk: $(wc -c <"$heavy_chunk") bytes)"
+	check "kit.cgi: / runs at most 40 % of /heavy's instructions (it loads no heavy-table)" \
+		test "$home" -gt 0 -a "$((home * 10))" -le "$((heavy * 4))"
+else
+	skip "kit.cgi instruction counts: valgrind is not installed"
+fi
+suite_end
