@@ -24,15 +24,16 @@ suite_app tests/packages/app
 app=$work/app
 pass "kit-build of an app importing swr, server-only and client-only"
 server=$app/.kit/server.js
-has_module() { grep -qxF "    // node_modules/$1" "$server"; }
+# the server bundle: server.js and the route modules' chunks (.kit/server/)
+has_module() { cat "$server" "$app/.kit/server/"*.js | grep -qxF "// node_modules/$1"; }
 check "server code gets swr's react-server entry" has_module swr/dist/index/react-server.mjs
 check "the client component gets swr's full entry" has_module swr/dist/index/index.mjs
 # (their right files are empty: esbuild leaves no trace of them; the wrong
 # ones throw when server.js loads, which kit-build does)
 check "server code's \"server-only\" is not its throwing default" \
-	bash -c "! grep -qxF '    // node_modules/server-only/index.js' '$server'"
+	bash -c "! cat '$server' '$app/.kit/server/'*.js | grep -qxF '// node_modules/server-only/index.js'"
 check "the client graph's \"client-only\" is not its throwing react-server file" \
-	bash -c "! grep -qxF '    // node_modules/client-only/error.js' '$server'"
+	bash -c "! cat '$server' '$app/.kit/server/'*.js | grep -qxF '// node_modules/client-only/error.js'"
 check "swr's own \"use client\" module is a client module of the manifest" \
 	grep -qF '"node_modules/swr/dist/index/config-client-Bi4rgVRk"' "$app/.kit/client-manifest.json"
 
