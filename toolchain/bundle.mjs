@@ -57,7 +57,7 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const esbuild = require('esbuild');
 const swc = require('@swc/core');
-import { lowerForMujs, keepExponent } from './mujs-lower.mjs';
+import { lowerForMujs, keepExponent, constantExports } from './mujs-lower.mjs';
 import { stylesState, cssModulesPlugin, routeStyles, styleDiag } from './styles.mjs';
 import { assetsPlugin } from './assets.mjs';
 import { loadEnv, publicDefines } from './env.mjs';
@@ -1088,6 +1088,15 @@ async function main() {
 		}
 		// the chunks' imports become the registry's (SWC's require of "./chunk")
 		es5 = es5.replace(/\brequire\("\.\//g, '__kit_require("./');
+		// exports that never change become plain values once the chunk ran
+		// (constantExports): SWC's export getters made configurable for it
+		const settled = constantExports(es2017);
+		if (settled.length) {
+			es5 = es5.replace(/(for\s*\(var name in all\)\s*Object\.defineProperty\(target, name, \{\s*enumerable: true,)/,
+				'$1 configurable: true,')
+				.replace(/^(Object\.defineProperty\(exports, "[^"]*", \{\s*enumerable: true,)/gm, '$1 configurable: true,');
+			es5 = es5.replace(/\n*$/, '\n') + `__kit_settle(exports, ${JSON.stringify(settled)});\n`;
+		}
 		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${es5.replace(/\n*$/, '\n')}});\n`, deps });
 	}
 	const t2 = Date.now();

@@ -168,3 +168,41 @@ export function keepExponent(code, sourceType = 'script') {
 	if (!edits.length) return { code, count: 0 };
 	return { code: applyEdits(code, edits), count };
 }
+
+// The export names of an ES module (an esbuild chunk) whose local binding
+// never changes after the module's top level ran: a function or class
+// declaration, or a top-level variable, that nothing assigns (any
+// assignment or update to an identifier of that name anywhere in the file,
+// whatever its scope, keeps the export live). After its top level ran, the
+// chunk's loader makes these plain values instead of getters
+// (runtime/prelude.js __kit_settle): a cross-chunk call then reads a
+// property instead of calling a getter.
+export function constantExports(code) {
+	const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+	const declared = new Set();
+	for (const s of ast.body) {
+		if (s.type === 'FunctionDeclaration' || s.type === 'ClassDeclaration') declared.add(s.id.name);
+		else if (s.type === 'VariableDeclaration')
+			for (const d of s.declarations) if (d.id.type === 'Identifier') declared.add(d.id.name);
+	}
+	const assigned = new Set();
+	const target = (t) => {
+		if (!t) return;
+		if (t.type === 'Identifier') assigned.add(t.name);
+		else if (t.type === 'ObjectPattern') for (const p of t.properties) target(p.type === 'RestElement' ? p.argument : p.value);
+		else if (t.type === 'ArrayPattern') for (const e of t.elements) target(e && e.type === 'RestElement' ? e.argument : e);
+		else if (t.type === 'AssignmentPattern') target(t.left);
+	};
+	walk(ast, (n) => {
+		if (n.type === 'AssignmentExpression') target(n.left);
+		else if (n.type === 'UpdateExpression') target(n.argument);
+		else if ((n.type === 'ForInStatement' || n.type === 'ForOfStatement') && n.left.type !== 'VariableDeclaration') target(n.left);
+	});
+	const names = [];
+	for (const s of ast.body) {
+		if (s.type !== 'ExportNamedDeclaration' || s.source || s.declaration) continue;
+		for (const sp of s.specifiers)
+			if (declared.has(sp.local.name) && !assigned.has(sp.local.name)) names.push(sp.exported.name);
+	}
+	return names;
+}
