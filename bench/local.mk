@@ -5,7 +5,7 @@ bench_hello_fcgi_SOURCES = bench/hello-fcgi.c
 bench_hello_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 bench_hello_fcgi_LDADD = $(FCGI_LIBS)
 
-EXTRA_DIST += bench/run.sh bench/README.md bench/instructions.sh bench/fcgi-client.py
+EXTRA_DIST += bench/run.sh bench/README.md bench/instructions.sh bench/route-bundles.sh bench/fcgi-client.py
 .PHONY: bench
 bench: all
 	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) \

@@ -395,6 +395,16 @@ int kit_verify_server(kit_scan *scan, const char *src, const kit_verify_part *pa
 		goto out;
 	}
 	js_pop(J, 1);
+	/* as a worker does (render/engine.c) before the route modules load */
+	js_getglobal(J, "__kit_harden");
+	js_pushundefined(J);
+	if (js_pcall(J, 0)) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, ".kit/server.js", "could not freeze the built-in prototypes: %s",
+					   js_trystring(J, -1, "?"));
+		kit_diag_fix(d, g, "this is kit's own runtime: reinstall kit or report the bug");
+		goto out;
+	}
+	js_pop(J, 1);
 	check_exports(J, scan, chunk_dir, src, parts, nparts, dev, d);
 out:
 	js_freestate(J);

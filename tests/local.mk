@@ -323,3 +323,7 @@ EXTRA_DIST += tests/suites/next-middleware.sh tests/next-middleware/check.mjs \
 # with npm ci from its lock
 EXTRA_DIST += tests/suites/example-i18n.sh tests/examples/i18n-check.mjs examples/i18n/package.json \
 	examples/i18n/package-lock.json examples/i18n/tsconfig.json examples/i18n/src
+
+# --- per-route server bundles (tests/suites/route-bundles.sh, bench/route-bundles.sh):
+# an app whose packages make-packages.sh writes into its node_modules.
+EXTRA_DIST += tests/suites/route-bundles.sh tests/fixtures/route-bundles
