@@ -219,7 +219,13 @@ static void native_load_chunk(js_State *J)
 		js_error(J, "kit: the server bundle has no chunk \"%s\": rebuild with kit-build", name);
 	char path[4400], err[4600];
 	snprintf(path, sizeof path, "%s/%s", e->chunk_dir, name);
-	size_t len = 0;
+	size_t len = 0, n_dir = strlen(e->chunk_dir);
+	/* a newer build replaced .kit since this worker started: its version's
+	 * files are kept in the store (build/publish.c), and the names carry
+	 * the content's hash, so no other build's file has this name */
+	if (access(path, F_OK) != 0 && n_dir >= 12 && strcmp(e->chunk_dir + n_dir - 12, "/.kit/server") == 0 && *e->version)
+		snprintf(path, sizeof path, "%.*s/.kit-store/builds/%s/server/%s", (int)(n_dir - 12), e->chunk_dir,
+			 e->version, name);
 	char *p = map_file(path, &len, err, sizeof err);
 	if (!p)
 		js_error(J, "kit: %s", err);

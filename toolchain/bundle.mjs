@@ -890,7 +890,7 @@ function splitEntries(st, contents, resolveDir, servers) {
 			const abs = path.join(path.dirname(st.serverEntry), base + '.js');
 			entries.set(abs, `import * as ns from ${specs.get(m[2])};\nexport { ns };\n`);
 			st.moduleEntries.add(abs);
-			moduleFiles[id] = base + '.js';
+			moduleFiles[id] = base;
 			continue;
 		}
 		core.push(line);
@@ -1025,8 +1025,8 @@ async function main() {
 		split = splitEntries(st, options.stdin.contents, path.dirname(job.entry), servers);
 		const { stdin: _stdin, globalName: _globalName, ...rest } = options;
 		const last = { ...rest, entryPoints: split.entryPoints, format: 'esm', splitting: true,
-			outdir: split.outdir, entryNames: '[name]', chunkNames: 'chunk-[hash]',
-			conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS, metafile: false,
+			outdir: split.outdir, entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]',
+			conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS, metafile: true,
 			plugins: [split.plugin, ...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] };
 		result = await esbuild.build(last);
 		// Node's global Buffer (js/server/node/buffer.ts) where server code
@@ -1046,6 +1046,14 @@ async function main() {
 	const warnings = result.warnings.map((m) => fromEsbuild(job.root, m));
 	warnings.push(...await segmentConfigWarnings(st, options.stdin.contents, path.dirname(job.entry)));
 	const t1 = Date.now();
+	// Every file's name has its content's hash: a worker still running an
+	// earlier version never loads another version's file under its name.
+	const outputOf = new Map(); // entry base name -> its output file
+	for (const [out, o] of Object.entries(result.metafile.outputs))
+		if (o.entryPoint) outputOf.set(path.basename(o.entryPoint, '.js'), path.basename(out));
+	const coreName = outputOf.get(path.basename(split.coreName, '.js'));
+	const moduleFiles = {};
+	for (const [id, base] of Object.entries(split.moduleFiles)) moduleFiles[id] = outputOf.get(base);
 
 	// Each chunk: ESM (es2017) → SWC → ES5 CommonJS → wrapped in one
 	// __kit_define(name, factory) call (runtime/prelude.js).
@@ -1110,7 +1118,7 @@ async function main() {
 		for (const d of chunks.get(name).deps) visit(d);
 		core.push(name);
 	};
-	visit(split.coreName);
+	visit(coreName);
 	fs.rmSync(job.serverDir, { recursive: true, force: true });
 	fs.mkdirSync(job.serverDir, { recursive: true });
 	const files = {};
@@ -1122,8 +1130,8 @@ async function main() {
 		files[name] = c.deps.filter((d) => !inCore.has(d));
 	}
 	let es5 = core.map((name) => chunks.get(name).code).join('');
-	es5 += `var __kit_app = __kit_require(${JSON.stringify(split.coreName)});\n`;
-	es5 += `__kit_app.modules = __kit_lazy_modules(${JSON.stringify(split.moduleFiles)});\n`;
+	es5 += `var __kit_app = __kit_require(${JSON.stringify(coreName)});\n`;
+	es5 += `__kit_app.modules = __kit_lazy_modules(${JSON.stringify(moduleFiles)});\n`;
 
 	let client;
 	if (job.client) {
