@@ -206,7 +206,7 @@ static void print_clients(const kit_bundle_result *res)
 }
 
 static void print_listing(const kit_scan *scan, const kit_bundle_result *res, const kit_route_outcome *outcomes,
-			  size_t server_bytes, double seconds)
+			  size_t server_bytes, size_t chunk_bytes, double seconds)
 {
 	size_t width = 5, pages = 0;
 	for (size_t i = 0; i < scan->nroutes; i++) {
@@ -261,10 +261,10 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 	       "●  (SSG)      the URLs generateStaticParams() lists stored at build time\n"
 	       "◐  (Partial)  shell stored at build time, holes rendered per request\n"
 	       "ƒ  (Dynamic)  rendered per request\n\n");
-	printf("%zu route%s (%zu page%s, %zu API) from %zu module%s · server.js %.1f kB",
+	printf("%zu route%s (%zu page%s, %zu API) from %zu module%s · server.js %.1f kB + %.1f kB in server/",
 	       scan->nroutes, scan->nroutes == 1 ? "" : "s", pages, pages == 1 ? "" : "s",
 	       scan->nroutes - pages, scan->nmodules, scan->nmodules == 1 ? "" : "s",
-	       (double)server_bytes / 1000.0);
+	       (double)server_bytes / 1000.0, (double)chunk_bytes / 1000.0);
 	if (res->nmodules)
 		printf(" · %zu client module%s, browser JS %.1f kB", res->nmodules,
 		       res->nmodules == 1 ? "" : "s", (double)res->static_bytes / 1000.0);
@@ -304,6 +304,7 @@ typedef struct build {
 	int binary;            /* and js/server/web/binary.ts */
 	kit_scan scan;
 	size_t server_bytes;
+	size_t chunk_bytes;    /* the route modules' chunks, .kit/server/ */
 	kit_bundle_result bundle;
 	kit_route_outcome *outcomes;
 	kit_hostgen host;
@@ -522,6 +523,7 @@ static int run(build *b)
 		rc = kit_outdir_write(b->tmp, "server.js", server.data, server.len, err, sizeof err);
 	if (rc == 0) {
 		b->server_bytes = server.len;
+		b->chunk_bytes = kit_outdir_tree_bytes(path2(b->a, b->tmp, "server"));
 		rc = kit_verify_server(&b->scan, kit_buf_cstr(&server), parts, 4, path2(b->a, b->tmp, "server"),
 				       b->dev, d);
 	} else if (d->nerrors == 0) {
@@ -668,7 +670,7 @@ int main(int argc, char **argv)
 		kit_outdir_remove(b.tmp);
 	kit_diags_print(&b.diags, stderr);
 	if (rc == 0) {
-		print_listing(&b.scan, &b.bundle, b.outcomes, b.server_bytes, now() - start);
+		print_listing(&b.scan, &b.bundle, b.outcomes, b.server_bytes, b.chunk_bytes, now() - start);
 	} else {
 		fprintf(stderr, "\nkit-build: build failed with %zu error%s; %s/.kit was left as it was\n",
 			b.diags.nerrors, b.diags.nerrors == 1 ? "" : "s", root);

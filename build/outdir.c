@@ -206,3 +206,21 @@ int kit_outdir_tree_has(const char *dir, const char *text)
 	closedir(d);
 	return found;
 }
+
+size_t kit_outdir_tree_bytes(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	size_t n = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char path[PATH_MAX];
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		if (de->d_name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			n += (size_t)st.st_size;
+	}
+	closedir(d);
+	return n;
+}

@@ -20,6 +20,8 @@ int kit_outdir_write(const char *dir, const char *rel, const void *data, size_t 
 char *kit_outdir_read(const char *path, size_t *len);
 /* Makes tmp the app's .kit and removes the previous one. */
 int kit_outdir_publish(const char *app_root, const char *tmp, char *err, size_t errlen);
+/* The bytes of the regular files directly in dir (0 without dir). */
+size_t kit_outdir_tree_bytes(const char *dir);
 /* Does a regular file directly in dir hold the text? (0 without dir) */
 int kit_outdir_tree_has(const char *dir, const char *text);
 /* rm -rf path (never follows symbolic links). */

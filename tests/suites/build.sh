@@ -167,7 +167,7 @@ for f in manifest.json server.js rsc-routes.d.ts version gen/entry.server.js; do
 done
 check "good: listing shows an API route with its methods" \
 	grep -qE '^. ƒ /api/items +api +src/app/api/items/route.ts · GET POST' "$work/good.out"
-check "good: listing shows totals" grep -qE '^7 routes \(5 pages, 2 API\) from 12 modules · server.js [0-9.]+ kB · built in' "$work/good.out"
+check "good: listing shows totals" grep -qE '^7 routes \(5 pages, 2 API\) from 12 modules · server.js [0-9.]+ kB \+ [0-9.]+ kB in server/ · built in' "$work/good.out"
 check "good: no warnings" test ! -s "$work/good.err"
 
 # The manifest, checked field by field against docs/build-output.md.
@@ -306,7 +306,7 @@ run client
 check "client: builds" test "$(cat "$work/client.rc")" -eq 0
 check "client: no warnings" test ! -s "$work/client.err"
 check "client: listing counts client modules and browser JS" \
-	grep -qE '^2 routes \(2 pages, 0 API\) from 3 modules · server.js [0-9.]+ kB · 6 client modules, browser JS [0-9.]+ kB · built in' "$work/client.out"
+	grep -qE '^2 routes \(2 pages, 0 API\) from 3 modules · server.js [0-9.]+ kB \+ [0-9.]+ kB in server/ · 6 client modules, browser JS [0-9.]+ kB · built in' "$work/client.out"
 check "client: listing shows each client module" \
 	grep -qE '^. src/components/counter +[0-9.]+ kB  src/components/counter.tsx$' "$work/client.out"
 check "client: static/ holds only hashed .js files" \
