@@ -269,6 +269,43 @@ static void check_module(js_State *J, kit_scan *scan, const kit_scan_module *m, 
 	}
 }
 
+/* The source file and line of line `line` of a chunk, from the line table
+ * toolchain/bundle.mjs wrote beside the generated entry (gen/lines/<chunk>:
+ * a JSON array of the sources, then "<source index> <line>" or nothing per
+ * line of the chunk). 1 with file and *src_line set, else 0. */
+static int chunk_source_line(const char *chunk_dir, const char *chunk, size_t line, char *file, size_t filelen,
+			     size_t *src_line)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/../gen/lines/%s", chunk_dir, chunk);
+	size_t len;
+	char *text = kit_outdir_read(path, &len);
+	if (!text)
+		return 0;
+	int found = 0;
+	const char *p = strchr(text, '\n');
+	for (size_t k = 1; p && k < line; k++)
+		p = strchr(p + 1, '\n');
+	unsigned long idx, l;
+	if (p && sscanf(p + 1, "%lu %lu", &idx, &l) == 2 && l > 0) {
+		/* the idx-th string of the header's array (display paths have no quotes) */
+		const char *q = text;
+		for (unsigned long i = 0; q && i <= idx; i++) {
+			q = strchr(q, '"');
+			if (q && i < idx)
+				q = strchr(q + 1, '"') ? strchr(q + 1, '"') + 1 : NULL;
+		}
+		const char *end = q ? strchr(q + 1, '"') : NULL;
+		if (end && end < strchr(text, '\n')) {
+			snprintf(file, filelen, "%.*s", (int)(end - q - 1), q + 1);
+			*src_line = l;
+			found = 1;
+		}
+	}
+	free(text);
+	return found;
+}
+
 /* A route module whose chunks throw while loading (the error on top of the
  * stack: __kit_load_module's, its cause the original): an error of the
  * routes that use it, at the module of the bundle the trace's first frame
@@ -303,8 +340,8 @@ static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m,
 	if (nl)
 		*nl = '\0';
 	snprintf(file, sizeof file, "%s", m->file);
-	size_t pline = line;
-	if (*chunk && line) {
+	size_t pline = line, src_line = 0;
+	if (*chunk && line && !chunk_source_line(chunk_dir, chunk, line, file, sizeof file, &src_line)) {
 		char path[4400];
 		snprintf(path, sizeof path, "%s/%s", chunk_dir, chunk);
 		size_t len;
@@ -312,7 +349,7 @@ static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m,
 		if (ctext)
 			module_above(ctext, line, file, sizeof file);
 		free(ctext);
-	} else if (line) {
+	} else if (line && !*chunk) {
 		locate(src, parts, nparts, line, file, sizeof file, &pline);
 	}
 	const char *routes = kit_scan_routes_using(scan, d->arena, m->file);
@@ -321,6 +358,7 @@ static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m,
 				   compiling ? "mujs cannot compile the server bundle"
 					     : "the server bundle throws while loading",
 				   msg, m->file, *chunk ? line : pline, *chunk ? "server/" : "server.js", chunk);
+	g->line = (int)src_line;
 	kit_diag_route(d, g, routes);
 	if (compiling)
 		kit_diag_fix(d, g, "the code of %s lowered to ES5 uses something mujs does not parse (for example a regular expression with the y or u flag): rewrite that construct", file);

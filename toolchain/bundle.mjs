@@ -863,6 +863,45 @@ async function buildBrowser(job, st) {
 	return { report, warnings };
 }
 
+function lineCount(s) {
+	let n = 0;
+	for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+	return n;
+}
+
+// A chunk's line table from its source map (version 3): a first line with
+// the JSON array of the sources (display paths), then one line per line of
+// the chunk file (its line 1 is the __kit_define wrapper, so the map's line
+// k is the file's k + 1): "<source index> <1-based line>" of its first
+// mapped segment, or empty. kit-build reads it to name the file and line a
+// chunk threw at while loading (build/verify.c).
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+function sourceLines(map, show) {
+	const out = [JSON.stringify((map.sources || []).map(show)), ''];
+	let src = 0, line = 0;
+	for (const group of map.mappings.split(';')) {
+		let first = '';
+		for (const seg of group.split(',')) {
+			if (!seg) continue;
+			const v = [];
+			for (let i = 0, shift = 0, value = 0; i < seg.length; i++) {
+				const digit = B64.indexOf(seg[i]);
+				value += (digit & 31) << shift;
+				if (digit & 32) { shift += 5; continue; }
+				v.push(value & 1 ? -(value >>> 1) : value >>> 1);
+				shift = 0;
+				value = 0;
+			}
+			if (v.length < 4) continue;
+			src += v[1];
+			line += v[2];
+			if (!first) first = `${src} ${line + 1}`;
+		}
+		out.push(first);
+	}
+	return out.join('\n') + '\n';
+}
+
 // The entries of the server build's output (docs/build-output.md): the
 // generated entry imports every route module and exports them as `modules`;
 // the output gets instead one entry per route module (`export { ns }`, its
@@ -1026,13 +1065,15 @@ async function main() {
 		const { stdin: _stdin, globalName: _globalName, ...rest } = options;
 		const last = { ...rest, entryPoints: split.entryPoints, format: 'esm', splitting: true,
 			outdir: split.outdir, entryNames: '[name]-[hash]', chunkNames: 'chunk-[hash]',
+			// line tables for kit-build's errors (sourceLines)
+			sourcemap: 'external', sourcesContent: false,
 			conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS, metafile: true,
 			plugins: [split.plugin, ...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] };
 		result = await esbuild.build(last);
 		// Node's global Buffer (js/server/node/buffer.ts) where server code
 		// names it: bundled again with esbuild's inject, which otherwise
 		// would put an init call into every CommonJS module of every app
-		if (st.kitDir && result.outputFiles.some((f) => namesBuffer(f.text)))
+		if (st.kitDir && result.outputFiles.some((f) => f.path.endsWith('.js') && namesBuffer(f.text)))
 			result = await esbuild.build({ ...last, inject: [path.join(st.kitDir, 'server', 'node', 'buffer-global.ts')] });
 	} catch (e) {
 		const style = styleDiag(e, job.root);
@@ -1057,15 +1098,16 @@ async function main() {
 
 	// Each chunk: ESM (es2017) → SWC → ES5 CommonJS → wrapped in one
 	// __kit_define(name, factory) call (runtime/prelude.js).
-	const chunks = new Map(); // file name -> {code, deps}
-	for (const f of result.outputFiles) {
+	const chunks = new Map(); // file name -> {code, deps, lines}
+	const maps = new Map(result.outputFiles.filter((f) => f.path.endsWith('.map')).map((f) => [f.path, f.text]));
+	for (const f of result.outputFiles.filter((f) => f.path.endsWith('.js'))) {
 		const name = path.relative(split.outdir, f.path);
 		// A stub's marker comment names the client module it stands for.
 		const es2017 = f.text.replace(/^(\s*\/\/ )kit-stub:/gm, '$1');
 		const deps = [];
 		for (const m of es2017.matchAll(/^(?:import|export)\b[^;]*?from\s*"\.\/([^"]+)";$|^import\s*"\.\/([^"]+)";$/gm))
 			deps.push(m[1] || m[2]);
-		let es5;
+		let es5, lines = null;
 		try {
 			// `**` as __kit_pow calls, which SWC leaves (it would make Math.pow
 			// calls, which refuse bigints) and lowerForMujs makes `**` again
@@ -1076,9 +1118,15 @@ async function main() {
 				isModule: true,
 				swcrc: false,
 				configFile: false,
-			}).code;
+				sourceMaps: !!maps.get(f.path + '.map'),
+				inputSourceMap: maps.get(f.path + '.map'),
+			});
+			const lowered = lowerForMujs(es5.code).code;
+			// the table holds while lowering adds no line (it never does today)
+			if (es5.map && lineCount(lowered) === lineCount(es5.code))
+				lines = sourceLines(JSON.parse(es5.map), (s) => displayPath(job.root, path.resolve(split.outdir, s)));
 			// `in` without running getters, regexes mujs refuses made lazy (toolchain/mujs-lower.mjs)
-			es5 = lowerForMujs(es5).code;
+			es5 = lowered;
 		} catch (e) {
 			const text = String(e && e.message ? e.message : e);
 			const pos = /(\d+):(\d+)\]/.exec(text);
@@ -1105,7 +1153,7 @@ async function main() {
 				.replace(/^(Object\.defineProperty\(exports, "[^"]*", \{\s*enumerable: true,)/gm, '$1 configurable: true,');
 			es5 = es5.replace(/\n*$/, '\n') + `__kit_settle(exports, ${JSON.stringify(settled)});\n`;
 		}
-		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${es5.replace(/\n*$/, '\n')}});\n`, deps });
+		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${es5.replace(/\n*$/, '\n')}});\n`, deps, lines });
 	}
 	const t2 = Date.now();
 	// server.js holds the core entry and every chunk it imports (each route
@@ -1126,6 +1174,11 @@ async function main() {
 	for (const [name, c] of [...chunks].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
 		if (inCore.has(name)) continue;
 		fs.writeFileSync(path.join(job.serverDir, name), c.code);
+		// which source line each line of the chunk comes from (build/verify.c)
+		if (c.lines) {
+			fs.mkdirSync(path.join(path.dirname(job.outfile), 'lines'), { recursive: true });
+			fs.writeFileSync(path.join(path.dirname(job.outfile), 'lines', name), c.lines);
+		}
 		chunkBytes += Buffer.byteLength(c.code);
 		files[name] = c.deps.filter((d) => !inCore.has(d));
 	}

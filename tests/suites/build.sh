@@ -130,7 +130,7 @@ expect_failure no-method "error: src/app/api/ping/route.ts: the API route export
 	"route: /api/ping" "fix:   export GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS from src/app/api/ping/route.ts"
 expect_failure no-default "error: src/app/page.tsx: the page has no default export component" \
 	"fix:   export default a component from src/app/page.tsx"
-expect_failure throws "error: src/app/page.tsx: the server bundle throws while loading" \
+expect_failure throws "error: src/app/page.tsx:1: the server bundle throws while loading" \
 	"'window' is not defined" "fix:   the top-level code of src/app/page.tsx"
 # a component in while (true) {} inside a boundary: mujs's interrupt stops it
 # at the build budget (500 ms) and the route fails, naming the component

@@ -26,8 +26,8 @@ out=$("$top_build/kit-build" "$app" 2>&1) && rc=0 || rc=$?
 echo "$out" >"$work/build.log"
 check "kit-build fails on a route whose package throws while loading" test "$rc" -eq 1
 says() { grep -qF -- "$1" "$work/build.log" || { echo "no \"$1\" in: $(cat "$work/build.log")" >&2; return 1; }; }
-check "... naming the package's file and the error" \
-	says "error: node_modules/needs-window/index.js: the server bundle throws while loading: ReferenceError: 'window' is not defined (src/app/broken/page.tsx; line "
+check "... naming the package's file and line, the error and the route module" \
+	says "error: node_modules/needs-window/index.js:2: the server bundle throws while loading: ReferenceError: 'window' is not defined (src/app/broken/page.tsx; line "
 check "... naming the route (and only that route)" says "  route: /broken"
 check "... with the fix" says "fix:   the top-level code of node_modules/needs-window/index.js runs when the route is first asked for"
 check "... one error: the other routes load" says "build failed with 1 error"
@@ -37,7 +37,7 @@ check "... and publishes nothing" test ! -e "$app/.kit"
 out=$("$top_build/kit-build" --dev "$app" 2>&1) && rc=0 || rc=$?
 echo "$out" >"$work/build.log"
 check "kit-build --dev builds the other routes" test "$rc" -eq 0
-check "... warning about /broken" says "warning: node_modules/needs-window/index.js: the server bundle throws while loading"
+check "... warning about /broken" says "warning: node_modules/needs-window/index.js:2: the server bundle throws while loading"
 check "... the fix says what happens" says "(kit-build --dev goes on: the other routes are served, this one answers 500)"
 check "... / is stored" grep -qE '^┌ ○ / +page' "$work/build.log"
 check "... /heavy is stored" grep -qE '^. ○ /heavy +page' "$work/build.log"
