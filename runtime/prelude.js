@@ -369,11 +369,15 @@ function __kit_settle(exports, names) {
 	}
 }
 /* __kit_app.modules: one getter per route module, which loads the module's
- * chunk (and the chunks it imports) on first use, then stays a plain value.
+ * chunk (and the chunks it imports) on first use, then stays a plain value;
+ * values: the modules the core built itself.
  * A module whose chunk throws throws each time it is asked for, the error
  * naming the module. */
-function __kit_lazy_modules(files) {
+function __kit_lazy_modules(files, values) {
 	var modules = {};
+	/* the modules the core holds itself (a metadata file's route) */
+	for (var key in values)
+		modules[key] = values[key];
 	function define(id, file) {
 		Object.defineProperty(modules, id, {
 			get: function () {

@@ -915,6 +915,7 @@ function splitEntries(st, contents, resolveDir, servers) {
 	const entries = new Map(); // virtual path -> contents
 	const lines = contents.split('\n');
 	const core = [];
+	const coreModules = [];
 	let inModules = false, n = 0;
 	for (const line of lines) {
 		const imp = /^import \* as (m\d+) from ("(?:[^"\\]|\\.)*");$/.exec(line);
@@ -925,6 +926,12 @@ function splitEntries(st, contents, resolveDir, servers) {
 			const m = /^ {2}("(?:[^"\\]|\\.)*"): (m\d+),?$/.exec(line);
 			if (!m) throw new Error(`unexpected line in the generated entry: ${line}`);
 			const id = JSON.parse(m[1]);
+			// a module the entry builds from an import (a metadata file's
+			// route: `var m8 = metafiles.route(...)`) stays in the core
+			if (!specs.has(m[2])) {
+				coreModules.push(`  ${m[1]}: ${m[2]}`);
+				continue;
+			}
 			const base = `m${n++}-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 			const abs = path.join(path.dirname(st.serverEntry), base + '.js');
 			entries.set(abs, `import * as ns from ${specs.get(m[2])};\nexport { ns };\n`);
@@ -935,6 +942,7 @@ function splitEntries(st, contents, resolveDir, servers) {
 		core.push(line);
 	}
 	for (const abs of [...servers].sort()) core.push(`import ${JSON.stringify(abs)};`);
+	core.push(`export var coreModules = {\n${coreModules.join(',\n')}\n};`);
 	entries.set(st.serverEntry, core.join('\n') + '\n');
 	const filter = new RegExp(`^(?:${[...entries.keys()].map(escapeRegExp).join('|')})$`);
 	return {
@@ -1184,7 +1192,7 @@ async function main() {
 	}
 	let es5 = core.map((name) => chunks.get(name).code).join('');
 	es5 += `var __kit_app = __kit_require(${JSON.stringify(coreName)});\n`;
-	es5 += `__kit_app.modules = __kit_lazy_modules(${JSON.stringify(moduleFiles)});\n`;
+	es5 += `__kit_app.modules = __kit_lazy_modules(${JSON.stringify(moduleFiles)}, __kit_app.coreModules);\n`;
 
 	let client;
 	if (job.client) {
