@@ -54,7 +54,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1003-object-pointer.patch \
 	$(srcdir)/mujs/patches/1004-shared-array-buffer-atomics.patch \
 	$(srcdir)/mujs/patches/1005-bigint64-arrays.patch \
-	$(srcdir)/mujs/patches/1006-bigint64-atomics.patch
+	$(srcdir)/mujs/patches/1006-bigint64-atomics.patch \
+	$(srcdir)/mujs/patches/1007-itoa-int-min.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 
