@@ -161,53 +161,9 @@ enum { DEF_DATE, DEF_TIME, DEF_ALL };
 
 static const char *const style_names[] = { "full", "long", "medium", "short", NULL };
 
-/* The bound format functions of a state live in a JS array in the registry
- * (SLOTS), one slot for each DateTimeFormat whose `format` was read, as
- * number.c keeps NumberFormat's: the function holds the dtf (counted), the
- * dtf its slot number, nothing is on the object itself (a frozen one has a
- * format too, and it has no own keys, as in V8). A finalizer must not touch
- * JS (it may run while the state is freed): a DateTimeFormat's marks its
- * slot dead in the state's slot table, and the next `format` read empties
- * the dead slots and gives them out again. */
-typedef struct slot_table {
-	int refs;  /* its registry userdata and each dtf with a slot */
-	int *dead, ndead, capdead;
-	int *reuse, nreuse, capreuse;
-} slot_table;
-
-/* room for one more int in *v (of *cap, n used); 0 when there is none */
-static int grow(int **v, int *cap, int n)
-{
-	if (n < *cap)
-		return 1;
-	int c = *cap ? *cap * 2 : 16;
-	int *p = realloc(*v, sizeof *p * (size_t)c);
-	if (!p)
-		return 0;
-	*v = p;
-	*cap = c;
-	return 1;
-}
-
-static void slot_table_release(slot_table *t)
-{
-	if (--t->refs > 0)
-		return;
-	free(t->dead);
-	free(t->reuse);
-	free(t);
-}
-
-static void slot_table_finalize(js_State *J, void *p)
-{
-	(void)J;
-	slot_table_release(p);
-}
-
 typedef struct dtf {
 	int refs;  /* the instance and its bound format function */
-	int slot;  /* of the bound format in SLOTS, or -1 */
-	slot_table *slots;
+	kit_intl_bound format;  /* its slot in SLOTS (kit_intl_bound_push) */
 	UDateFormat *fmt;
 	UDateIntervalFormat *itv;  /* made on the first formatRange */
 	char locale[KIT_INTL_TAG_MAX];  /* resolvedOptions().locale */
@@ -237,12 +193,7 @@ static void dtf_unref(js_State *J, void *data)
 static void dtf_finalize(js_State *J, void *data)
 {
 	dtf *d = data;
-	if (d->slots) {
-		if (grow(&d->slots->dead, &d->slots->capdead, d->slots->ndead))
-			d->slots->dead[d->slots->ndead++] = d->slot;
-		slot_table_release(d->slots);
-		d->slots = NULL;
-	}
+	kit_intl_bound_drop(&d->format);
 	dtf_unref(J, d);
 }
 
@@ -834,7 +785,7 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 	if (!d)
 		js_error(J, "out of memory");
 	d->refs = 1;
-	d->slot = -1;
+	d->format = (kit_intl_bound)KIT_INTL_BOUND_INIT;
 	d->date_style = d->time_style = -1;
 	UDateTimePatternGenerator *volatile gen = NULL;
 	if (js_try(J)) {
@@ -1030,57 +981,11 @@ static void bound_format(js_State *J)
 	push_formatted(J, d->fmt, date_value(J, 1));
 }
 
-/* the state's slot table, its dead slots emptied for reuse */
-static slot_table *state_slots(js_State *J)
-{
-	slot_table *t;
-	js_getregistry(J, SLOT_TABLE);
-	if (js_isuserdata(J, -1, SLOT_TABLE)) {
-		t = js_touserdata(J, -1, SLOT_TABLE);
-		js_pop(J, 1);
-	} else {
-		js_pop(J, 1);
-		t = calloc(1, sizeof *t);
-		if (!t)
-			js_error(J, "out of memory");
-		t->refs = 1;
-		js_pushundefined(J);
-		js_newuserdata(J, SLOT_TABLE, t, slot_table_finalize);
-		js_setregistry(J, SLOT_TABLE);
-		js_newarray(J);
-		js_setregistry(J, SLOTS);
-	}
-	if (t->ndead) {
-		js_getregistry(J, SLOTS);
-		while (t->ndead) {
-			int slot = t->dead[--t->ndead];
-			js_pushundefined(J);
-			js_setindex(J, -2, slot);
-			if (grow(&t->reuse, &t->capreuse, t->nreuse))
-				t->reuse[t->nreuse++] = slot;
-		}
-		js_pop(J, 1);
-	}
-	return t;
-}
-
 static void p_format_get(js_State *J)
 {
+	static const kit_intl_bound_kind kind = { SLOTS, SLOT_TABLE, bound_format, 1, dtf_unref };
 	dtf *d = this_dtf(J, "format");
-	if (d->slot < 0) {
-		slot_table *t = state_slots(J);
-		js_getregistry(J, SLOTS);
-		int slot = t->nreuse ? t->reuse[--t->nreuse] : js_getlength(J, -1);
-		d->refs++;
-		js_newcfunctionx(J, bound_format, "", 1, d, dtf_unref);
-		js_setindex(J, -2, slot);
-		js_pop(J, 1);
-		d->slot = slot;
-		d->slots = t;
-		t->refs++;
-	}
-	js_getregistry(J, SLOTS);
-	js_getindex(J, -1, d->slot);
+	kit_intl_bound_push(J, &kind, &d->format, d, &d->refs);
 }
 
 static void p_format_to_parts(js_State *J)

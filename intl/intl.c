@@ -404,6 +404,105 @@ int kit_intl_option_int(js_State *J, int idx, const char *name, int min, int max
 	return (int)v;
 }
 
+struct kit_intl_slots {
+	int refs;  /* its registry userdata and each instance with a slot */
+	int *dead, ndead, capdead;    /* slots of collected instances */
+	int *reuse, nreuse, capreuse; /* emptied slots */
+};
+
+/* room for one more int in *v (of *cap, n used); 0 when there is none */
+static int grow(int **v, int *cap, int n)
+{
+	if (n < *cap)
+		return 1;
+	int c = *cap ? *cap * 2 : 16;
+	int *p = realloc(*v, sizeof *p * (size_t)c);
+	if (!p)
+		return 0;
+	*v = p;
+	*cap = c;
+	return 1;
+}
+
+static void slots_release(kit_intl_slots *t)
+{
+	if (--t->refs > 0)
+		return;
+	free(t->dead);
+	free(t->reuse);
+	free(t);
+}
+
+static void slots_finalize(js_State *J, void *p)
+{
+	(void)J;
+	slots_release(p);
+}
+
+/* the state's slot table of kind (made on first use), its dead slots
+ * emptied for reuse */
+static kit_intl_slots *state_slots(js_State *J, const kit_intl_bound_kind *kind)
+{
+	kit_intl_slots *t;
+	js_getregistry(J, kind->table);
+	if (js_isuserdata(J, -1, kind->table)) {
+		t = js_touserdata(J, -1, kind->table);
+		js_pop(J, 1);
+	} else {
+		js_pop(J, 1);
+		t = calloc(1, sizeof *t);
+		if (!t)
+			js_error(J, "out of memory");
+		t->refs = 1;
+		js_pushundefined(J);
+		js_newuserdata(J, kind->table, t, slots_finalize);
+		js_setregistry(J, kind->table);
+		js_newarray(J);
+		js_setregistry(J, kind->slots);
+	}
+	if (t->ndead) {
+		js_getregistry(J, kind->slots);
+		while (t->ndead) {
+			int slot = t->dead[--t->ndead];
+			js_pushundefined(J);
+			js_setindex(J, -2, slot);
+			if (grow(&t->reuse, &t->capreuse, t->nreuse))
+				t->reuse[t->nreuse++] = slot;
+		}
+		js_pop(J, 1);
+	}
+	return t;
+}
+
+void kit_intl_bound_push(js_State *J, const kit_intl_bound_kind *kind, kit_intl_bound *b, void *data, int *refs)
+{
+	if (b->slot < 0) {
+		kit_intl_slots *t = state_slots(J, kind);
+		js_getregistry(J, kind->slots);
+		int slot = t->nreuse ? t->reuse[--t->nreuse] : js_getlength(J, -1);
+		(*refs)++;
+		js_newcfunctionx(J, kind->fn, "", kind->length, data, kind->unref);
+		js_setindex(J, -2, slot);
+		js_pop(J, 1);
+		b->slot = slot;
+		b->table = t;
+		t->refs++;
+	}
+	js_getregistry(J, kind->slots);
+	js_getindex(J, -1, b->slot);
+}
+
+void kit_intl_bound_drop(kit_intl_bound *b)
+{
+	kit_intl_slots *t = b->table;
+	if (!t)
+		return;
+	if (grow(&t->dead, &t->capdead, t->ndead))
+		t->dead[t->ndead++] = b->slot;
+	slots_release(t);
+	b->table = NULL;
+}
+
 static void get_canonical_locales(js_State *J)
 {
 	kit_intl_canonical_list(J, 1);

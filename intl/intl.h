@@ -84,6 +84,44 @@ int kit_intl_option_int(js_State *J, int idx, const char *name, int min, int max
  * pushed value's index (negative, from the top). */
 int kit_intl_options(js_State *J, int idx);
 
+/* A bound function an instance keeps (NumberFormat's and DateTimeFormat's
+ * `format`). The functions of a service live in a JS array in the registry,
+ * one slot for each instance whose function was made: the function holds the
+ * instance's data (counted), the data its slot, nothing is on the object
+ * itself (a frozen instance has one too, and Reflect.ownKeys is [] as in
+ * V8). A finalizer may run while the state is being freed and must not touch
+ * JS: an instance's only marks its slot dead in the state's slot table (a C
+ * object counted by its registry userdata and by each instance with a
+ * slot); the next read empties the dead slots (their functions go once
+ * nothing else holds them) and gives them out again. */
+typedef struct kit_intl_slots kit_intl_slots;
+
+/* what an instance's data keeps: its slot (-1 before the function is made)
+ * and the table it is in */
+typedef struct kit_intl_bound {
+	int slot;
+	kit_intl_slots *table;
+} kit_intl_bound;
+
+#define KIT_INTL_BOUND_INIT { -1, NULL }
+
+/* a service's kind of bound function: the registry keys of its array and
+ * of its slot table, and js_newcfunctionx's function, length and finalizer
+ * (called when the function goes, as the instance's when it does) */
+typedef struct kit_intl_bound_kind {
+	const char *slots, *table;
+	js_CFunction fn;
+	int length;
+	js_Finalize unref;
+} kit_intl_bound_kind;
+
+/* Pushes the function kept for b, made on first use for data (whose count
+ * *refs it raises, for the function's hold). */
+void kit_intl_bound_push(js_State *J, const kit_intl_bound_kind *kind, kit_intl_bound *b, void *data, int *refs);
+
+/* For the instance's finalizer: marks b's slot dead (touches no JS). */
+void kit_intl_bound_drop(kit_intl_bound *b);
+
 void kit_intl_number_install(js_State *J); /* number.c: NumberFormat, PluralRules, Number's toLocaleString */
 
 #endif

@@ -142,55 +142,9 @@ static const char *const units[] = {
 	"week",       "yard",       "year",
 };
 
-/* The bound format functions of a state live in a JS array in the registry
- * (SLOTS), one slot for each NumberFormat whose `format` was read: the
- * function holds the formatter (an nf, counted), the NumberFormat its slot
- * number, nothing on the object itself (a frozen NumberFormat has one too,
- * and Reflect.ownKeys is [] as in V8). A finalizer may run while the state
- * is being freed and must not touch JS: a NumberFormat's only marks its
- * slot dead in the state's slot table, a C object counted by its registry
- * userdata and by each NumberFormat with a slot; the next `format` read
- * empties the dead slots (their functions go once nothing else holds them)
- * and gives them out again. */
-typedef struct slot_table {
-	int refs;
-	int *dead, ndead, capdead;    /* slots of collected NumberFormats */
-	int *reuse, nreuse, capreuse; /* emptied slots */
-} slot_table;
-
-/* room for one more int in *v (of *cap, n used); 0 when there is none */
-static int grow(int **v, int *cap, int n)
-{
-	if (n < *cap)
-		return 1;
-	int c = *cap ? *cap * 2 : 16;
-	int *p = realloc(*v, sizeof *p * (size_t)c);
-	if (!p)
-		return 0;
-	*v = p;
-	*cap = c;
-	return 1;
-}
-
-static void slot_table_release(slot_table *t)
-{
-	if (--t->refs > 0)
-		return;
-	free(t->dead);
-	free(t->reuse);
-	free(t);
-}
-
-static void slot_table_finalize(js_State *J, void *p)
-{
-	(void)J;
-	slot_table_release(p);
-}
-
 typedef struct nf {
 	int refs;  /* the JS object and its bound format function */
-	int slot;  /* of its bound format function in SLOTS, or -1 */
-	slot_table *slots;
+	kit_intl_bound format;  /* its slot in SLOTS (kit_intl_bound_push) */
 	UNumberFormatter *uf;
 	UNumberRangeFormatter *urf;  /* opened by the first formatRange */
 	UFormattedNumber *result;
@@ -224,12 +178,7 @@ static void nf_release(js_State *J, void *p)
 static void nf_finalize(js_State *J, void *p)
 {
 	nf *f = p;
-	if (f->slots) {
-		if (grow(&f->slots->dead, &f->slots->capdead, f->slots->ndead))
-			f->slots->dead[f->slots->ndead++] = f->slot;
-		slot_table_release(f->slots);
-		f->slots = NULL;
-	}
+	kit_intl_bound_drop(&f->format);
 	nf_release(J, f);
 }
 
@@ -877,7 +826,7 @@ static nf *nf_new(js_State *J)
 	if (!f)
 		js_error(J, "out of memory");
 	f->refs = 1;
-	f->slot = -1;
+	f->format = (kit_intl_bound)KIT_INTL_BOUND_INIT;
 	return f;
 }
 
@@ -921,58 +870,11 @@ static void bound_format(js_State *J)
 	push_value_string(J, nf_format(J, f, 1));
 }
 
-/* pushes the state's slot table (made on first use), having cleared the
- * slots of the NumberFormats collected since the last call */
-static slot_table *state_slots(js_State *J)
-{
-	slot_table *t;
-	js_getregistry(J, SLOT_TABLE);
-	if (js_isuserdata(J, -1, SLOT_TABLE)) {
-		t = js_touserdata(J, -1, SLOT_TABLE);
-		js_pop(J, 1);
-	} else {
-		js_pop(J, 1);
-		t = calloc(1, sizeof *t);
-		if (!t)
-			js_error(J, "out of memory");
-		t->refs = 1;
-		js_pushundefined(J);
-		js_newuserdata(J, SLOT_TABLE, t, slot_table_finalize);
-		js_setregistry(J, SLOT_TABLE);
-		js_newarray(J);
-		js_setregistry(J, SLOTS);
-	}
-	if (t->ndead) {
-		js_getregistry(J, SLOTS);
-		while (t->ndead) {
-			int slot = t->dead[--t->ndead];
-			js_pushundefined(J);
-			js_setindex(J, -2, slot);
-			if (grow(&t->reuse, &t->capreuse, t->nreuse))
-				t->reuse[t->nreuse++] = slot;
-		}
-		js_pop(J, 1);
-	}
-	return t;
-}
-
 static void get_format(js_State *J)
 {
+	static const kit_intl_bound_kind kind = { SLOTS, SLOT_TABLE, bound_format, 1, nf_release };
 	nf *f = this_nf(J, "get Intl.NumberFormat.prototype.format");
-	if (f->slot < 0) {
-		slot_table *t = state_slots(J);
-		js_getregistry(J, SLOTS);
-		int slot = t->nreuse ? t->reuse[--t->nreuse] : js_getlength(J, -1);
-		f->refs++;
-		js_newcfunctionx(J, bound_format, "", 1, f, nf_release);
-		js_setindex(J, -2, slot);
-		js_pop(J, 1);
-		f->slot = slot;
-		f->slots = t;
-		t->refs++;
-	}
-	js_getregistry(J, SLOTS);
-	js_getindex(J, -1, f->slot);
+	kit_intl_bound_push(J, &kind, &f->format, f, &f->refs);
 }
 
 static void format_to_parts(js_State *J)
