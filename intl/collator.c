@@ -158,25 +158,6 @@ static int collation_supported(const char *icu_locale, const char *name)
 	return found;
 }
 
-/* the type production of a -u- value: (3*8alphanum) *("-" (3*8alphanum)) */
-static int is_type(const char *s)
-{
-	size_t run = 0;
-	for (const char *p = s;; p++) {
-		if (*p == '-' || !*p) {
-			if (run < 3 || run > 8)
-				return 0;
-			if (!*p)
-				return 1;
-			run = 0;
-		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) {
-			run++;
-		} else {
-			return 0;
-		}
-	}
-}
-
 static void icu_id(js_State *J, const char *tag, char *id, int32_t cap)
 {
 	UErrorCode st = U_ZERO_ERROR;
@@ -231,7 +212,7 @@ static collator *create(js_State *J, int locales, int options)
 	static const char *const matchers[] = { "lookup", "best fit", NULL };
 	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
 	char co_opt[64] = "";
-	if (kit_intl_option_string(J, opts, "collation", co_opt, sizeof co_opt) && !is_type(co_opt))
+	if (kit_intl_option_string(J, opts, "collation", co_opt, sizeof co_opt) && !kit_intl_is_type(co_opt))
 		js_rangeerror(J, "Invalid collation : %s", co_opt);
 	int numeric = kit_intl_option_bool(J, opts, "numeric", -1);
 	int case_first = kit_intl_option_enum(J, opts, TAG, "caseFirst", case_firsts, -1);

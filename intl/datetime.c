@@ -392,27 +392,6 @@ static void default_zone(dtf *d)
 
 /* --- locale keys --- */
 
-/* a `type` of BCP 47: one or more subtags of 3-8 letters or digits */
-static int well_formed_type(const char *s)
-{
-	size_t run = 0;
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		int c = (unsigned char)*s;
-		if (c == '-') {
-			if (run < 3 || run > 8)
-				return 0;
-			run = 0;
-		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
-			run++;
-		} else {
-			return 0;
-		}
-	}
-	return run >= 3 && run <= 8;
-}
-
 static void lower(char *s)
 {
 	for (; *s; s++)
@@ -441,7 +420,7 @@ static int valid_calendar(const char *base, const char *ca)
  * `roman`) */
 static int valid_numbering(const char *nu)
 {
-	if (!well_formed_type(nu) || !strcmp(nu, "native") || !strcmp(nu, "traditio") || !strcmp(nu, "finance"))
+	if (!kit_intl_is_type(nu) || !strcmp(nu, "native") || !strcmp(nu, "traditio") || !strcmp(nu, "finance"))
 		return 0;
 	UErrorCode st = U_ZERO_ERROR;
 	UNumberingSystem *ns = icu_unumsys_openByName(nu, &st);
@@ -594,9 +573,9 @@ static void resolve_locale(js_State *J, int list, int opts, resolved *r)
 	static const char *const matchers[] = { "lookup", "best fit", NULL };
 	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
 	char ca_opt[64] = "", nu_opt[64] = "";
-	if (kit_intl_option_string(J, opts, "calendar", ca_opt, sizeof ca_opt) && !well_formed_type(ca_opt))
+	if (kit_intl_option_string(J, opts, "calendar", ca_opt, sizeof ca_opt) && !kit_intl_is_type(ca_opt))
 		js_rangeerror(J, "Invalid calendar : %s", ca_opt);
-	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !well_formed_type(nu_opt))
+	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !kit_intl_is_type(nu_opt))
 		js_rangeerror(J, "Invalid numberingSystem : %s", nu_opt);
 	lower(ca_opt);  /* (V8 takes `ISLAMIC-civil`, not `ARAB`: ICU's keywords ignore case, its numbering names do not) */
 	r->hour12 = kit_intl_option_bool(J, opts, "hour12", -1);

@@ -130,25 +130,6 @@ static int all(const char *s, size_t min, size_t max, int (*is)(int))
 	return 1;
 }
 
-/* the type production (3*8alphanum *("-" 3*8alphanum)) */
-static int is_type(const char *s)
-{
-	size_t run = 0;
-	for (;; s++) {
-		if (*s == '-' || !*s) {
-			if (run < 3 || run > 8)
-				return 0;
-			if (!*s)
-				return 1;
-			run = 0;
-		} else if (isalnum((unsigned char)*s)) {
-			run++;
-		} else {
-			return 0;
-		}
-	}
-}
-
 static void of(js_State *J)
 {
 	display_names *d = kit_intl_this(J, TAG, "Intl.DisplayNames.prototype.of");
@@ -201,7 +182,7 @@ static void of(js_State *J)
 		break;
 	}
 	case 4: {
-		if (!is_type(code))
+		if (!kit_intl_is_type(code))
 			js_rangeerror(J, "invalid_argument");
 		/* the two BCP 47 names ICU's data does not use, mapped as V8
 		 * maps them; any other code goes to ICU as written */

@@ -264,6 +264,24 @@ void kit_intl_resolve(js_State *J, int idx, char out[KIT_INTL_TAG_MAX], char ext
 		ext[0] = '\0';
 }
 
+int kit_intl_is_type(const char *s)
+{
+	size_t run = 0;
+	for (;; s++) {
+		if (*s == '-' || !*s) {
+			if (run < 3 || run > 8)
+				return 0;
+			if (!*s)
+				return 1;
+			run = 0;
+		} else if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')) {
+			run++;
+		} else {
+			return 0;
+		}
+	}
+}
+
 int kit_intl_unicode_key(const char *ext, const char *key, char *out, size_t n)
 {
 	if (!ext || strncmp(ext, "-u-", 3) != 0)

@@ -51,6 +51,10 @@ void kit_intl_resolve(js_State *J, int idx, char out[KIT_INTL_TAG_MAX], char ext
  * without one), 0 when the key is absent. */
 int kit_intl_unicode_key(const char *ext, const char *key, char *out, size_t n);
 
+/* 1 when s is a `type` of a `-u-` key (`arab`, `islamic-civil`): one or
+ * more subtags of 3-8 ASCII letters or digits, joined by `-`. */
+int kit_intl_is_type(const char *s);
+
 /* The process's default locale as V8 reports it (`en-US` for the C and
  * POSIX locales). */
 const char *kit_intl_default_locale(js_State *J);

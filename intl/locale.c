@@ -146,24 +146,6 @@ static int is_alpha_run(const char *s, size_t min, size_t max)
 	return 1;
 }
 
-static int is_type(const char *s)
-{
-	size_t run = 0;
-	for (;; s++) {
-		if (*s == '-' || !*s) {
-			if (run < 3 || run > 8)
-				return 0;
-			if (!*s)
-				return 1;
-			run = 0;
-		} else if (isalnum((unsigned char)*s)) {
-			run++;
-		} else {
-			return 0;
-		}
-	}
-}
-
 static void bad_tag(js_State *J)
 {
 	js_rangeerror(J, "Incorrect locale information provided");
@@ -288,7 +270,7 @@ static void construct(js_State *J)
 				snprintf(val, sizeof val, "%s", k ? "true" : "false");
 		} else {
 			have = kit_intl_option_string(J, opts, names[i], val, sizeof val);
-			if (have && !is_type(val))
+			if (have && !kit_intl_is_type(val))
 				bad_tag(J);
 		}
 		if (!have)

@@ -617,25 +617,6 @@ static int valid_numbering_system(const char *nu)
 	return ok;
 }
 
-/* (3*8alphanum) *("-" (3*8alphanum)), as the `type` of a -u- key */
-static int unicode_type(const char *s)
-{
-	int n = 0;
-	for (const char *p = s;; p++) {
-		if (*p == '-' || !*p) {
-			if (n < 3 || n > 8)
-				return 0;
-			if (!*p)
-				return 1;
-			n = 0;
-		} else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')) {
-			n++;
-		} else {
-			return 0;
-		}
-	}
-}
-
 /* the ICU locale id for a BCP 47 tag, with the numbering system */
 static void icu_locale_of(js_State *J, const char *tag, const char *nu, char *out, size_t n)
 {
@@ -704,7 +685,7 @@ static void nf_init(js_State *J, nf *f, int loc, int opt)
 	kit_intl_option_enum(J, opts, SERVICE, "localeMatcher", matchers, 1);
 	char nu_option[64] = "";
 	if (kit_intl_option_string(J, opts, "numberingSystem", nu_option, sizeof nu_option) &&
-	    !unicode_type(nu_option))
+	    !kit_intl_is_type(nu_option))
 		js_rangeerror(J, "Invalid numberingSystem : %s", nu_option);
 	char ext[KIT_INTL_TAG_MAX], nu_ext[64] = "";
 	kit_intl_resolve(J, loc, f->locale, ext);

@@ -88,29 +88,9 @@ static void rtf_free(js_State *J, void *data)
 	free(r);
 }
 
-static int well_formed_type(const char *s)
-{
-	size_t run = 0;
-	if (!*s)
-		return 0;
-	for (; *s; s++) {
-		int c = (unsigned char)*s;
-		if (c == '-') {
-			if (run < 3 || run > 8)
-				return 0;
-			run = 0;
-		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
-			run++;
-		} else {
-			return 0;
-		}
-	}
-	return run >= 3 && run <= 8;
-}
-
 static int valid_numbering(const char *nu)
 {
-	if (!well_formed_type(nu) || !strcmp(nu, "native") || !strcmp(nu, "traditio") || !strcmp(nu, "finance"))
+	if (!kit_intl_is_type(nu) || !strcmp(nu, "native") || !strcmp(nu, "traditio") || !strcmp(nu, "finance"))
 		return 0;
 	UErrorCode st = U_ZERO_ERROR;
 	UNumberingSystem *ns = icu_unumsys_openByName(nu, &st);
@@ -130,7 +110,7 @@ static void constructor(js_State *J)
 	static const char *const matchers[] = { "lookup", "best fit", NULL };
 	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
 	char nu_opt[64] = "";
-	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !well_formed_type(nu_opt))
+	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !kit_intl_is_type(nu_opt))
 		js_rangeerror(J, "Invalid numberingSystem : %s", nu_opt);
 	char base[KIT_INTL_TAG_MAX], ext[KIT_INTL_TAG_MAX], nu_key[64] = "", nu[64] = "";
 	kit_intl_resolve(J, list, base, ext);
