@@ -209,8 +209,7 @@ static collator *create(js_State *J, int locales, int options)
 	js_pop(J, 1);
 	int opts = kit_intl_options(J, options);
 	int search = kit_intl_option_enum(J, opts, TAG, "usage", usages, 0);
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
+	kit_intl_option_matcher(J, opts, TAG);
 	char co_opt[64] = "";
 	if (kit_intl_option_string(J, opts, "collation", co_opt, sizeof co_opt) && !kit_intl_is_type(co_opt))
 		js_rangeerror(J, "Invalid collation : %s", co_opt);

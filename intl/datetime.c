@@ -570,8 +570,7 @@ typedef struct resolved {
  * not override */
 static void resolve_locale(js_State *J, int list, int opts, resolved *r)
 {
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
+	kit_intl_option_matcher(J, opts, TAG);
 	char ca_opt[64] = "", nu_opt[64] = "";
 	if (kit_intl_option_string(J, opts, "calendar", ca_opt, sizeof ca_opt) && !kit_intl_is_type(ca_opt))
 		js_rangeerror(J, "Invalid calendar : %s", ca_opt);

@@ -330,8 +330,7 @@ void kit_intl_supported_locales_of(js_State *J)
 	int list = js_gettop(J) - 1, n = js_getlength(J, list), k = 0;
 	if (js_isdefined(J, 2)) {
 		int opts = kit_intl_options(J, 2);
-		static const char *const matchers[] = { "lookup", "best fit", NULL };
-		kit_intl_option_enum(J, opts, "Intl", "localeMatcher", matchers, 1);
+		kit_intl_option_matcher(J, opts, "Intl");
 		js_pop(J, 1);
 	}
 	js_newarray(J);
@@ -385,6 +384,12 @@ int kit_intl_option_enum(js_State *J, int idx, const char *service, const char *
 		}
 	}
 	js_rangeerror(J, "Value %s out of range for %s options property %s", v, service, name);
+}
+
+void kit_intl_option_matcher(js_State *J, int idx, const char *service)
+{
+	static const char *const matchers[] = { "lookup", "best fit", NULL };
+	kit_intl_option_enum(J, idx, service, "localeMatcher", matchers, 1);
 }
 
 int kit_intl_option_string(js_State *J, int idx, const char *name, char *out, size_t n)

@@ -71,6 +71,11 @@ void kit_intl_supported_locales_of(js_State *J);
 int kit_intl_option_enum(js_State *J, int idx, const char *service, const char *name, const char *const *values,
 			 int fallback);
 
+/* The constructors' read of localeMatcher ("lookup" or "best fit", the
+ * value unused: kit's lookup serves both), with kit_intl_option_enum's
+ * RangeError for any other value. */
+void kit_intl_option_matcher(js_State *J, int idx, const char *service);
+
 /* GetOption with type "string" and no value list: 1 with the string in out
  * (truncated to n - 1 bytes), 0 when undefined. */
 int kit_intl_option_string(js_State *J, int idx, const char *name, char *out, size_t n);

@@ -66,8 +66,7 @@ static void construct(js_State *J)
 	kit_intl_canonical_list(J, 1);
 	js_pop(J, 1);
 	int opts = kit_intl_options_object(J, 2);
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
+	kit_intl_option_matcher(J, opts, TAG);
 	int type = kit_intl_option_enum(J, opts, TAG, "type", types, 0);
 	int style = kit_intl_option_enum(J, opts, TAG, "style", styles, 0);
 	list_format *f = calloc(1, sizeof *f);

@@ -681,8 +681,7 @@ static void nf_init(js_State *J, nf *f, int loc, int opt)
 	kit_intl_canonical_list(J, loc);
 	js_pop(J, 1);
 	int opts = kit_intl_options(J, opt);
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, SERVICE, "localeMatcher", matchers, 1);
+	kit_intl_option_matcher(J, opts, SERVICE);
 	char nu_option[64] = "";
 	if (kit_intl_option_string(J, opts, "numberingSystem", nu_option, sizeof nu_option) &&
 	    !kit_intl_is_type(nu_option))

@@ -141,8 +141,7 @@ static void pr_init(js_State *J, pr *r)
 	kit_intl_canonical_list(J, 1);
 	js_pop(J, 1);
 	int opts = kit_intl_options(J, 2);
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, SERVICE, "localeMatcher", matchers, 1);
+	kit_intl_option_matcher(J, opts, SERVICE);
 	r->type = kit_intl_option_enum(J, opts, SERVICE, "type", types, 0);
 	r->digits.increment = 1;
 	r->digits.mode = 6; /* halfExpand */

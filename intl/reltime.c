@@ -107,8 +107,7 @@ static void constructor(js_State *J)
 	kit_intl_canonical_list(J, 1);
 	int list = js_gettop(J) - 1;
 	int opts = kit_intl_options(J, 2);
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
+	kit_intl_option_matcher(J, opts, TAG);
 	char nu_opt[64] = "";
 	if (kit_intl_option_string(J, opts, "numberingSystem", nu_opt, sizeof nu_opt) && !kit_intl_is_type(nu_opt))
 		js_rangeerror(J, "Invalid numberingSystem : %s", nu_opt);

@@ -100,8 +100,7 @@ static void construct(js_State *J)
 	kit_intl_canonical_list(J, 1);
 	js_pop(J, 1);
 	int opts = kit_intl_options_object(J, 2);
-	static const char *const matchers[] = { "lookup", "best fit", NULL };
-	kit_intl_option_enum(J, opts, TAG, "localeMatcher", matchers, 1);
+	kit_intl_option_matcher(J, opts, TAG);
 	int granularity = kit_intl_option_enum(J, opts, TAG, "granularity", granularities, 0);
 	segmenter *g = calloc(1, sizeof *g);
 	if (!g)
