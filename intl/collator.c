@@ -454,19 +454,16 @@ static void locale_compare(js_State *J)
 void kit_intl_collator_install(js_State *J)
 {
 	kit_intl_new_prototype(J, PROTO, TAG);
-	js_newcfunction(J, resolved_options, "resolvedOptions", 0);
-	js_defproperty(J, -2, "resolvedOptions", JS_DONTENUM);
+	kit_intl_method(J, resolved_options, "resolvedOptions", 0);
 	js_newcfunction(J, get_compare, "get compare", 0);
 	js_pushnull(J);
 	js_defaccessor(J, -3, "compare", JS_DONTENUM);
 	js_newcconstructor(J, construct, construct, "Collator", 0);
-	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
-	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	kit_intl_method(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
 	js_defproperty(J, -2, "Collator", JS_DONTENUM);
 
 	js_getglobal(J, "String");
 	js_getproperty(J, -1, "prototype");
-	js_newcfunction(J, locale_compare, "localeCompare", 1);
-	js_defproperty(J, -2, "localeCompare", JS_DONTENUM);
+	kit_intl_method(J, locale_compare, "localeCompare", 1);
 	js_pop(J, 2);
 }

@@ -1309,8 +1309,7 @@ void kit_intl_datetime_install(js_State *J)
 	js_copy(J, -1);
 	js_setregistry(J, PROTO);
 	js_newcconstructor(J, constructor, constructor, "DateTimeFormat", 0);
-	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
-	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	kit_intl_method(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
 	js_defproperty(J, -2, "DateTimeFormat", JS_DONTENUM);
 	kit_intl_reltime_install(J);
 

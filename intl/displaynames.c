@@ -233,12 +233,9 @@ static void resolved_options(js_State *J)
 void kit_intl_displaynames_install(js_State *J)
 {
 	kit_intl_new_prototype(J, PROTO, TAG);
-	js_newcfunction(J, resolved_options, "resolvedOptions", 0);
-	js_defproperty(J, -2, "resolvedOptions", JS_DONTENUM);
-	js_newcfunction(J, of, "of", 1);
-	js_defproperty(J, -2, "of", JS_DONTENUM);
+	kit_intl_method(J, resolved_options, "resolvedOptions", 0);
+	kit_intl_method(J, of, "of", 1);
 	js_newcconstructor(J, call, construct, "DisplayNames", 2);
-	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
-	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	kit_intl_method(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
 	js_defproperty(J, -2, "DisplayNames", JS_DONTENUM);
 }

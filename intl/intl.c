@@ -547,6 +547,12 @@ void kit_intl_to_string_tag(js_State *J, int idx, const char *tag)
 	js_pop(J, 1);
 }
 
+void kit_intl_method(js_State *J, js_CFunction fn, const char *name, int length)
+{
+	js_newcfunction(J, fn, name, length);
+	js_defproperty(J, -2, name, JS_DONTENUM);
+}
+
 void kit_intl_install(js_State *J)
 {
 	js_loadstring(J, "[intl]", "(function (o, t) { Object.defineProperty(o, Symbol.toStringTag, "
@@ -557,8 +563,7 @@ void kit_intl_install(js_State *J)
 
 	js_newobject(J);
 	kit_intl_to_string_tag(J, -1, "Intl");
-	js_newcfunction(J, get_canonical_locales, "getCanonicalLocales", 1);
-	js_defproperty(J, -2, "getCanonicalLocales", JS_DONTENUM);
+	kit_intl_method(J, get_canonical_locales, "getCanonicalLocales", 1);
 	kit_intl_text_install(J);
 	kit_intl_datetime_install(J);
 	kit_intl_number_install(J);

@@ -32,6 +32,10 @@ void kit_intl_reltime_install(js_State *J);
  * enumerable), as a prototype's `Intl.NumberFormat`. */
 void kit_intl_to_string_tag(js_State *J, int idx, const char *tag);
 
+/* Defines obj.name = fn (of that length) on the object on top of the
+ * stack, not enumerable, as a prototype's or constructor's method. */
+void kit_intl_method(js_State *J, js_CFunction fn, const char *name, int length);
+
 /* CanonicalizeLocaleList(locales at idx): pushes an array of canonical,
  * unique BCP 47 tags (undefined gives []); RangeError "Incorrect locale
  * information provided" for a tag that is not well-formed, TypeError for a

@@ -220,14 +220,10 @@ static void resolved_options(js_State *J)
 void kit_intl_list_install(js_State *J)
 {
 	kit_intl_new_prototype(J, PROTO, TAG);
-	js_newcfunction(J, resolved_options, "resolvedOptions", 0);
-	js_defproperty(J, -2, "resolvedOptions", JS_DONTENUM);
-	js_newcfunction(J, format, "format", 1);
-	js_defproperty(J, -2, "format", JS_DONTENUM);
-	js_newcfunction(J, format_to_parts, "formatToParts", 1);
-	js_defproperty(J, -2, "formatToParts", JS_DONTENUM);
+	kit_intl_method(J, resolved_options, "resolvedOptions", 0);
+	kit_intl_method(J, format, "format", 1);
+	kit_intl_method(J, format_to_parts, "formatToParts", 1);
 	js_newcconstructor(J, call, construct, "ListFormat", 0);
-	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
-	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	kit_intl_method(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
 	js_defproperty(J, -2, "ListFormat", JS_DONTENUM);
 }

@@ -1102,8 +1102,7 @@ void kit_intl_number_install(js_State *J)
 	 * first key, as in V8 */
 	js_newobject(J);
 	js_newcconstructor(J, nf_construct, nf_construct, SERVICE, 0);
-	js_newcfunction(J, supported_locales_of, "supportedLocalesOf", 1);
-	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	kit_intl_method(J, supported_locales_of, "supportedLocalesOf", 1);
 	js_getproperty(J, -1, "prototype");
 	kit_intl_to_string_tag(J, -1, SERVICE);
 	method(J, resolved_options, "resolvedOptions", 0);

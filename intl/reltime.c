@@ -349,7 +349,6 @@ void kit_intl_reltime_install(js_State *J)
 	js_copy(J, -1);
 	js_setregistry(J, PROTO);
 	js_newcconstructor(J, call_without_new, constructor, "RelativeTimeFormat", 0);
-	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
-	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	kit_intl_method(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
 	js_defproperty(J, -2, "RelativeTimeFormat", JS_DONTENUM);
 }

@@ -224,13 +224,11 @@ static void make_prototypes(js_State *J)
 	js_call(J, 0);
 	js_newobjectx(J);
 	kit_intl_to_string_tag(J, -1, "Segmenter String Iterator");
-	js_newcfunction(J, iterator_next, "next", 0);
-	js_defproperty(J, -2, "next", JS_DONTENUM);
+	kit_intl_method(J, iterator_next, "next", 0);
 	js_setregistry(J, ITERATOR_PROTO);
 
 	js_newobject(J);
-	js_newcfunction(J, containing, "containing", 1);
-	js_defproperty(J, -2, "containing", JS_DONTENUM);
+	kit_intl_method(J, containing, "containing", 1);
 	js_newcfunction(J, segments_iterator, "[Symbol.iterator]", 0);
 	kit_intl_define_symbol(J, -2, "iterator");
 	js_setregistry(J, SEGMENTS_PROTO);
@@ -267,12 +265,9 @@ static void segment(js_State *J)
 void kit_intl_segmenter_install(js_State *J)
 {
 	kit_intl_new_prototype(J, PROTO, TAG);
-	js_newcfunction(J, resolved_options, "resolvedOptions", 0);
-	js_defproperty(J, -2, "resolvedOptions", JS_DONTENUM);
-	js_newcfunction(J, segment, "segment", 1);
-	js_defproperty(J, -2, "segment", JS_DONTENUM);
+	kit_intl_method(J, resolved_options, "resolvedOptions", 0);
+	kit_intl_method(J, segment, "segment", 1);
 	js_newcconstructor(J, call, construct, "Segmenter", 0);
-	js_newcfunction(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
-	js_defproperty(J, -2, "supportedLocalesOf", JS_DONTENUM);
+	kit_intl_method(J, kit_intl_supported_locales_of, "supportedLocalesOf", 1);
 	js_defproperty(J, -2, "Segmenter", JS_DONTENUM);
 }

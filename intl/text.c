@@ -351,12 +351,9 @@ void kit_intl_text_install(js_State *J)
 {
 	js_getglobal(J, "String");
 	js_getproperty(J, -1, "prototype");
-	js_newcfunction(J, normalize, "normalize", 0);
-	js_defproperty(J, -2, "normalize", JS_DONTENUM);
-	js_newcfunction(J, to_locale_upper, "toLocaleUpperCase", 0);
-	js_defproperty(J, -2, "toLocaleUpperCase", JS_DONTENUM);
-	js_newcfunction(J, to_locale_lower, "toLocaleLowerCase", 0);
-	js_defproperty(J, -2, "toLocaleLowerCase", JS_DONTENUM);
+	kit_intl_method(J, normalize, "normalize", 0);
+	kit_intl_method(J, to_locale_upper, "toLocaleUpperCase", 0);
+	kit_intl_method(J, to_locale_lower, "toLocaleLowerCase", 0);
 	js_pop(J, 2);
 	/* in V8's order of Intl's keys */
 	kit_intl_values_install(J);

@@ -135,6 +135,5 @@ static void supported_values_of(js_State *J)
 
 void kit_intl_values_install(js_State *J)
 {
-	js_newcfunction(J, supported_values_of, "supportedValuesOf", 1);
-	js_defproperty(J, -2, "supportedValuesOf", JS_DONTENUM);
+	kit_intl_method(J, supported_values_of, "supportedValuesOf", 1);
 }
