@@ -325,18 +325,6 @@ static void get_compare(js_State *J)
 	c->compare_ref = js_ref(J);
 }
 
-static void put_string(js_State *J, const char *key, const char *v)
-{
-	js_pushstring(J, v);
-	js_setproperty(J, -2, key);
-}
-
-static void put_bool(js_State *J, const char *key, int v)
-{
-	js_pushboolean(J, v);
-	js_setproperty(J, -2, key);
-}
-
 static void resolved_options(js_State *J)
 {
 	collator *c = kit_intl_this(J, TAG, "Intl.Collator.prototype.resolvedOptions");
@@ -370,14 +358,14 @@ static void resolved_options(js_State *J)
 			snprintf(tag, sizeof tag, "%s", kit_intl_default_locale(J));
 	}
 	js_newobject(J);
-	put_string(J, "locale", tag);
-	put_string(J, "usage", search ? "search" : "sort");
-	put_string(J, "sensitivity", strength == UCOL_PRIMARY ? (case_level ? "case" : "base")
+	kit_intl_set_string(J, "locale", tag);
+	kit_intl_set_string(J, "usage", search ? "search" : "sort");
+	kit_intl_set_string(J, "sensitivity", strength == UCOL_PRIMARY ? (case_level ? "case" : "base")
 			: strength == UCOL_SECONDARY ? "accent" : "variant");
-	put_bool(J, "ignorePunctuation", shifted);
-	put_string(J, "collation", bcp && !search ? bcp : "default");
-	put_bool(J, "numeric", numeric);
-	put_string(J, "caseFirst", cf == UCOL_UPPER_FIRST ? "upper" : cf == UCOL_LOWER_FIRST ? "lower" : "false");
+	kit_intl_set_bool(J, "ignorePunctuation", shifted);
+	kit_intl_set_string(J, "collation", bcp && !search ? bcp : "default");
+	kit_intl_set_bool(J, "numeric", numeric);
+	kit_intl_set_string(J, "caseFirst", cf == UCOL_UPPER_FIRST ? "upper" : cf == UCOL_LOWER_FIRST ? "lower" : "false");
 }
 
 /* the default locale's collator, opened once per process. ICU's default

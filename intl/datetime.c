@@ -909,13 +909,11 @@ static void push_part(js_State *J, int *n, const char *type, const UChar *s, int
 	if (len <= 0)
 		return;
 	js_newobject(J);
-	js_pushstring(J, type);
-	js_setproperty(J, -2, "type");
+	kit_intl_set_string(J, "type", type);
 	push_u16(J, s, len, nnbsp);
 	js_setproperty(J, -2, "value");
 	if (source) {
-		js_pushstring(J, source);
-		js_setproperty(J, -2, "source");
+		kit_intl_set_string(J, "source", source);
 	}
 	js_setindex(J, -2, (*n)++);
 }
@@ -1101,30 +1099,24 @@ static void p_format_range_to_parts(js_State *J)
 	format_range(J, 1);
 }
 
-static void set_string(js_State *J, const char *name, const char *value)
-{
-	js_pushstring(J, value);
-	js_setproperty(J, -2, name);
-}
-
 static void p_resolved_options(js_State *J)
 {
 	dtf *d = this_dtf(J, "resolvedOptions");
 	js_newobject(J);
-	set_string(J, "locale", d->locale);
+	kit_intl_set_string(J, "locale", d->locale);
 	UErrorCode st = U_ZERO_ERROR;
 	const char *type = icu_ucal_getType(icu_udat_getCalendar(d->fmt), &st);
 	const char *ca = U_SUCCESS(st) ? icu_uloc_toUnicodeLocaleType("ca", type) : NULL;
-	set_string(J, "calendar", ca ? ca : U_SUCCESS(st) ? type : "gregory");
+	kit_intl_set_string(J, "calendar", ca ? ca : U_SUCCESS(st) ? type : "gregory");
 	st = U_ZERO_ERROR;
 	UNumberingSystem *ns = icu_unumsys_open(d->icu, &st);
 	if (U_SUCCESS(st) && ns) {
-		set_string(J, "numberingSystem", icu_unumsys_getName(ns));
+		kit_intl_set_string(J, "numberingSystem", icu_unumsys_getName(ns));
 		icu_unumsys_close(ns);
 	}
-	set_string(J, "timeZone", d->tz);
+	kit_intl_set_string(J, "timeZone", d->tz);
 	if (d->hc != HC_NONE) {
-		set_string(J, "hourCycle", hc_names[d->hc - 1]);
+		kit_intl_set_string(J, "hourCycle", hc_names[d->hc - 1]);
 		js_pushboolean(J, d->hc == HC_H11 || d->hc == HC_H12);
 		js_setproperty(J, -2, "hour12");
 	}
@@ -1137,22 +1129,21 @@ static void p_resolved_options(js_State *J)
 				for (const char *p = pat; *p && fsd < 3; p++)
 					fsd += *p == 'S';
 				if (fsd > 0) {
-					js_pushnumber(J, fsd);
-					js_setproperty(J, -2, "fractionalSecondDigits");
+					kit_intl_set_number(J, "fractionalSecondDigits", fsd);
 				}
 			}
 			for (const readback *r = readbacks[c]; r->letters; r++) {
 				if (strstr(pat, r->letters)) {
-					set_string(J, components[c].name, r->value);
+					kit_intl_set_string(J, components[c].name, r->value);
 					break;
 				}
 			}
 		}
 	}
 	if (d->date_style >= 0)
-		set_string(J, "dateStyle", style_names[d->date_style]);
+		kit_intl_set_string(J, "dateStyle", style_names[d->date_style]);
 	if (d->time_style >= 0)
-		set_string(J, "timeStyle", style_names[d->time_style]);
+		kit_intl_set_string(J, "timeStyle", style_names[d->time_style]);
 }
 
 static void constructor(js_State *J)

@@ -212,22 +212,16 @@ static void of(js_State *J)
 	kit_intl_push_u16(J, out, len);
 }
 
-static void put(js_State *J, const char *key, const char *v)
-{
-	js_pushstring(J, v);
-	js_setproperty(J, -2, key);
-}
-
 static void resolved_options(js_State *J)
 {
 	display_names *d = kit_intl_this(J, TAG, "Intl.DisplayNames.prototype.resolvedOptions");
 	js_newobject(J);
-	put(J, "locale", d->locale);
-	put(J, "style", styles[d->style]);
-	put(J, "type", types[d->type]);
-	put(J, "fallback", fallbacks[d->fallback]);
+	kit_intl_set_string(J, "locale", d->locale);
+	kit_intl_set_string(J, "style", styles[d->style]);
+	kit_intl_set_string(J, "type", types[d->type]);
+	kit_intl_set_string(J, "fallback", fallbacks[d->fallback]);
 	if (d->type == 0)
-		put(J, "languageDisplay", displays[d->display]);
+		kit_intl_set_string(J, "languageDisplay", displays[d->display]);
 }
 
 void kit_intl_displaynames_install(js_State *J)

@@ -553,6 +553,24 @@ void kit_intl_method(js_State *J, js_CFunction fn, const char *name, int length)
 	js_defproperty(J, -2, name, JS_DONTENUM);
 }
 
+void kit_intl_set_string(js_State *J, const char *name, const char *v)
+{
+	js_pushstring(J, v);
+	js_setproperty(J, -2, name);
+}
+
+void kit_intl_set_number(js_State *J, const char *name, double v)
+{
+	js_pushnumber(J, v);
+	js_setproperty(J, -2, name);
+}
+
+void kit_intl_set_bool(js_State *J, const char *name, int v)
+{
+	js_pushboolean(J, v);
+	js_setproperty(J, -2, name);
+}
+
 void kit_intl_install(js_State *J)
 {
 	js_loadstring(J, "[intl]", "(function (o, t) { Object.defineProperty(o, Symbol.toStringTag, "

@@ -36,6 +36,12 @@ void kit_intl_to_string_tag(js_State *J, int idx, const char *tag);
  * stack, not enumerable, as a prototype's or constructor's method. */
 void kit_intl_method(js_State *J, js_CFunction fn, const char *name, int length);
 
+/* obj[name] = v on the object on top of the stack (js_setproperty), as
+ * resolvedOptions() and the parts' objects are filled. */
+void kit_intl_set_string(js_State *J, const char *name, const char *v);
+void kit_intl_set_number(js_State *J, const char *name, double v);
+void kit_intl_set_bool(js_State *J, const char *name, int v);
+
 /* CanonicalizeLocaleList(locales at idx): pushes an array of canonical,
  * unique BCP 47 tags (undefined gives []); RangeError "Incorrect locale
  * information provided" for a tag that is not well-formed, TypeError for a

@@ -160,8 +160,7 @@ static void format(js_State *J)
 static void push_part(js_State *J, int *k, const char *type, const UChar *s, int32_t len)
 {
 	js_newobject(J);
-	js_pushstring(J, type);
-	js_setproperty(J, -2, "type");
+	kit_intl_set_string(J, "type", type);
 	kit_intl_push_u16(J, s, len);
 	js_setproperty(J, -2, "value");
 	js_setindex(J, -2, (*k)++);
@@ -209,12 +208,9 @@ static void resolved_options(js_State *J)
 {
 	list_format *f = kit_intl_this(J, TAG, "Intl.ListFormat.prototype.resolvedOptions");
 	js_newobject(J);
-	js_pushstring(J, f->locale);
-	js_setproperty(J, -2, "locale");
-	js_pushstring(J, types[f->type]);
-	js_setproperty(J, -2, "type");
-	js_pushstring(J, styles[f->style]);
-	js_setproperty(J, -2, "style");
+	kit_intl_set_string(J, "locale", f->locale);
+	kit_intl_set_string(J, "type", types[f->type]);
+	kit_intl_set_string(J, "style", styles[f->style]);
 }
 
 void kit_intl_list_install(js_State *J)

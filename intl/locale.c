@@ -569,8 +569,7 @@ static void get_text_info(js_State *J)
 	char id[ID_MAX];
 	this_id(J, id);
 	js_newobject(J);
-	js_pushstring(J, icu_uloc_isRightToLeft(id) ? "rtl" : "ltr");
-	js_setproperty(J, -2, "direction");
+	kit_intl_set_string(J, "direction", icu_uloc_isRightToLeft(id) ? "rtl" : "ltr");
 }
 
 static void get_week_info(js_State *J)
@@ -593,16 +592,14 @@ static void get_week_info(js_State *J)
 	icu_ucal_close(cal);
 	kit_icu_check(J, st, "weekInfo");
 	js_newobject(J);
-	js_pushnumber(J, first == 1 ? 7 : first - 1);
-	js_setproperty(J, -2, "firstDay");
+	kit_intl_set_number(J, "firstDay", first == 1 ? 7 : first - 1);
 	js_newarray(J);
 	for (int i = 0; i < n; i++) {
 		js_pushnumber(J, weekend[i]);
 		js_setindex(J, -2, i);
 	}
 	js_setproperty(J, -2, "weekend");
-	js_pushnumber(J, minimal);
-	js_setproperty(J, -2, "minimalDays");
+	kit_intl_set_number(J, "minimalDays", minimal);
 }
 
 static void getter(js_State *J, js_CFunction fn, const char *name, const char *fname)

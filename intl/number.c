@@ -570,13 +570,11 @@ static void push_parts(js_State *J, const UFormattedValue *fv, int with_source)
 		while (j < len && field[j] == field[i] && width[j] == width[i] && source[j] == source[i])
 			j++;
 		js_newobject(J);
-		js_pushstring(J, field[i] < 0 ? "literal" : field_type(field[i], s + i, j - i));
-		js_setproperty(J, -2, "type");
+		kit_intl_set_string(J, "type", field[i] < 0 ? "literal" : field_type(field[i], s + i, j - i));
 		push_utf16(J, s + i, j - i);
 		js_setproperty(J, -2, "value");
 		if (with_source) {
-			js_pushstring(J, source[i] == 0 ? "startRange" : source[i] == 1 ? "endRange" : "shared");
-			js_setproperty(J, -2, "source");
+			kit_intl_set_string(J, "source", source[i] == 0 ? "startRange" : source[i] == 1 ? "endRange" : "shared");
 		}
 		js_setindex(J, -2, k++);
 		i = j;
@@ -972,59 +970,46 @@ static void format_range_to_parts(js_State *J)
 	push_range(J, 1);
 }
 
-static void set_string(js_State *J, const char *name, const char *v)
-{
-	js_pushstring(J, v);
-	js_setproperty(J, -2, name);
-}
-
-static void set_number(js_State *J, const char *name, double v)
-{
-	js_pushnumber(J, v);
-	js_setproperty(J, -2, name);
-}
-
 static void resolved_options(js_State *J)
 {
 	nf *f = this_nf(J, "Intl.NumberFormat.prototype.resolvedOptions");
 	const kit_intl_digits *d = &f->digits;
 	js_newobject(J);
-	set_string(J, "locale", f->locale);
-	set_string(J, "numberingSystem", f->nu);
-	set_string(J, "style", styles[f->style]);
+	kit_intl_set_string(J, "locale", f->locale);
+	kit_intl_set_string(J, "numberingSystem", f->nu);
+	kit_intl_set_string(J, "style", styles[f->style]);
 	if (f->style == STYLE_CURRENCY) {
-		set_string(J, "currency", f->currency);
-		set_string(J, "currencyDisplay", currency_displays[f->currency_display]);
-		set_string(J, "currencySign", currency_signs[f->currency_sign]);
+		kit_intl_set_string(J, "currency", f->currency);
+		kit_intl_set_string(J, "currencyDisplay", currency_displays[f->currency_display]);
+		kit_intl_set_string(J, "currencySign", currency_signs[f->currency_sign]);
 	}
 	if (f->style == STYLE_UNIT) {
-		set_string(J, "unit", f->unit);
-		set_string(J, "unitDisplay", unit_displays[f->unit_display]);
+		kit_intl_set_string(J, "unit", f->unit);
+		kit_intl_set_string(J, "unitDisplay", unit_displays[f->unit_display]);
 	}
-	set_number(J, "minimumIntegerDigits", d->mnid);
+	kit_intl_set_number(J, "minimumIntegerDigits", d->mnid);
 	if (d->type != KIT_ROUND_FRACTION) {
-		set_number(J, "minimumSignificantDigits", d->mnsd);
-		set_number(J, "maximumSignificantDigits", d->mxsd);
+		kit_intl_set_number(J, "minimumSignificantDigits", d->mnsd);
+		kit_intl_set_number(J, "maximumSignificantDigits", d->mxsd);
 	}
 	if (d->type != KIT_ROUND_SIGNIFICANT) {
-		set_number(J, "minimumFractionDigits", d->mnfd);
-		set_number(J, "maximumFractionDigits", d->mxfd);
+		kit_intl_set_number(J, "minimumFractionDigits", d->mnfd);
+		kit_intl_set_number(J, "maximumFractionDigits", d->mxfd);
 	}
 	if (f->grouping == GROUP_OFF)
-		js_pushboolean(J, 0);
+		kit_intl_set_bool(J, "useGrouping", 0);
 	else
-		js_pushstring(J, groupings[f->grouping]);
-	js_setproperty(J, -2, "useGrouping");
-	set_string(J, "notation", notations[f->notation]);
+		kit_intl_set_string(J, "useGrouping", groupings[f->grouping]);
+	kit_intl_set_string(J, "notation", notations[f->notation]);
 	if (f->notation == NOTATION_COMPACT)
-		set_string(J, "compactDisplay", compact_displays[f->compact_display]);
-	set_string(J, "signDisplay", sign_displays[f->sign_display]);
-	set_string(J, "roundingMode", kit_intl_rounding_modes[d->mode]);
-	set_number(J, "roundingIncrement", d->increment);
-	set_string(J, "trailingZeroDisplay", trailing_zeros[d->strip]);
+		kit_intl_set_string(J, "compactDisplay", compact_displays[f->compact_display]);
+	kit_intl_set_string(J, "signDisplay", sign_displays[f->sign_display]);
+	kit_intl_set_string(J, "roundingMode", kit_intl_rounding_modes[d->mode]);
+	kit_intl_set_number(J, "roundingIncrement", d->increment);
+	kit_intl_set_string(J, "trailingZeroDisplay", trailing_zeros[d->strip]);
 	/* V8 reads the priority back from the skeleton, where "/w"
 	 * (stripIfInteger) after ".##/@@r" hides it: "auto" then */
-	set_string(J, "roundingPriority",
+	kit_intl_set_string(J, "roundingPriority",
 		   d->strip ? "auto"
 			    : d->type == KIT_ROUND_MORE ? "morePrecision" : d->type == KIT_ROUND_LESS ? "lessPrecision" : "auto");
 }

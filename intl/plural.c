@@ -238,29 +238,21 @@ static void select_range(js_State *J)
 	push_keyword(J, kw, len, st);
 }
 
-static void set_number(js_State *J, const char *name, double v)
-{
-	js_pushnumber(J, v);
-	js_setproperty(J, -2, name);
-}
-
 static void resolved_options(js_State *J)
 {
 	pr *r = this_pr(J, "Intl.PluralRules.prototype.resolvedOptions");
 	const kit_intl_digits *d = &r->digits;
 	js_newobject(J);
-	js_pushstring(J, r->locale);
-	js_setproperty(J, -2, "locale");
-	js_pushstring(J, types[r->type]);
-	js_setproperty(J, -2, "type");
-	set_number(J, "minimumIntegerDigits", d->mnid);
+	kit_intl_set_string(J, "locale", r->locale);
+	kit_intl_set_string(J, "type", types[r->type]);
+	kit_intl_set_number(J, "minimumIntegerDigits", d->mnid);
 	/* V8 gives one pair: the significant digits when they round */
 	if (d->type == KIT_ROUND_FRACTION) {
-		set_number(J, "minimumFractionDigits", d->mnfd);
-		set_number(J, "maximumFractionDigits", d->mxfd);
+		kit_intl_set_number(J, "minimumFractionDigits", d->mnfd);
+		kit_intl_set_number(J, "maximumFractionDigits", d->mxfd);
 	} else {
-		set_number(J, "minimumSignificantDigits", d->mnsd);
-		set_number(J, "maximumSignificantDigits", d->mxsd);
+		kit_intl_set_number(J, "minimumSignificantDigits", d->mnsd);
+		kit_intl_set_number(J, "maximumSignificantDigits", d->mxsd);
 	}
 	/* pluralCategories in ICU's order, as V8 gives them */
 	UErrorCode st = U_ZERO_ERROR;

@@ -191,13 +191,11 @@ static void add_part(js_State *J, int *n, const char *type, const UChar *s, int3
 	if (len <= 0)
 		return;
 	js_newobject(J);
-	js_pushstring(J, type);
-	js_setproperty(J, -2, "type");
+	kit_intl_set_string(J, "type", type);
 	push_u16(J, s, len);
 	js_setproperty(J, -2, "value");
 	if (unit) {
-		js_pushstring(J, unit);
-		js_setproperty(J, -2, "unit");
+		kit_intl_set_string(J, "unit", unit);
 	}
 	js_setindex(J, -2, (*n)++);
 }
@@ -321,14 +319,10 @@ static void p_resolved_options(js_State *J)
 {
 	rtf *r = this_rtf(J, "resolvedOptions");
 	js_newobject(J);
-	js_pushstring(J, r->locale);
-	js_setproperty(J, -2, "locale");
-	js_pushstring(J, styles[r->style]);
-	js_setproperty(J, -2, "style");
-	js_pushstring(J, numerics[r->numeric]);
-	js_setproperty(J, -2, "numeric");
-	js_pushstring(J, r->nu);
-	js_setproperty(J, -2, "numberingSystem");
+	kit_intl_set_string(J, "locale", r->locale);
+	kit_intl_set_string(J, "style", styles[r->style]);
+	kit_intl_set_string(J, "numeric", numerics[r->numeric]);
+	kit_intl_set_string(J, "numberingSystem", r->nu);
 }
 
 static void method(js_State *J, const char *name, js_CFunction fn, int length)

@@ -125,10 +125,8 @@ static void resolved_options(js_State *J)
 {
 	segmenter *g = kit_intl_this(J, TAG, "Intl.Segmenter.prototype.resolvedOptions");
 	js_newobject(J);
-	js_pushstring(J, g->locale);
-	js_setproperty(J, -2, "locale");
-	js_pushstring(J, granularities[g->granularity]);
-	js_setproperty(J, -2, "granularity");
+	kit_intl_set_string(J, "locale", g->locale);
+	kit_intl_set_string(J, "granularity", granularities[g->granularity]);
 }
 
 /* pushes the segment data object of [start, end) */
@@ -137,14 +135,12 @@ static void push_segment(js_State *J, segments *s, int32_t start, int32_t end)
 	js_newobject(J);
 	kit_intl_push_u16(J, s->text + start, end - start);
 	js_setproperty(J, -2, "segment");
-	js_pushnumber(J, start);
-	js_setproperty(J, -2, "index");
+	kit_intl_set_number(J, "index", start);
 	js_getregistry(J, s->input_ref);
 	js_setproperty(J, -2, "input");
 	if (s->word) {
 		int32_t status = icu_ubrk_getRuleStatus(s->bi);
-		js_pushboolean(J, !(status >= UBRK_WORD_NONE && status < UBRK_WORD_NONE_LIMIT));
-		js_setproperty(J, -2, "isWordLike");
+		kit_intl_set_bool(J, "isWordLike", !(status >= UBRK_WORD_NONE && status < UBRK_WORD_NONE_LIMIT));
 	}
 }
 
@@ -180,8 +176,7 @@ static void iterator_next(js_State *J)
 	if (it->pos >= s->len) {
 		js_pushundefined(J);
 		js_setproperty(J, -2, "value");
-		js_pushboolean(J, 1);
-		js_setproperty(J, -2, "done");
+		kit_intl_set_bool(J, "done", 1);
 		return;
 	}
 	int32_t start = it->pos, end = icu_ubrk_following(s->bi, start);
@@ -190,8 +185,7 @@ static void iterator_next(js_State *J)
 	it->pos = end;
 	push_segment(J, s, start, end);
 	js_setproperty(J, -2, "value");
-	js_pushboolean(J, 0);
-	js_setproperty(J, -2, "done");
+	kit_intl_set_bool(J, "done", 0);
 }
 
 static void segments_iterator(js_State *J)
