@@ -251,9 +251,7 @@ static collator *create(js_State *J, int locales, int options)
 	char open_tag[KIT_INTL_TAG_MAX * 2];
 	with_keys(open_tag, sizeof open_tag, base, open_co, kf, kn);
 
-	collator *c = calloc(1, sizeof *c);
-	if (!c)
-		js_error(J, "out of memory");
+	collator *c = kit_intl_calloc(J, sizeof *c);
 	c->refs = 1;
 	js_getregistry(J, PROTO);
 	js_newuserdata(J, TAG, c, finalize);

@@ -759,9 +759,7 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 	memset(&r, 0, sizeof r);
 	resolve_locale(J, list, opts, &r);
 
-	dtf *d = calloc(1, sizeof *d);
-	if (!d)
-		js_error(J, "out of memory");
+	dtf *d = kit_intl_calloc(J, sizeof *d);
 	d->refs = 1;
 	d->format = (kit_intl_bound)KIT_INTL_BOUND_INIT;
 	d->date_style = d->time_style = -1;

@@ -77,19 +77,14 @@ static void finalize(js_State *J, void *data)
 static void construct(js_State *J)
 {
 	kit_icu_need(J, &table);
-	kit_intl_canonical_list(J, 1);
-	js_pop(J, 1);
-	int opts = kit_intl_options_object(J, 2);
-	kit_intl_option_matcher(J, opts, TAG);
+	int opts = kit_intl_constructor_options(J, 1, 2, TAG, kit_intl_options_object);
 	int style = kit_intl_option_enum(J, opts, TAG, "style", styles, 0);
 	int type = kit_intl_option_enum(J, opts, TAG, "type", types, -1);
 	if (type < 0)
 		js_typeerror(J, "invalid_argument");
 	int fallback = kit_intl_option_enum(J, opts, TAG, "fallback", fallbacks, 0);
 	int display = kit_intl_option_enum(J, opts, TAG, "languageDisplay", displays, 0);
-	display_names *d = calloc(1, sizeof *d);
-	if (!d)
-		js_error(J, "out of memory");
+	display_names *d = kit_intl_calloc(J, sizeof *d);
 	d->style = style;
 	d->type = type;
 	d->fallback = fallback;

@@ -27,6 +27,14 @@ static const kit_icu_sym syms[] = {
 };
 static kit_icu_table table = KIT_ICU_TABLE(syms);
 
+void *kit_intl_calloc(js_State *J, size_t size)
+{
+	void *p = calloc(1, size);
+	if (!p)
+		js_error(J, "out of memory");
+	return p;
+}
+
 /* A well-formed tag's canonical form (`EN-us` → `en-US`, `iw` → `he`), or
  * 0 when tag is not a well-formed BCP 47 tag. */
 static int canonical_tag(js_State *J, const char *tag, char out[KIT_INTL_TAG_MAX])
@@ -392,6 +400,16 @@ void kit_intl_option_matcher(js_State *J, int idx, const char *service)
 	kit_intl_option_enum(J, idx, service, "localeMatcher", matchers, 1);
 }
 
+int kit_intl_constructor_options(js_State *J, int loc, int opt, const char *service,
+				 int (*options)(js_State *J, int idx))
+{
+	kit_intl_canonical_list(J, loc);
+	js_pop(J, 1);
+	int opts = options(J, opt);
+	kit_intl_option_matcher(J, opts, service);
+	return opts;
+}
+
 int kit_intl_option_string(js_State *J, int idx, const char *name, char *out, size_t n)
 {
 	if (!get_option(J, idx, name)) {
@@ -473,9 +491,7 @@ static kit_intl_slots *state_slots(js_State *J, const kit_intl_bound_kind *kind)
 		js_pop(J, 1);
 	} else {
 		js_pop(J, 1);
-		t = calloc(1, sizeof *t);
-		if (!t)
-			js_error(J, "out of memory");
+		t = kit_intl_calloc(J, sizeof *t);
 		t->refs = 1;
 		js_pushundefined(J);
 		js_newuserdata(J, kind->table, t, slots_finalize);

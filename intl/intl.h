@@ -32,6 +32,9 @@ void kit_intl_reltime_install(js_State *J);
  * enumerable), as a prototype's `Intl.NumberFormat`. */
 void kit_intl_to_string_tag(js_State *J, int idx, const char *tag);
 
+/* calloc(1, size), or the Error "out of memory" */
+void *kit_intl_calloc(js_State *J, size_t size);
+
 /* Defines obj.name = fn (of that length) on the object on top of the
  * stack, not enumerable, as a prototype's or constructor's method. */
 void kit_intl_method(js_State *J, js_CFunction fn, const char *name, int length);
@@ -72,6 +75,14 @@ const char *kit_intl_default_locale(js_State *J);
 /* A service's supportedLocalesOf(locales, options), for js_newcfunction:
  * the canonical requested tags that kit_intl_resolve would match. */
 void kit_intl_supported_locales_of(js_State *J);
+
+/* The start of a constructor: CanonicalizeLocaleList(locales at loc) for
+ * its errors (the list is not kept: kit_intl_resolve reads it again), the
+ * options at opt pushed by options (kit_intl_options, or text.h's
+ * kit_intl_options_object) and their localeMatcher read. Returns the
+ * options' index, as options does. */
+int kit_intl_constructor_options(js_State *J, int loc, int opt, const char *service,
+				 int (*options)(js_State *J, int idx));
 
 /* GetOption(options, name, "string", values, fallback) for the options
  * object at idx (undefined reads as empty): the index in values (NULL

@@ -63,15 +63,10 @@ static void finalize(js_State *J, void *data)
 static void construct(js_State *J)
 {
 	kit_icu_need(J, &table);
-	kit_intl_canonical_list(J, 1);
-	js_pop(J, 1);
-	int opts = kit_intl_options_object(J, 2);
-	kit_intl_option_matcher(J, opts, TAG);
+	int opts = kit_intl_constructor_options(J, 1, 2, TAG, kit_intl_options_object);
 	int type = kit_intl_option_enum(J, opts, TAG, "type", types, 0);
 	int style = kit_intl_option_enum(J, opts, TAG, "style", styles, 0);
-	list_format *f = calloc(1, sizeof *f);
-	if (!f)
-		js_error(J, "out of memory");
+	list_format *f = kit_intl_calloc(J, sizeof *f);
 	f->type = type;
 	f->style = style;
 	kit_intl_resolve(J, 1, f->locale, NULL);

@@ -676,10 +676,7 @@ static void nf_skeleton(nf *f)
 static void nf_init(js_State *J, nf *f, int loc, int opt)
 {
 	kit_icu_need(J, &table);
-	kit_intl_canonical_list(J, loc);
-	js_pop(J, 1);
-	int opts = kit_intl_options(J, opt);
-	kit_intl_option_matcher(J, opts, SERVICE);
+	int opts = kit_intl_constructor_options(J, loc, opt, SERVICE, kit_intl_options);
 	char nu_option[64] = "";
 	if (kit_intl_option_string(J, opts, "numberingSystem", nu_option, sizeof nu_option) &&
 	    !kit_intl_is_type(nu_option))
@@ -800,9 +797,7 @@ static void nf_init(js_State *J, nf *f, int loc, int opt)
 
 static nf *nf_new(js_State *J)
 {
-	nf *f = calloc(1, sizeof *f);
-	if (!f)
-		js_error(J, "out of memory");
+	nf *f = kit_intl_calloc(J, sizeof *f);
 	f->refs = 1;
 	f->format = (kit_intl_bound)KIT_INTL_BOUND_INIT;
 	return f;

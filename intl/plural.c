@@ -138,10 +138,7 @@ static void pr_init(js_State *J, pr *r)
 {
 	kit_icu_need(J, &table);
 	kit_intl_number_need(J);
-	kit_intl_canonical_list(J, 1);
-	js_pop(J, 1);
-	int opts = kit_intl_options(J, 2);
-	kit_intl_option_matcher(J, opts, SERVICE);
+	int opts = kit_intl_constructor_options(J, 1, 2, SERVICE, kit_intl_options);
 	r->type = kit_intl_option_enum(J, opts, SERVICE, "type", types, 0);
 	r->digits.increment = 1;
 	r->digits.mode = 6; /* halfExpand */
@@ -164,9 +161,7 @@ static void pr_init(js_State *J, pr *r)
 
 static void pr_construct(js_State *J)
 {
-	pr *r = calloc(1, sizeof *r);
-	if (!r)
-		js_error(J, "out of memory");
+	pr *r = kit_intl_calloc(J, sizeof *r);
 	if (js_try(J)) {
 		pr_free(J, r);
 		js_throw(J);

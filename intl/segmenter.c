@@ -97,14 +97,9 @@ static void finalize_iterator(js_State *J, void *data)
 static void construct(js_State *J)
 {
 	kit_icu_need(J, &table);
-	kit_intl_canonical_list(J, 1);
-	js_pop(J, 1);
-	int opts = kit_intl_options_object(J, 2);
-	kit_intl_option_matcher(J, opts, TAG);
+	int opts = kit_intl_constructor_options(J, 1, 2, TAG, kit_intl_options_object);
 	int granularity = kit_intl_option_enum(J, opts, TAG, "granularity", granularities, 0);
-	segmenter *g = calloc(1, sizeof *g);
-	if (!g)
-		js_error(J, "out of memory");
+	segmenter *g = kit_intl_calloc(J, sizeof *g);
 	g->granularity = granularity;
 	if (js_try(J)) {
 		free(g);
@@ -234,9 +229,7 @@ static void segment(js_State *J)
 	const char *str = js_tostring(J, 1);
 	kit_icu_need(J, &table);
 	make_prototypes(J);
-	segments *s = calloc(1, sizeof *s);
-	if (!s)
-		js_error(J, "out of memory");
+	segments *s = kit_intl_calloc(J, sizeof *s);
 	s->refs = 1;
 	s->word = g->granularity == 1;
 	s->text = kit_intl_u16(str, NULL, 0, &s->len);
