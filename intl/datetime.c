@@ -1275,12 +1275,6 @@ static void zone_name(js_State *J)
 	js_pushstring(J, names[dst]);
 }
 
-static void method(js_State *J, const char *name, js_CFunction fn, int length)
-{
-	js_newcfunction(J, fn, name, length);
-	js_defproperty(J, -2, name, JS_DONTENUM);
-}
-
 void kit_intl_datetime_install(js_State *J)
 {
 	js_newobject(J);
@@ -1288,13 +1282,13 @@ void kit_intl_datetime_install(js_State *J)
 	js_pushundefined(J);
 	js_defproperty(J, -2, "constructor", JS_DONTENUM);
 	kit_intl_to_string_tag(J, -1, TAG);
-	method(J, "resolvedOptions", p_resolved_options, 0);
-	method(J, "formatToParts", p_format_to_parts, 1);
+	kit_intl_method(J, p_resolved_options, "resolvedOptions", 0);
+	kit_intl_method(J, p_format_to_parts, "formatToParts", 1);
 	js_newcfunction(J, p_format_get, "get format", 0);
 	js_pushnull(J);
 	js_defaccessor(J, -3, "format", JS_DONTENUM);
-	method(J, "formatRange", p_format_range, 2);
-	method(J, "formatRangeToParts", p_format_range_to_parts, 2);
+	kit_intl_method(J, p_format_range, "formatRange", 2);
+	kit_intl_method(J, p_format_range_to_parts, "formatRangeToParts", 2);
 	js_copy(J, -1);
 	js_setregistry(J, PROTO);
 	js_newcconstructor(J, constructor, constructor, "DateTimeFormat", 0);
@@ -1306,9 +1300,9 @@ void kit_intl_datetime_install(js_State *J)
 	js_getproperty(J, -1, "prototype");
 	js_getproperty(J, -1, "getTime");
 	js_setregistry(J, GET_TIME);
-	method(J, "toLocaleString", d_to_locale_string, 0);
-	method(J, "toLocaleDateString", d_to_locale_date_string, 0);
-	method(J, "toLocaleTimeString", d_to_locale_time_string, 0);
+	kit_intl_method(J, d_to_locale_string, "toLocaleString", 0);
+	kit_intl_method(J, d_to_locale_date_string, "toLocaleDateString", 0);
+	kit_intl_method(J, d_to_locale_time_string, "toLocaleTimeString", 0);
 	js_pop(J, 2);
 	/* for runtime/mujs-fixes.js's toString, which takes it and deletes it */
 	js_newcfunction(J, zone_name, "__kit_zone_name", 1);

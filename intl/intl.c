@@ -569,6 +569,13 @@ void kit_intl_method(js_State *J, js_CFunction fn, const char *name, int length)
 	js_defproperty(J, -2, name, JS_DONTENUM);
 }
 
+void kit_intl_getter(js_State *J, js_CFunction fn, const char *name, const char *fname)
+{
+	js_newcfunction(J, fn, fname, 0);
+	js_pushundefined(J);
+	js_defaccessor(J, -3, name, JS_DONTENUM);
+}
+
 void kit_intl_set_string(js_State *J, const char *name, const char *v)
 {
 	js_pushstring(J, v);

@@ -45,6 +45,10 @@ void kit_intl_set_string(js_State *J, const char *name, const char *v);
 void kit_intl_set_number(js_State *J, const char *name, double v);
 void kit_intl_set_bool(js_State *J, const char *name, int v);
 
+/* Defines a getter obj.name = fn (named fname, `get name`) on the object
+ * on top of the stack, without a setter and not enumerable. */
+void kit_intl_getter(js_State *J, js_CFunction fn, const char *name, const char *fname);
+
 /* CanonicalizeLocaleList(locales at idx): pushes an array of canonical,
  * unique BCP 47 tags (undefined gives []); RangeError "Incorrect locale
  * information provided" for a tag that is not well-formed, TypeError for a

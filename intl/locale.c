@@ -602,42 +602,29 @@ static void get_week_info(js_State *J)
 	kit_intl_set_number(J, "minimalDays", minimal);
 }
 
-static void getter(js_State *J, js_CFunction fn, const char *name, const char *fname)
-{
-	js_newcfunction(J, fn, fname, 0);
-	js_pushundefined(J);
-	js_defaccessor(J, -3, name, JS_DONTENUM);
-}
-
-static void method(js_State *J, js_CFunction fn, const char *name)
-{
-	js_newcfunction(J, fn, name, 0);
-	js_defproperty(J, -2, name, JS_DONTENUM);
-}
-
 void kit_intl_locale_install(js_State *J)
 {
 	kit_intl_new_prototype(J, PROTO, TAG);
-	method(J, to_string, "toString");
-	method(J, maximize, "maximize");
-	method(J, minimize, "minimize");
-	getter(J, get_language, "language", "get language");
-	getter(J, get_script, "script", "get script");
-	getter(J, get_region, "region", "get region");
-	getter(J, get_base_name, "baseName", "get baseName");
-	getter(J, get_calendar, "calendar", "get calendar");
-	getter(J, get_case_first, "caseFirst", "get caseFirst");
-	getter(J, get_collation, "collation", "get collation");
-	getter(J, get_hour_cycle, "hourCycle", "get hourCycle");
-	getter(J, get_numeric, "numeric", "get numeric");
-	getter(J, get_numbering_system, "numberingSystem", "get numberingSystem");
-	getter(J, get_calendars, "calendars", "get calendars");
-	getter(J, get_collations, "collations", "get collations");
-	getter(J, get_hour_cycles, "hourCycles", "get hourCycles");
-	getter(J, get_numbering_systems, "numberingSystems", "get numberingSystems");
-	getter(J, get_text_info, "textInfo", "get textInfo");
-	getter(J, get_time_zones, "timeZones", "get timeZones");
-	getter(J, get_week_info, "weekInfo", "get weekInfo");
+	kit_intl_method(J, to_string, "toString", 0);
+	kit_intl_method(J, maximize, "maximize", 0);
+	kit_intl_method(J, minimize, "minimize", 0);
+	kit_intl_getter(J, get_language, "language", "get language");
+	kit_intl_getter(J, get_script, "script", "get script");
+	kit_intl_getter(J, get_region, "region", "get region");
+	kit_intl_getter(J, get_base_name, "baseName", "get baseName");
+	kit_intl_getter(J, get_calendar, "calendar", "get calendar");
+	kit_intl_getter(J, get_case_first, "caseFirst", "get caseFirst");
+	kit_intl_getter(J, get_collation, "collation", "get collation");
+	kit_intl_getter(J, get_hour_cycle, "hourCycle", "get hourCycle");
+	kit_intl_getter(J, get_numeric, "numeric", "get numeric");
+	kit_intl_getter(J, get_numbering_system, "numberingSystem", "get numberingSystem");
+	kit_intl_getter(J, get_calendars, "calendars", "get calendars");
+	kit_intl_getter(J, get_collations, "collations", "get collations");
+	kit_intl_getter(J, get_hour_cycles, "hourCycles", "get hourCycles");
+	kit_intl_getter(J, get_numbering_systems, "numberingSystems", "get numberingSystems");
+	kit_intl_getter(J, get_text_info, "textInfo", "get textInfo");
+	kit_intl_getter(J, get_time_zones, "timeZones", "get timeZones");
+	kit_intl_getter(J, get_week_info, "weekInfo", "get weekInfo");
 	js_newcconstructor(J, call, construct, "Locale", 1);
 	js_defproperty(J, -2, "Locale", JS_DONTENUM);
 }

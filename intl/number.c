@@ -1061,12 +1061,6 @@ static void supported_locales_of(js_State *J)
 	kit_intl_supported_locales_of(J);
 }
 
-static void method(js_State *J, js_CFunction fn, const char *name, int length)
-{
-	js_newcfunction(J, fn, name, length);
-	js_defproperty(J, -2, name, JS_DONTENUM);
-}
-
 /* defines the property name of the object on top again, last */
 static void move_to_end(js_State *J, const char *name)
 {
@@ -1085,13 +1079,11 @@ void kit_intl_number_install(js_State *J)
 	kit_intl_method(J, supported_locales_of, "supportedLocalesOf", 1);
 	js_getproperty(J, -1, "prototype");
 	kit_intl_to_string_tag(J, -1, SERVICE);
-	method(J, resolved_options, "resolvedOptions", 0);
-	method(J, format_to_parts, "formatToParts", 1);
-	js_newcfunction(J, get_format, "get format", 0);
-	js_pushundefined(J);
-	js_defaccessor(J, -3, "format", JS_DONTENUM);
-	method(J, format_range, "formatRange", 2);
-	method(J, format_range_to_parts, "formatRangeToParts", 2);
+	kit_intl_method(J, resolved_options, "resolvedOptions", 0);
+	kit_intl_method(J, format_to_parts, "formatToParts", 1);
+	kit_intl_getter(J, get_format, "format", "get format");
+	kit_intl_method(J, format_range, "formatRange", 2);
+	kit_intl_method(J, format_range_to_parts, "formatRangeToParts", 2);
 	js_setregistry(J, PROTO);
 	js_defproperty(J, -2, "NumberFormat", JS_DONTENUM);
 	/* Intl's keys in V8's order: those V8 lists after NumberFormat, and
@@ -1105,6 +1097,6 @@ void kit_intl_number_install(js_State *J)
 
 	js_getglobal(J, "Number");
 	js_getproperty(J, -1, "prototype");
-	method(J, number_to_locale_string, "toLocaleString", 0);
+	kit_intl_method(J, number_to_locale_string, "toLocaleString", 0);
 	js_pop(J, 2);
 }

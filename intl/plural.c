@@ -269,12 +269,6 @@ static void supported_locales_of(js_State *J)
 	kit_intl_supported_locales_of(J);
 }
 
-static void method(js_State *J, js_CFunction fn, const char *name, int length)
-{
-	js_newcfunction(J, fn, name, length);
-	js_defproperty(J, -2, name, JS_DONTENUM);
-}
-
 void kit_intl_plural_install(js_State *J)
 {
 	/* the constructor first: "constructor" is the prototype's first key, as in V8 */
@@ -283,9 +277,9 @@ void kit_intl_plural_install(js_State *J)
 	kit_intl_method(J, supported_locales_of, "supportedLocalesOf", 1);
 	js_getproperty(J, -1, "prototype");
 	kit_intl_to_string_tag(J, -1, SERVICE);
-	method(J, resolved_options, "resolvedOptions", 0);
-	method(J, select_, "select", 1);
-	method(J, select_range, "selectRange", 2);
+	kit_intl_method(J, resolved_options, "resolvedOptions", 0);
+	kit_intl_method(J, select_, "select", 1);
+	kit_intl_method(J, select_range, "selectRange", 2);
 	js_setregistry(J, PROTO);
 	js_defproperty(J, -2, "PluralRules", JS_DONTENUM);
 }

@@ -325,20 +325,14 @@ static void p_resolved_options(js_State *J)
 	kit_intl_set_string(J, "numberingSystem", r->nu);
 }
 
-static void method(js_State *J, const char *name, js_CFunction fn, int length)
-{
-	js_newcfunction(J, fn, name, length);
-	js_defproperty(J, -2, name, JS_DONTENUM);
-}
-
 void kit_intl_reltime_install(js_State *J)
 {
 	js_newobject(J);
 	js_pushundefined(J);
 	js_defproperty(J, -2, "constructor", JS_DONTENUM);
-	method(J, "resolvedOptions", p_resolved_options, 0);
-	method(J, "format", p_format, 2);
-	method(J, "formatToParts", p_format_to_parts, 2);
+	kit_intl_method(J, p_resolved_options, "resolvedOptions", 0);
+	kit_intl_method(J, p_format, "format", 2);
+	kit_intl_method(J, p_format_to_parts, "formatToParts", 2);
 	kit_intl_to_string_tag(J, -1, TAG);
 	js_copy(J, -1);
 	js_setregistry(J, PROTO);
