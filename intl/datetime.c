@@ -830,14 +830,6 @@ static void create(js_State *J, int locidx, int optidx, int required, int defaul
 	js_newuserdata(J, TAG, d, dtf_finalize);
 }
 
-static dtf *this_dtf(js_State *J, const char *method)
-{
-	if (!js_isuserdata(J, 0, TAG))
-		js_typeerror(J, "Method Intl.DateTimeFormat.prototype.%s called on incompatible receiver %s", method,
-			     js_isobject(J, 0) ? "#<Object>" : js_tostring(J, 0));
-	return js_touserdata(J, 0, TAG);
-}
-
 /* the time value of a format argument: now for undefined, else ToNumber,
  * TimeClip'd; RangeError for NaN */
 static double date_value(js_State *J, int idx)
@@ -958,13 +950,13 @@ static void bound_format(js_State *J)
 static void p_format_get(js_State *J)
 {
 	static const kit_intl_bound_kind kind = { SLOTS, SLOT_TABLE, bound_format, 1, dtf_unref };
-	dtf *d = this_dtf(J, "format");
+	dtf *d = kit_intl_this(J, TAG, "Intl.DateTimeFormat.prototype.format");
 	kit_intl_bound_push(J, &kind, &d->format, d, &d->refs);
 }
 
 static void p_format_to_parts(js_State *J)
 {
-	dtf *d = this_dtf(J, "formatToParts");
+	dtf *d = kit_intl_this(J, TAG, "Intl.DateTimeFormat.prototype.formatToParts");
 	double x = date_value(J, 1);
 	js_newarray(J);
 	int n = 0;
@@ -992,7 +984,8 @@ static void interval(js_State *J, dtf *d)
 /* formatRange (parts 0) and formatRangeToParts (parts 1) */
 static void format_range(js_State *J, int parts)
 {
-	dtf *d = this_dtf(J, parts ? "formatRangeToParts" : "formatRange");
+	dtf *d = kit_intl_this(J, TAG, parts ? "Intl.DateTimeFormat.prototype.formatRangeToParts"
+					   : "Intl.DateTimeFormat.prototype.formatRange");
 	if (js_isundefined(J, 1) || js_isundefined(J, 2))
 		js_typeerror(J, "startDate or endDate is undefined");
 	double x = date_value(J, 1), y = date_value(J, 2);
@@ -1099,7 +1092,7 @@ static void p_format_range_to_parts(js_State *J)
 
 static void p_resolved_options(js_State *J)
 {
-	dtf *d = this_dtf(J, "resolvedOptions");
+	dtf *d = kit_intl_this(J, TAG, "Intl.DateTimeFormat.prototype.resolvedOptions");
 	js_newobject(J);
 	kit_intl_set_string(J, "locale", d->locale);
 	UErrorCode st = U_ZERO_ERROR;

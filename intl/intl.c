@@ -547,6 +547,26 @@ static void get_canonical_locales(js_State *J)
 	kit_intl_canonical_list(J, 1);
 }
 
+void kit_intl_incompatible(js_State *J, const char *method)
+{
+	js_typeerror(J, "Method %s called on incompatible receiver %s", method,
+		     js_isobject(J, 0) ? "#<Object>" : js_tostring(J, 0));
+}
+
+void *kit_intl_this(js_State *J, const char *tag, const char *method)
+{
+	if (!js_isuserdata(J, 0, tag))
+		kit_intl_incompatible(J, method);
+	return js_touserdata(J, 0, tag);
+}
+
+void *kit_intl_this_repr(js_State *J, const char *tag, const char *method)
+{
+	if (!js_isuserdata(J, 0, tag))
+		js_typeerror(J, "Method %s called on incompatible receiver %s", method, js_tryrepr(J, 0, "object"));
+	return js_touserdata(J, 0, tag);
+}
+
 /* mujs's public API names properties by string only: a symbol key goes
  * through this small function, compiled once per state */
 #define TAG_SETTER "kit.intl.tag"

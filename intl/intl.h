@@ -28,6 +28,18 @@ void kit_intl_text_install(js_State *J);
 void kit_intl_datetime_install(js_State *J);
 void kit_intl_reltime_install(js_State *J);
 
+/* Throws V8's TypeError for a method called on an object of another kind:
+ * "Method Intl.X.prototype.m called on incompatible receiver ...". */
+void kit_intl_incompatible(js_State *J, const char *method);
+
+/* The userdata of `this` (index 0) when it is a tag object, else the
+ * TypeError above. */
+void *kit_intl_this(js_State *J, const char *tag, const char *method);
+
+/* kit_intl_this with the receiver as js_tryrepr shows it in the message
+ * (NumberFormat's and PluralRules' methods). */
+void *kit_intl_this_repr(js_State *J, const char *tag, const char *method);
+
 /* Defines obj[Symbol.toStringTag] = tag (configurable, not writable or
  * enumerable), as a prototype's `Intl.NumberFormat`. */
 void kit_intl_to_string_tag(js_State *J, int idx, const char *tag);

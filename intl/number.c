@@ -817,13 +817,6 @@ static void nf_construct(js_State *J)
 	js_newuserdata(J, SERVICE, f, nf_finalize);
 }
 
-static nf *this_nf(js_State *J, const char *method)
-{
-	if (!js_isuserdata(J, 0, SERVICE))
-		js_typeerror(J, "Method %s called on incompatible receiver %s", method, js_tryrepr(J, 0, "object"));
-	return js_touserdata(J, 0, SERVICE);
-}
-
 /* formats the value at idx with f into f->result */
 static const UFormattedValue *nf_format(js_State *J, nf *f, int idx)
 {
@@ -846,13 +839,13 @@ static void bound_format(js_State *J)
 static void get_format(js_State *J)
 {
 	static const kit_intl_bound_kind kind = { SLOTS, SLOT_TABLE, bound_format, 1, nf_release };
-	nf *f = this_nf(J, "get Intl.NumberFormat.prototype.format");
+	nf *f = kit_intl_this_repr(J, SERVICE, "get Intl.NumberFormat.prototype.format");
 	kit_intl_bound_push(J, &kind, &f->format, f, &f->refs);
 }
 
 static void format_to_parts(js_State *J)
 {
-	nf *f = this_nf(J, "Intl.NumberFormat.prototype.formatToParts");
+	nf *f = kit_intl_this_repr(J, SERVICE, "Intl.NumberFormat.prototype.formatToParts");
 	push_parts(J, nf_format(J, f, 1), 0);
 }
 
@@ -937,7 +930,7 @@ static UFormattedNumberRange *nf_format_range(js_State *J, nf *f)
 
 static void push_range(js_State *J, int parts)
 {
-	nf *f = this_nf(J, parts ? "Intl.NumberFormat.prototype.formatRangeToParts"
+	nf *f = kit_intl_this_repr(J, SERVICE, parts ? "Intl.NumberFormat.prototype.formatRangeToParts"
 				 : "Intl.NumberFormat.prototype.formatRange");
 	UFormattedNumberRange *r = nf_format_range(J, f);
 	if (js_try(J)) {
@@ -967,7 +960,7 @@ static void format_range_to_parts(js_State *J)
 
 static void resolved_options(js_State *J)
 {
-	nf *f = this_nf(J, "Intl.NumberFormat.prototype.resolvedOptions");
+	nf *f = kit_intl_this_repr(J, SERVICE, "Intl.NumberFormat.prototype.resolvedOptions");
 	const kit_intl_digits *d = &f->digits;
 	js_newobject(J);
 	kit_intl_set_string(J, "locale", f->locale);

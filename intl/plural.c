@@ -177,13 +177,6 @@ static void pr_call(js_State *J)
 	js_typeerror(J, "Constructor Intl.PluralRules requires 'new'");
 }
 
-static pr *this_pr(js_State *J, const char *method)
-{
-	if (!js_isuserdata(J, 0, SERVICE))
-		js_typeerror(J, "Method %s called on incompatible receiver %s", method, js_tryrepr(J, 0, "object"));
-	return js_touserdata(J, 0, SERVICE);
-}
-
 static void push_keyword(js_State *J, const UChar *kw, int32_t len, UErrorCode st)
 {
 	kit_icu_check(J, st, "uplrules_select");
@@ -197,7 +190,7 @@ static void push_keyword(js_State *J, const UChar *kw, int32_t len, UErrorCode s
 
 static void select_(js_State *J)
 {
-	pr *r = this_pr(J, "Intl.PluralRules.prototype.select");
+	pr *r = kit_intl_this_repr(J, SERVICE, "Intl.PluralRules.prototype.select");
 	kit_intl_number v;
 	v.dec = NULL;
 	v.d = js_tonumber(J, 1);
@@ -211,7 +204,7 @@ static void select_(js_State *J)
 
 static void select_range(js_State *J)
 {
-	pr *r = this_pr(J, "Intl.PluralRules.prototype.selectRange");
+	pr *r = kit_intl_this_repr(J, SERVICE, "Intl.PluralRules.prototype.selectRange");
 	if (js_isundefined(J, 1))
 		js_typeerror(J, "Invalid startRange : undefined");
 	if (js_isundefined(J, 2))
@@ -235,7 +228,7 @@ static void select_range(js_State *J)
 
 static void resolved_options(js_State *J)
 {
-	pr *r = this_pr(J, "Intl.PluralRules.prototype.resolvedOptions");
+	pr *r = kit_intl_this_repr(J, SERVICE, "Intl.PluralRules.prototype.resolvedOptions");
 	const kit_intl_digits *d = &r->digits;
 	js_newobject(J);
 	kit_intl_set_string(J, "locale", r->locale);

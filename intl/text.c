@@ -136,19 +136,6 @@ void kit_intl_new_prototype(js_State *J, const char *name, const char *tag)
 	js_setregistry(J, name);
 }
 
-void kit_intl_incompatible(js_State *J, const char *method)
-{
-	js_typeerror(J, "Method %s called on incompatible receiver %s", method,
-		     js_isobject(J, 0) ? "#<Object>" : js_tostring(J, 0));
-}
-
-void *kit_intl_this(js_State *J, const char *tag, const char *method)
-{
-	if (!js_isuserdata(J, 0, tag))
-		kit_intl_incompatible(J, method);
-	return js_touserdata(J, 0, tag);
-}
-
 int kit_intl_options_object(js_State *J, int idx)
 {
 	if (js_isundefined(J, idx)) {

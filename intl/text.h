@@ -51,12 +51,4 @@ void kit_intl_values_install(js_State *J);
  * kept in the registry under name (js_getregistry pushes it). */
 void kit_intl_new_prototype(js_State *J, const char *name, const char *tag);
 
-/* Throws V8's TypeError for a method called on an object of another kind:
- * "Method Intl.X.prototype.m called on incompatible receiver ...". */
-void kit_intl_incompatible(js_State *J, const char *method);
-
-/* The userdata of `this` (index 0) when it is a tag object, else the
- * TypeError above. */
-void *kit_intl_this(js_State *J, const char *tag, const char *method);
-
 #endif
