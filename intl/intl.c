@@ -27,6 +27,17 @@ static const kit_icu_sym syms[] = {
 };
 static kit_icu_table table = KIT_ICU_TABLE(syms);
 
+const char *const kit_intl_units[] = {
+	"acre",       "bit",        "byte",       "celsius",     "centimeter",  "day",
+	"degree",     "fahrenheit", "fluid-ounce", "foot",       "gallon",      "gigabit",
+	"gigabyte",   "gram",       "hectare",    "hour",        "inch",        "kilobit",
+	"kilobyte",   "kilogram",   "kilometer",  "liter",       "megabit",     "megabyte",
+	"meter",      "microsecond", "mile",      "mile-scandinavian", "milliliter", "millimeter",
+	"millisecond", "minute",    "month",      "nanosecond",  "ounce",       "percent",
+	"petabyte",   "pound",      "second",     "stone",       "terabit",     "terabyte",
+	"week",       "yard",       "year",       NULL,
+};
+
 void *kit_intl_calloc(js_State *J, size_t size)
 {
 	void *p = calloc(1, size);

@@ -84,6 +84,11 @@ int kit_intl_unicode_key(const char *ext, const char *key, char *out, size_t n);
  * more subtags of 3-8 ASCII letters or digits, joined by `-`. */
 int kit_intl_is_type(const char *s);
 
+/* ECMA-402's sanctioned simple units (IsSanctionedSingleUnitIdentifier),
+ * sorted, NULL terminated: NumberFormat's unit option and
+ * supportedValuesOf("unit") */
+extern const char *const kit_intl_units[];
+
 /* The process's default locale as V8 reports it (`en-US` for the C and
  * POSIX locales). */
 const char *kit_intl_default_locale(js_State *J);

@@ -130,18 +130,6 @@ static const char *const rounding_stems[] = { "ceiling",   "floor",   "up",     
 					       "half-floor", "half-up", "half-down", "half-even" };
 enum { MODE_HALF_EXPAND = 6 };
 
-/* ECMA-402's sanctioned simple units (IsSanctionedSingleUnitIdentifier) */
-static const char *const units[] = {
-	"acre",       "bit",        "byte",        "celsius",   "centimeter",        "day",
-	"degree",     "fahrenheit", "fluid-ounce", "foot",      "gallon",            "gigabit",
-	"gigabyte",   "gram",       "hectare",     "hour",      "inch",              "kilobit",
-	"kilobyte",   "kilogram",   "kilometer",   "liter",     "megabit",           "megabyte",
-	"meter",      "microsecond", "mile",       "mile-scandinavian", "milliliter", "millimeter",
-	"millisecond", "minute",    "month",       "nanosecond", "ounce",            "percent",
-	"petabyte",   "pound",      "second",      "stone",     "terabit",           "terabyte",
-	"week",       "yard",       "year",
-};
-
 typedef struct nf {
 	int refs;  /* the JS object and its bound format function */
 	kit_intl_bound format;  /* its slot in SLOTS (kit_intl_bound_push) */
@@ -586,8 +574,8 @@ static void push_parts(js_State *J, const UFormattedValue *fv, int with_source)
 /* IsWellFormedUnitIdentifier */
 static int sanctioned(const char *u, size_t len)
 {
-	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
-		if (strlen(units[i]) == len && !strncmp(units[i], u, len))
+	for (size_t i = 0; kit_intl_units[i]; i++)
+		if (strlen(kit_intl_units[i]) == len && !strncmp(kit_intl_units[i], u, len))
 			return 1;
 	return 0;
 }

@@ -38,18 +38,6 @@ static const kit_icu_sym syms[] = {
 };
 static kit_icu_table table = KIT_ICU_TABLE(syms);
 
-/* ECMA-402's sanctioned simple units, sorted */
-static const char *const units[] = {
-	"acre",       "bit",        "byte",       "celsius",     "centimeter",  "day",
-	"degree",     "fahrenheit", "fluid-ounce", "foot",       "gallon",      "gigabit",
-	"gigabyte",   "gram",       "hectare",    "hour",        "inch",        "kilobit",
-	"kilobyte",   "kilogram",   "kilometer",  "liter",       "megabit",     "megabyte",
-	"meter",      "microsecond", "mile",      "mile-scandinavian", "milliliter", "millimeter",
-	"millisecond", "minute",    "month",      "nanosecond",  "ounce",       "percent",
-	"petabyte",   "pound",      "second",     "stone",       "terabit",     "terabyte",
-	"week",       "yard",       "year",       NULL,
-};
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -123,8 +111,8 @@ static void supported_values_of(js_State *J)
 		js_rangeerror(J, "Invalid key : %s", key);
 	if (which == 5) {
 		js_newarray(J);
-		for (int i = 0; units[i]; i++) {
-			js_pushstring(J, units[i]);
+		for (int i = 0; kit_intl_units[i]; i++) {
+			js_pushstring(J, kit_intl_units[i]);
 			js_setindex(J, -2, i);
 		}
 		return;
