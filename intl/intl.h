@@ -3,7 +3,9 @@
  * kit_intl_install() defines the global `Intl` with getCanonicalLocales;
  * each service (NumberFormat, DateTimeFormat, …) lives in a file of its own
  * and is installed from there. What they share is here: ECMA-402's locale
- * list canonicalisation and lookup, and reading options as GetOption does.
+ * list canonicalisation and lookup, reading options as GetOption does, the
+ * `this` checks, the definitions of methods, getters and properties, and
+ * the bound functions an instance keeps.
  * Node (V8 with its ICU) is the reference for every answer: docs/intl.md. */
 #ifndef KIT_INTL_H
 #define KIT_INTL_H
