@@ -74,7 +74,7 @@ check_PROGRAMS += tests/mujs/mujs-run
 tests_mujs_mujs_run_SOURCES = tests/mujs/mujs-run.c
 tests_mujs_mujs_run_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_mujs_mujs_run_LDADD = $(TEST_LDADD)
-EXTRA_DIST += tests/suites/web-apis.sh tests/mujs/README.md tests/mujs/harness.ts \
+EXTRA_DIST += tests/suites/web-apis.sh tests/mujs/README.md tests/mujs/harness.ts tests/mujs/chunks-node.js \
 	tests/mujs/setup-mujs.ts tests/mujs/entry-mujs.ts tests/mujs/entry-node.ts \
 	tests/mujs/url.test.ts tests/mujs/headers.test.ts tests/mujs/request.test.ts \
 	tests/mujs/response.test.ts tests/mujs/formdata.test.ts tests/mujs/encoding.test.ts \

@@ -63,7 +63,9 @@ else
 fi
 
 if bundle node; then
-	"$node" "$work/node.js" >"$work/node.out" 2>&1
+	# the bundle is chunks (__kit_define calls): the registry goes first
+	cat "$top_src/tests/mujs/chunks-node.js" "$work/node.js" >"$work/node-run.js"
+	"$node" "$work/node-run.js" >"$work/node.out" 2>&1
 	check node web/node/ $?
 else
 	status=1
