@@ -900,6 +900,29 @@ static void read_answer(js_State *J, const char *module, kit_api_answer *out)
 	}
 }
 
+/* Pushes the app (left for the caller to pop), then __kit_app[part][fn],
+ * part as its this and the module's namespace: ready for js_pcall with the
+ * namespace as the first argument. -1 with a 500 (blaming blame, which may
+ * be NULL) when the bundle has no such runner. */
+static int push_runner(kit_engine *e, const char *part, const char *fn, const char *module, const char *what,
+		       const char *blame)
+{
+	js_State *J = e->J;
+	js_getregistry(J, REG_APP);
+	js_getproperty(J, -1, part);
+	if (!js_isobject(J, -1)) {
+		js_pop(J, 2);
+		kit_req_fail(e, 500, blame, "the server bundle has no %s runner: rebuild with kit-build", what);
+		return -1;
+	}
+	js_getproperty(J, -1, fn);
+	js_rot2(J);                       /* app, fn, part */
+	js_getproperty(J, -3, "modules");
+	js_getproperty(J, -1, module);
+	js_rot2pop1(J);                   /* app, fn, part, ns */
+	return 0;
+}
+
 int kit_engine_api(kit_engine *e, int route_index, const char *module, const char *method,
 		   const kit_http_req *http, const kit_param *params, size_t nparams,
 		   kit_api_answer *out, kit_render_error *err)
@@ -913,18 +936,8 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	/* no request: kit-build stores GET answers (request reads throw KIT_DYNAMIC) */
 	if (request_begin(e, &(request_start){ .phase = http ? "route" : "build", .http = http }, err) < 0)
 		goto done;
-	js_getregistry(J, REG_APP);
-	js_getproperty(J, -1, "api");
-	if (!js_isobject(J, -1)) {
-		js_pop(J, 2);
-		kit_req_fail(e, 500, NULL, "the server bundle has no API route runner: rebuild with kit-build");
+	if (push_runner(e, "api", "runRoute", module, "API route", NULL) < 0)
 		goto done;
-	}
-	js_getproperty(J, -1, "runRoute");
-	js_rot2(J);                       /* app, runRoute, api */
-	js_getproperty(J, -3, "modules");
-	js_getproperty(J, -1, module);
-	js_rot2pop1(J);                   /* app, runRoute, api, ns */
 	js_pushstring(J, method);
 	kit_render_req req = { .params = params, .nparams = nparams };
 	push_params(J, &req);
@@ -983,18 +996,8 @@ int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http
 	int rc = -1;
 	if (request_begin(e, &(request_start){ .phase = "middleware", .http = http }, err) < 0)
 		goto done;
-	js_getregistry(J, REG_APP);
-	js_getproperty(J, -1, "nextmw");
-	if (!js_isobject(J, -1)) {
-		js_pop(J, 2);
-		kit_req_fail(e, 500, module, "the server bundle has no middleware runner: rebuild with kit-build");
+	if (push_runner(e, "nextmw", "runNextMiddleware", module, "middleware", module) < 0)
 		goto done;
-	}
-	js_getproperty(J, -1, "runNextMiddleware");
-	js_rot2(J);                       /* app, run, nextmw */
-	js_getproperty(J, -3, "modules");
-	js_getproperty(J, -1, module);
-	js_rot2pop1(J);                   /* app, run, nextmw, ns */
 	if (js_pcall(J, 1)) {
 		kit_req_exception(e, module, NULL);
 		js_pop(J, 1);
