@@ -1,7 +1,6 @@
 /* binary.c — the natives under js/server/web/binary.ts (see binary.h). */
 #include "render/binary.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <time.h>
 
 #include "render/jsstr.h"
+#include "render/libcrypto.h"
 
 #ifndef KIT_LIBCRYPTO_SONAME
 #define KIT_LIBCRYPTO_SONAME "libcrypto.so.3"
@@ -310,30 +310,22 @@ static struct {
 	md_fn sha1, sha256, sha384, sha512;
 } crypto;
 static int crypto_state;  /* 0 not tried, 1 loaded, -1 failed */
-static char crypto_failure[300];
+static char crypto_failure[400];
 
 static int crypto_load(void)
 {
 	if (crypto_state)
 		return crypto_state;
-	static const char *const names[] = { KIT_LIBCRYPTO_SONAME, "libcrypto.so.3", "libcrypto.so.1.1" };
-	void *lib = NULL;
-	const char *why = "";
-	for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++) {
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-		if (!lib && i == 0)
-			why = dlerror();
-	}
-	if (lib) {
-		*(void **)&crypto.digest = dlsym(lib, "EVP_Digest");
-		*(void **)&crypto.sha1 = dlsym(lib, "EVP_sha1");
-		*(void **)&crypto.sha256 = dlsym(lib, "EVP_sha256");
-		*(void **)&crypto.sha384 = dlsym(lib, "EVP_sha384");
-		*(void **)&crypto.sha512 = dlsym(lib, "EVP_sha512");
-	}
-	if (!lib || !crypto.digest || !crypto.sha1 || !crypto.sha256 || !crypto.sha384 || !crypto.sha512) {
+	const kit_crypto_sym syms[] = {
+		{ "EVP_Digest", (void **)&crypto.digest }, { "EVP_sha1", (void **)&crypto.sha1 },
+		{ "EVP_sha256", (void **)&crypto.sha256 }, { "EVP_sha384", (void **)&crypto.sha384 },
+		{ "EVP_sha512", (void **)&crypto.sha512 },
+	};
+	char why[256];
+	int rc = kit_crypto_bind(syms, sizeof syms / sizeof *syms, why, sizeof why);
+	if (rc < 0) {
 		snprintf(crypto_failure, sizeof crypto_failure, "crypto.subtle.digest needs libcrypto (%s): %s",
-			 KIT_LIBCRYPTO_SONAME, lib ? "a digest function is missing" : why);
+			 KIT_LIBCRYPTO_SONAME, rc == -2 ? "a digest function is missing" : why);
 		crypto_state = -1;
 	} else {
 		crypto_state = 1;

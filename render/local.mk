@@ -28,6 +28,8 @@ librender_a_SOURCES += render/fetch.c render/fetch.h render/fs.c render/fs.h
 librender_a_SOURCES += render/env.c render/env.h
 # AES-256-GCM (libcrypto, dlopened on first use) for what inline server actions capture
 librender_a_SOURCES += render/seal.c render/seal.h
+# libcrypto, dlopened by its first user (digests, sealing)
+librender_a_SOURCES += render/libcrypto.c render/libcrypto.h
 librender_a_CFLAGS += $(CURL_CFLAGS)
 # rpc(): host calls to the backend over the same multi handle (docs/wire-formats.md §5).
 librender_a_SOURCES += render/rpc.c render/rpc.h

@@ -1,11 +1,9 @@
 /* seal.c — AES-256-GCM for the values inline server actions close over
  * (seal.h, docs/actions.md §1).
  *
- * libcrypto (OpenSSL 3, or 1.1) is loaded with dlopen on the first seal, as
- * curl.c loads libcurl: a server without inline actions never maps it.
- * binary.c loads the same library for crypto.subtle.digest with its own
- * handle and symbols (dlopen counts the references: one mapping); a shared
- * loader for both is left for when a third user comes. The
+ * libcrypto (OpenSSL 3, or 1.1) is loaded on the first seal through
+ * libcrypto.c, the loader binary.c's crypto.subtle.digest shares: a server
+ * without inline actions never maps it. The
  * key: KIT_SERVER_ACTIONS_KEY (32 bytes in base64) when set, else the
  * action-key file kit-build writes beside server.js (a new one per build).
  * A sealed text is base64url(iv[12] | ciphertext | tag[16]), the action id
@@ -13,11 +11,11 @@
  * another. */
 #include "render/seal.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/libcrypto.h"
 #include "render/xalloc.h"
 
 #define KEY_BYTES 32
@@ -42,10 +40,7 @@ static struct {
 } ossl;
 
 #define SYM(name, field) { name, (void **)&ossl.field }
-static const struct {
-	const char *name;
-	void **slot;
-} symbols[] = {
+static const kit_crypto_sym symbols[] = {
 	SYM("EVP_CIPHER_CTX_new", ctx_new),
 	SYM("EVP_CIPHER_CTX_free", ctx_free),
 	SYM("EVP_aes_256_gcm", aes_256_gcm),
@@ -60,28 +55,14 @@ static const struct {
 };
 
 static int lib_state;  /* 0 not tried, 1 loaded, -1 failed */
-static char lib_failure[300];
+static char lib_failure[400];
 
 static int lib_load(void)
 {
 	if (lib_state)
 		return lib_state;
-	static const char *const names[] = { "libcrypto.so.3", "libcrypto.so.1.1" };
-	void *lib = NULL;
-	const char *why = "";
-	for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++) {
-		lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-		if (!lib && i == 0)
-			why = dlerror();
-	}
-	for (size_t i = 0; lib && i < sizeof symbols / sizeof *symbols; i++) {
-		*symbols[i].slot = dlsym(lib, symbols[i].name);
-		if (!*symbols[i].slot) {
-			why = symbols[i].name;
-			lib = NULL;
-		}
-	}
-	if (!lib) {
+	char why[256];
+	if (kit_crypto_bind(symbols, sizeof symbols / sizeof *symbols, why, sizeof why) < 0) {
 		snprintf(lib_failure, sizeof lib_failure,
 			 "inline server actions need libcrypto (libcrypto.so.3) to seal what they capture: %s "
 			 "(on Debian: apt-get install libssl3)", why);
