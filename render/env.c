@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "render/buf.h"
 #include "render/xalloc.h"
 
 extern char **environ;
@@ -36,32 +37,17 @@ static int request_variable(const char *name, size_t len)
 static void native_env(js_State *J)
 {
 	const char *file = js_currentfunctiondata(J);
-	FILE *f = file ? fopen(file, "rb") : NULL;
+	char *text = file ? kit_read_file(file, NULL) : NULL;
 	int have = 0;
-	if (f) {
-		char *text = NULL;
-		size_t len = 0, cap = 0, n;
-		char chunk[4096];
-		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-			if (len + n + 1 > cap) {
-				cap = (len + n + 1) * 2;
-				text = kit_xrealloc(text, cap);
-			}
-			memcpy(text + len, chunk, n);
-			len += n;
-		}
-		fclose(f);
-		if (text) {
-			text[len] = 0;
-			js_getglobal(J, "JSON");
-			js_getproperty(J, -1, "parse");
-			js_rot2(J);
-			js_pushstring(J, text);
-			free(text);
-			have = js_pcall(J, 1) == 0 && js_isobject(J, -1);
-			if (!have)
-				js_pop(J, 1);
-		}
+	if (text) {
+		js_getglobal(J, "JSON");
+		js_getproperty(J, -1, "parse");
+		js_rot2(J);
+		js_pushstring(J, text);
+		free(text);
+		have = js_pcall(J, 1) == 0 && js_isobject(J, -1);
+		if (!have)
+			js_pop(J, 1);
 	}
 	if (!have)
 		js_newobject(J);
