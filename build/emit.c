@@ -98,10 +98,21 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, int binary, kit_buf *
 		       scan->source_dir);
 	if (binary)
 		kit_buf_puts(out, "import \"@kit/core/server/web/binary-install\";\n");
+	/* the web classes with the API route and action runners: a part of its
+	 * own, which toolchain/bundle.mjs makes a chunk that loads with the
+	 * first route whose code names one of them (or the first API request
+	 * or action), not with kit's core (docs/build-output.md) */
 	if (web_classes)
-		kit_buf_puts(out, "import \"@kit/core/server/web/install\";\n"
+		kit_buf_puts(out, "import { queryIds } from \"@kit/core/server/query-ids\";\n"
+			     /* it replaces String.prototype[Symbol.iterator], which is
+			      * frozen once the app has loaded (runtime/prelude.js) */
+			     "import \"@kit/core/server/web/string-iterator\";\n"
+			     "// kit:web {\n"
+			     "import \"@kit/core/server/web/install\";\n"
 			     "import * as api from \"@kit/core/server/api\";\n"
-			     "import * as actions from \"@kit/core/server/actions\";\n");
+			     "import * as actions from \"@kit/core/server/actions\";\n"
+			     "export { api, actions };\n"
+			     "// kit:web }\n");
 	kit_buf_puts(out, "import * as runtime from \"@kit/core/server/runtime\";\n");
 	/* the Next.js-shaped middleware's runner (build/nextmw.h), only when there is one */
 	int nextmw = kit_scan_find_module(scan, KIT_NEXT_MIDDLEWARE_ID) != NULL;
@@ -127,7 +138,7 @@ void kit_emit_entry(const kit_scan *scan, int web_classes, int binary, kit_buf *
 		kit_bjson_write_string(out, scan->modules[i].id);
 		kit_buf_printf(out, ": m%zu%s\n", i, i + 1 < scan->nmodules ? "," : "");
 	}
-	kit_buf_printf(out, "};\nexport { runtime%s%s };\n", web_classes ? ", api, actions" : "", nextmw ? ", nextmw" : "");
+	kit_buf_printf(out, "};\nexport { runtime%s%s };\n", web_classes ? ", queryIds" : "", nextmw ? ", nextmw" : "");
 }
 
 static void write_str(kit_buf *out, const char *key, const char *value)

@@ -183,6 +183,10 @@ function buildTimeRequest(): Request {
 export function request(): Request {
   if (!currentRequest() && currentPhase() === 'build') return buildTimeRequest();
   const r = need('request()');
+  // the web classes load with the first route that names them; a route
+  // that calls only this loads them here (toolchain/bundle.mjs webChunkUse)
+  const load = (globalThis as unknown as { __kit_load_web?: () => void }).__kit_load_web;
+  if (typeof load === 'function') load();
   const R = (globalThis as unknown as { Request?: typeof Request }).Request;
   if (!R) throw new Error('request(): the web Request class is not available in this build');
   const init: RequestInit = { method: r.method, headers: r.headers };

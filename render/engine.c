@@ -311,18 +311,16 @@ static int load(kit_engine *e, const char *server_js, const char *manifest_json,
 	js_newarray(J);
 	js_setregistry(J, REG_KEEP);
 
-	/* which server references are queries (js/server/query.ts): the documents
-	 * carry them so the browser calls those with GET /_rsc/query */
+	/* which server references are queries (js/server/query-ids.ts): the
+	 * documents carry them so the browser calls those with GET /_rsc/query.
+	 * From kit's core, so that the action runners and the web classes load
+	 * with the first action, not here (build/emit.c) */
 	js_getregistry(J, REG_APP);
-	js_getproperty(J, -1, "actions");
-	if (js_isobject(J, -1)) {
-		js_getproperty(J, -1, "queryIds");
-		if (js_iscallable(J, -1)) {
-			js_copy(J, -2);
-			if (!js_pcall(J, 0) && js_isstring(J, -1) && *js_tostring(J, -1))
-				e->query_ids = strdup(js_tostring(J, -1));
-		}
-		js_pop(J, 1);
+	js_getproperty(J, -1, "queryIds");
+	if (js_iscallable(J, -1)) {
+		js_copy(J, -2);
+		if (!js_pcall(J, 0) && js_isstring(J, -1) && *js_tostring(J, -1))
+			e->query_ids = strdup(js_tostring(J, -1));
 	}
 	js_pop(J, 2);
 

@@ -392,6 +392,30 @@ function __kit_lazy_modules(files, values) {
 		define(id, files[id]);
 	return modules;
 }
+/* Parts of __kit_app in a chunk of their own (the API route and action
+ * runners, with the web classes: toolchain/bundle.mjs webChunkUse): a getter
+ * each, which loads the chunk on first use. The engine reads them outside
+ * a JS try: a chunk that throws gives undefined (the engine's "no runner"
+ * answer), its error kept in __kit_app.partError. */
+function __kit_lazy_part(app, file, names) {
+	function define(name) {
+		Object.defineProperty(app, name, {
+			get: function () {
+				var value;
+				try {
+					value = __kit_require(file)[name];
+				} catch (e) {
+					app.partError = e;
+				}
+				Object.defineProperty(app, name, { value: value, writable: false, enumerable: true, configurable: true });
+				return value;
+			},
+			enumerable: true, configurable: true
+		});
+	}
+	for (var i = 0; i < names.length; i++)
+		define(names[i]);
+}
 function __kit_load_module(file, id) {
 	try {
 		return __kit_require(file).ns;

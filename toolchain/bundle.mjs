@@ -902,6 +902,109 @@ function sourceLines(map, show) {
 	return out.join('\n') + '\n';
 }
 
+// Which chunks need the web classes (js/server/web: Request, Response,
+// Headers, URL, FormData…, installed as globals by the web entry). mujs has
+// none of them, and they cost a worker a third of its start, so they load
+// only where code can reach them (docs/build-output.md): a route module
+// whose chunks, or the chunks they import, name one of WEB_WORDS (a global
+// read `new URL()`, a property `globalThis.Request`, an import of kit's own
+// classes `_web.Response`: a word in a string or a comment only costs the
+// load) loads them before its first line; kit's core (server.js) loads them
+// at start only when a name is read while it loads (outside any function
+// but those called in place: a lowered class's `extends Response`).
+// The modules of kit's own that read them only behind a typeof test or in
+// the browser's code do not count: WEB_OPTIONAL, paths below js/ (a change
+// to one of them must keep it so); @kit/core/request's request() loads them
+// itself (__kit_load_web).
+// Returns {core, modules: the route modules' entry chunks that need them}.
+const WEB_WORDS = /(?<![\w$])(?:Request|Response|Headers|URL|URLSearchParams|FormData|Blob|File|AbortController|AbortSignal|fetch|__kit_web)(?![\w$])/;
+const WEB_WORD_SET = new Set(['Request', 'Response', 'Headers', 'URL', 'URLSearchParams', 'FormData', 'Blob', 'File',
+	'AbortController', 'AbortSignal', 'fetch', '__kit_web']);
+// typeof-guarded: request.ts (and __kit_load_web), action.ts, server/rpc.ts,
+// server/metadata.ts; the browser's only (event handlers, effects, behind
+// a document test): client/core.ts, Link.tsx, Form.tsx, navigation.ts
+const WEB_OPTIONAL = new Set(['request.ts', 'action.ts', 'server/rpc.ts', 'server/metadata.ts',
+	'client/core.ts', 'Link.tsx', 'Form.tsx', 'navigation.ts']);
+function webChunkUse(chunks, coreName, moduleNames, root, kitDir) {
+	// the parts of a chunk's code that count: esbuild's `// <path>` comment
+	// starts each module's code (paths relative to the app root)
+	const counted = (code) => {
+		if (!WEB_WORDS.test(code)) return [];
+		const parts = [];
+		let from = 0, skip = false;
+		const re = /^\/\/ (\S+)\n/gm;
+		for (let m; (m = re.exec(code));) {
+			if (!skip) parts.push([from, m.index]);
+			const abs = path.resolve(root, m[1]);
+			skip = !!kitDir && isInside(kitDir, abs) && WEB_OPTIONAL.has(path.relative(kitDir, abs).split(path.sep).join('/'));
+			from = m.index;
+		}
+		if (!skip) parts.push([from, code.length]);
+		return parts.filter(([a, b]) => WEB_WORDS.test(code.slice(a, b)));
+	};
+	const any = new Map();
+	const named = (name) => {
+		if (!any.has(name)) any.set(name, counted(chunks.get(name).es5).length > 0);
+		return any.get(name);
+	};
+	const closure = (name, seen = new Set()) => {
+		if (seen.has(name)) return seen;
+		seen.add(name);
+		for (const d of chunks.get(name).deps) closure(d, seen);
+		return seen;
+	};
+	const coreSet = closure(coreName);
+	const core = [...coreSet].some((name) => {
+		const code = chunks.get(name).es5;
+		const parts = counted(code);
+		return parts.length > 0 && readsAtLoad(code, parts);
+	});
+	const modules = new Set(core ? [] : moduleNames.filter((name) => [...closure(name)].some(named)));
+	return { core, modules };
+}
+
+// Does code read one of WEB_WORDS while it runs, inside parts (offsets)?
+// A name inside a function counts only when the function is called in
+// place. Without acorn, any name counts.
+function readsAtLoad(code, parts) {
+	let acorn;
+	try {
+		acorn = require('acorn');
+	} catch {
+		return true;
+	}
+	let ast;
+	try {
+		ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: true });
+	} catch {
+		return true;
+	}
+	const inParts = (pos) => parts.some(([a, b]) => pos >= a && pos < b);
+	let found = false;
+	const walk = (node, deferred) => {
+		if (found || !node || typeof node.type !== 'string') return;
+		if ((node.type === 'Identifier' && WEB_WORD_SET.has(node.name)) ||
+		    (node.type === 'Literal' && typeof node.value === 'string' && WEB_WORD_SET.has(node.value))) {
+			if (!deferred && inParts(node.start)) found = true;
+			return;
+		}
+		const fn = node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration' || node.type === 'ArrowFunctionExpression';
+		for (const key of Object.keys(node)) {
+			const v = node[key];
+			if (!v || typeof v !== 'object') continue;
+			// a function called in place runs now: `function (Response) {…}(_web.Response)`
+			const now = (node.type === 'CallExpression' || node.type === 'NewExpression') && key === 'callee';
+			const inner = deferred || (fn && key === 'body');
+			for (const child of Array.isArray(v) ? v : [v]) {
+				if (now && child && (child.type === 'FunctionExpression' || child.type === 'ArrowFunctionExpression')) walk(child.body, deferred);
+				else walk(child, inner);
+			}
+		}
+	};
+	walk(ast, false);
+	return found;
+}
+
 // The entries of the server build's output (docs/build-output.md): the
 // generated entry imports every route module and exports them as `modules`;
 // the output gets instead one entry per route module (`export { ns }`, its
@@ -916,8 +1019,14 @@ function splitEntries(st, contents, resolveDir, servers) {
 	const lines = contents.split('\n');
 	const core = [];
 	const coreModules = [];
-	let inModules = false, n = 0;
+	// the web classes and the runners that need them (build/emit.c): an
+	// entry of their own, loaded on demand (webChunkUse)
+	const web = [];
+	let inModules = false, inWeb = false, n = 0;
 	for (const line of lines) {
+		if (line === '// kit:web {') { inWeb = true; continue; }
+		if (line === '// kit:web }') { inWeb = false; continue; }
+		if (inWeb) { web.push(line); continue; }
 		const imp = /^import \* as (m\d+) from ("(?:[^"\\]|\\.)*");$/.exec(line);
 		if (imp) { specs.set(imp[1], imp[2]); continue; }
 		if (line === 'export var modules = {') { inModules = true; continue; }
@@ -944,11 +1053,14 @@ function splitEntries(st, contents, resolveDir, servers) {
 	for (const abs of [...servers].sort()) core.push(`import ${JSON.stringify(abs)};`);
 	core.push(`export var coreModules = {\n${coreModules.join(',\n')}\n};`);
 	entries.set(st.serverEntry, core.join('\n') + '\n');
+	const webEntry = web.length ? path.join(path.dirname(st.serverEntry), 'web.js') : null;
+	if (webEntry) entries.set(webEntry, web.join('\n') + '\n');
 	const filter = new RegExp(`^(?:${[...entries.keys()].map(escapeRegExp).join('|')})$`);
 	return {
 		entryPoints: [...entries.keys()],
 		outdir: path.join(path.dirname(st.serverEntry), 'out'),
 		coreName: path.basename(st.serverEntry),
+		webName: webEntry ? 'web' : null,
 		moduleFiles,
 		plugin: {
 			name: 'kit-entries',
@@ -1161,7 +1273,7 @@ async function main() {
 				.replace(/^(Object\.defineProperty\(exports, "[^"]*", \{\s*enumerable: true,)/gm, '$1 configurable: true,');
 			es5 = es5.replace(/\n*$/, '\n') + `__kit_settle(exports, ${JSON.stringify(settled)});\n`;
 		}
-		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${es5.replace(/\n*$/, '\n')}});\n`, deps, lines });
+		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${es5.replace(/\n*$/, '\n')}});\n`, es5, deps, lines });
 	}
 	const t2 = Date.now();
 	// server.js holds the core entry and every chunk it imports (each route
@@ -1174,6 +1286,11 @@ async function main() {
 		for (const d of chunks.get(name).deps) visit(d);
 		core.push(name);
 	};
+	// the web classes' chunk (webChunkUse): in server.js when kit's core
+	// names them, else loaded by the route modules whose chunks do
+	const webName = split.webName ? outputOf.get(split.webName) : null;
+	const webUse = webName ? webChunkUse(chunks, coreName, Object.values(moduleFiles), job.root, st.kitDir) : null;
+	if (webUse && webUse.core) visit(webName);
 	visit(coreName);
 	fs.rmSync(job.serverDir, { recursive: true, force: true });
 	fs.mkdirSync(job.serverDir, { recursive: true });
@@ -1181,17 +1298,30 @@ async function main() {
 	let chunkBytes = 0;
 	for (const [name, c] of [...chunks].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
 		if (inCore.has(name)) continue;
-		fs.writeFileSync(path.join(job.serverDir, name), c.code);
 		// which source line each line of the chunk comes from (build/verify.c)
 		if (c.lines) {
 			fs.mkdirSync(path.join(path.dirname(job.outfile), 'lines'), { recursive: true });
 			fs.writeFileSync(path.join(path.dirname(job.outfile), 'lines', name), c.lines);
 		}
-		chunkBytes += Buffer.byteLength(c.code);
-		files[name] = c.deps.filter((d) => !inCore.has(d));
+		let code = c.code;
+		const deps = c.deps.filter((d) => !inCore.has(d));
+		// a route module whose chunks name the web classes loads them first
+		if (webUse && webUse.modules.has(name)) {
+			code = code.replace(/^(__kit_define\("[^"]*", function \(exports\) \{\n)/, `$1__kit_require(${JSON.stringify('./' + webName)});\n`);
+			deps.unshift(webName);
+		}
+		fs.writeFileSync(path.join(job.serverDir, name), code);
+		chunkBytes += Buffer.byteLength(code);
+		files[name] = deps;
 	}
 	let es5 = core.map((name) => chunks.get(name).code).join('');
+	if (webUse && webUse.core) es5 += `__kit_require(${JSON.stringify(webName)});\n`;
 	es5 += `var __kit_app = __kit_require(${JSON.stringify(coreName)});\n`;
+	// the API route and action runners: with the web classes' chunk
+	if (webName) {
+		es5 += `__kit_lazy_part(__kit_app, ${JSON.stringify(webName)}, ["api", "actions"]);\n`;
+		es5 += `function __kit_load_web() { __kit_require(${JSON.stringify(webName)}); }\n`;
+	}
 	es5 += `__kit_app.modules = __kit_lazy_modules(${JSON.stringify(moduleFiles)}, __kit_app.coreModules);\n`;
 
 	let client;

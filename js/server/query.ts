@@ -5,7 +5,7 @@
 // from the value kept with keepResult. queryIds() tells the engine, once at
 // load, which server references are queries: the documents it writes carry
 // them (self.__kit_q) so the browser's callServer sends those as GETs.
-import { lookupServerReference, serverModuleFile, serverReferenceIds } from './server-reference';
+import { lookupServerReference, serverModuleFile } from './server-reference';
 import { decodeReply, failure, keepResult, type ActionOutcome } from './actions';
 import { actionKind, queryCache } from '../action';
 import { setPhase, requestWasRead } from './request-context';
@@ -19,10 +19,7 @@ function refused(status: number, message: string, log: string): QueryOutcome {
   return { kind: 'refused', status, message, log, cache: 'private', json: JSON.stringify({ message, errors: {} }) };
 }
 
-// The ids of every query, comma-separated ("" when the app has none).
-export function queryIds(): string {
-  return serverReferenceIds().filter((id) => actionKind(lookupServerReference(id)) === 'query').join(',');
-}
+export { queryIds } from './query-ids';
 
 // id: the `id` parameter; args: the `args` parameter (React's encodeReply of
 // the argument list as a string, i.e. JSON with $-escapes), as bytes.
