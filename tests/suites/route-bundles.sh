@@ -12,6 +12,9 @@
 # worker, before and after; kit.cgi likewise. Then what a request parses:
 # kit.cgi for / runs fewer instructions than for /heavy by most of
 # heavy-table's chunk (valgrind, when installed; the numbers are printed).
+# Last, the web classes per route on tests/fixtures/route-bundles/web-app:
+# which route modules' chunks load the web chunk, and kit.cgi rendering a
+# page of an app with an API route without them (typeof Request undefined).
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin route-bundles
 suite_need node "the build needs it"
@@ -102,4 +105,36 @@ if command -v valgrind >/dev/null; then
 else
 	skip "kit.cgi instruction counts: valgrind is not installed"
 fi
+
+# The web classes per route (docs/build-output.md "The server bundle's
+# chunks"), on tests/fixtures/route-bundles/web-app: an API route, pages
+# that name URL (themselves or through a helper), one that calls request(),
+# and / that names none of them.
+web=$work/web-app
+cp -R "$top_src/tests/fixtures/route-bundles/web-app" "$web"
+rm -rf "$web/.kit" "$web/.kit-store"
+"$top_build/kit-build" "$web" >"$work/web-build.log" 2>&1
+check "web-app: kit-build succeeds" test "$?" -eq 0
+web_chunk=$(cd "$web/.kit/server" 2>/dev/null && ls web-*.js 2>/dev/null | head -n 1)
+check "web-app: the web classes are a chunk of .kit/server/, not in server.js" \
+	test -n "$web_chunk" -a -z "$(grep -F "__kit_define(\"$web_chunk\"" "$web/.kit/server.js")"
+# a route module's chunk: its first line is the web chunk's require when it needs it
+loads_web() { sed -n 2p "$web/.kit/server/"$1-*.js | grep -qF "__kit_require(\"./$web_chunk\");"; }
+no_web() { ! loads_web "$1"; }
+check "web-app: the chunk of app/url/page (new URL) loads them first" loads_web m5-app_url_page
+check "web-app: ... app/shared/page's too (a helper it imports names URL)" loads_web m4-app_shared_page
+check "web-app: ... the API route's" loads_web m0-app_api_ping_route
+check "web-app: ... not app/page's (it names none)" no_web m2-app_page
+check "web-app: ... nor the layout's" no_web m1-app_layout
+# wcgi URL TEXT: kit.cgi's answer for URL holds TEXT
+wcgi() {
+	(cd "$web" && REQUEST_METHOD=GET REQUEST_URI=$1 SERVER_PROTOCOL=HTTP/1.1 KIT_APP_DIR=$web \
+		"$top_build/kit.cgi" 2>"$work/wcgi.err") | grep -qF -- "$2"
+}
+check "web-app kit.cgi: / renders without the web classes (typeof Request is undefined)" \
+	wcgi / 'typeof <!-- -->Request<!-- -->: <!-- -->undefined'
+check "web-app kit.cgi: /url has URL" wcgi /url 'b=<!-- -->1'
+check "web-app kit.cgi: /shared has URL through its helper" wcgi /shared 'host=<!-- -->kit.example'
+check "web-app kit.cgi: /req: request() loads them itself" wcgi /req 'method=<!-- -->GET'
+check "web-app kit.cgi: the API route answers" wcgi '/api/ping' '{"ok":true}'
 suite_end
