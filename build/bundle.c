@@ -99,27 +99,64 @@ static int run_node(const kit_bundle_job *job, const char *job_json, kit_buf *ou
 }
 
 /* A Next.js import in an app: where kit has the same thing (README "Coming
- * from Next.js"), rather than "npm install next". */
+ * from Next.js", docs/nextjs.md), rather than "npm install next". */
+static const struct {
+	const char *spec, *fix;
+} next_imports[] = {
+	{ "next/link", "kit is not Next.js: import Link from '@kit/core/Link'" },
+	{ "next/navigation",
+	  "kit is not Next.js: usePathname and useSearchParams come from '@kit/core/navigation', "
+	  "redirect, permanentRedirect, notFound, forbidden and unauthorized from '@kit/core/redirect', "
+	  "visit and prefetch (instead of useRouter) from '@kit/core/router'; useParams: read the page's params prop" },
+	{ "next/headers",
+	  "kit is not Next.js: import { headers, cookies, connection } from '@kit/core/request' (draftMode has no "
+	  "equivalent)" },
+	{ "next/cache",
+	  "kit is not Next.js: revalidate('page' | '@slot' | layout) comes from '@kit/core/revalidate', "
+	  "cache from '@kit/core/cache'; unstable_cache, cacheLife and cacheTag have no equivalent (kit does not keep "
+	  "results between requests: a page that reads no request is stored at build), unstable_noStore is "
+	  "await connection() from '@kit/core/request'" },
+	{ "next/server",
+	  "kit is not Next.js: import { NextResponse, type NextRequest } from '@kit/core/server' "
+	  "(src/middleware.ts, docs/middleware.md); API routes (route.ts) take and return the web Request "
+	  "and Response; connection() comes from '@kit/core/request'; after() has no equivalent: do the work before "
+	  "answering, or hand it to the backend with rpc()" },
+	{ "next/image",
+	  "kit has no Image component: import the image file (it gives { src, width, height }, docs/assets.md) and "
+	  "render an <img>; files in public/ are served as they are" },
+	{ "next/font/google",
+	  "kit does not fetch fonts: put the font files in public/ (or import them from a stylesheet) with an "
+	  "@font-face rule in a global stylesheet (docs/styles.md)" },
+	{ "next/font/local",
+	  "kit has no font loader: declare the font with an @font-face rule in a global stylesheet and import the "
+	  "stylesheet from the root layout (docs/styles.md)" },
+	{ "next/script",
+	  "kit has no Script component: render a <script src> in the root layout, or import the code from a "
+	  "\"use client\" component" },
+	{ "next/dynamic",
+	  "kit has no dynamic(): import the component (a \"use client\" module is loaded by the browser only where a "
+	  "page renders it), wrapped in <Suspense> from 'react' where it should stream" },
+	{ "next/og",
+	  "ImageResponse (satori, resvg) does not run in kit's engine: render the image once and keep it as a static "
+	  "file (docs/metadata.md)" },
+	{ "next/form", "kit is not Next.js: import Form from '@kit/core/Form'" },
+	{ "next/head",
+	  "next/head is the Pages Router's: export metadata or generateMetadata from the page or layout "
+	  "(docs/metadata.md)" },
+	{ "next/router",
+	  "next/router is the Pages Router's: visit and prefetch come from '@kit/core/router', usePathname and "
+	  "useSearchParams from '@kit/core/navigation'" },
+};
+
 static const char *next_import_fix(const char *spec)
 {
-	if (strcmp(spec, "next/link") == 0)
-		return "kit is not Next.js: import Link from '@kit/core/Link'";
-	if (strcmp(spec, "next/navigation") == 0)
-		return "kit is not Next.js: usePathname and useSearchParams come from '@kit/core/navigation', "
-		       "redirect, notFound, forbidden and unauthorized from '@kit/core/redirect', "
-		       "visit and prefetch (instead of useRouter) "
-		       "from '@kit/core/router'";
-	if (strcmp(spec, "next/headers") == 0)
-		return "kit is not Next.js: import { headers, cookies } from '@kit/core/request'";
-	if (strcmp(spec, "next/cache") == 0)
-		return "kit is not Next.js: revalidate('page' | '@slot' | layout) comes from '@kit/core/revalidate', "
-		       "cache from '@kit/core/cache'";
-	if (strcmp(spec, "next/server") == 0)
-		return "kit is not Next.js: import { NextResponse, type NextRequest } from '@kit/core/server' "
-		       "(src/middleware.ts, docs/middleware.md); API routes (route.ts) take and return the web Request "
-		       "and Response";
-	return "kit is not Next.js and has no such module: see README \"Coming from Next.js\" and the @kit/core "
-	       "modules (js/README.md)";
+	for (size_t i = 0; i < sizeof next_imports / sizeof *next_imports; i++)
+		if (strcmp(spec, next_imports[i].spec) == 0 ||
+		    (!strcmp(next_imports[i].spec, "next/font/google") && !strncmp(spec, "next/font/", 10) &&
+		     strcmp(spec, "next/font/local") != 0))
+			return next_imports[i].fix;
+	return "kit is not Next.js and has no such module: see README \"Coming from Next.js\", docs/nextjs.md and "
+	       "the @kit/core modules (js/README.md)";
 }
 
 static int is_node_builtin(const char *spec)

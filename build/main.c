@@ -30,6 +30,7 @@
 #include "build/diag.h"
 #include "build/emit.h"
 #include "build/hostgen.h"
+#include "build/nextconv.h"
 #include "build/webuse.h"
 #include "build/outdir.h"
 #include "build/prerender.h"
@@ -497,6 +498,7 @@ static int run(build *b)
 	if (kit_scan_tree(&b->scan, b->a, b->app_root, config.source_dir, d) != 0 ||
 	    kit_nextmw_find(&b->scan, b->a, b->app_root, d) != 0)
 		return -1;
+	kit_nextconv_check(b->app_root, config.source_dir, d);
 	if (check_datadir(b->datadir, d) != 0)
 		return -1;
 

@@ -327,3 +327,7 @@ EXTRA_DIST += tests/suites/example-i18n.sh tests/examples/i18n-check.mjs example
 # --- per-route server bundles (tests/suites/route-bundles.sh, bench/route-bundles.sh):
 # an app whose packages make-packages.sh writes into its node_modules.
 EXTRA_DIST += tests/suites/route-bundles.sh tests/fixtures/route-bundles
+
+# --- Next.js-only files, exports, directives and imports (tests/suites/next-warnings.sh,
+# docs/nextjs.md): an app with one of each, and one with a stand-in next package.
+EXTRA_DIST += tests/suites/next-warnings.sh tests/fixtures/next-warnings

@@ -160,10 +160,19 @@ function namesBuffer(text) {
 // Node's fs, fs/promises, path, url and buffer in server code are kit's (js/server/node/,
 // docs/files.md); the browser build keeps refusing them.
 const NODE_MODULES = { 'fs': 'fs.ts', 'fs/promises': 'fs-promises.ts', 'path': 'path.ts', 'path/posix': 'path.ts', 'url': 'url.ts' };
-function nodeModulesPlugin(kitDir) {
+// Imports of Next.js's own modules from the app's files fail as unresolved
+// even when node_modules holds the next package (an app brought from
+// Next.js): its modules need Next.js's server, and kit-build names kit's
+// module for each instead (build/bundle.c next_import_fix).
+function nodeModulesPlugin(kitDir, root) {
 	return {
 		name: 'kit-node-modules',
 		setup(build) {
+			if (root)
+				build.onResolve({ filter: /^next(?:\/|$)/ }, (args) =>
+					args.importer && isInside(root, args.importer) && !args.importer.split(path.sep).includes('node_modules')
+						? { errors: [{ text: `Could not resolve "${args.path}"` }] }
+						: undefined);
 			if (!kitDir) return;
 			build.onResolve({ filter: /^(?:node:)?(?:fs|fs\/promises|path|path\/posix|url)$/ }, (args) => ({
 				path: path.join(kitDir, 'server', 'node', NODE_MODULES[args.path.replace(/^node:/, '')]),
@@ -225,8 +234,8 @@ async function segmentConfigWarnings(st, entrySource, entryDir) {
 			} else if (name === 'dynamicParams' && !page && unquoted === 'false') {
 				why = 'dynamicParams in a layout is ignored: kit reads it from the page';
 				fix = 'export it from the page whose generateStaticParams lists the URLs';
-			} else if (name === 'runtime' && unquoted === 'edge') {
-				why = "runtime = 'edge' is ignored: every route runs in kit's engine on the server";
+			} else if (name === 'runtime' && (unquoted === 'edge' || unquoted === 'experimental-edge')) {
+				why = `runtime = '${unquoted}' is ignored: every route runs in kit's engine on the server`;
 				fix = 'remove the export';
 			} else if (name === 'preferredRegion' || name === 'maxDuration' || name === 'experimental_ppr') {
 				why = `${name} is ignored: ${name === 'experimental_ppr' ? 'kit stores a shell for any page with Suspense boundaries by itself' : 'it belongs to a hosting platform'}`;
@@ -235,6 +244,25 @@ async function segmentConfigWarnings(st, entrySource, entryDir) {
 			if (!why) continue;
 			const line = info.src.slice(0, m.index).split('\n').length;
 			warnings.push({ file: displayPath(st.root, file), line, column: 1, text: why, kind: 'config', fix });
+		}
+	}
+	return warnings;
+}
+
+// 'use cache' (Next.js's Cache Components): a directive kit does not
+// honour, in any of the app's own server files (a warning with its line).
+const USE_CACHE = /^[ \t]*(['"])(use cache(?::[ \t]*[\w-]+)?)\1[ \t]*;?[ \t]*(?:\/\/.*)?$/gm;
+function useCacheWarnings(root, sources) {
+	const warnings = [];
+	for (const [abs, src] of [...sources].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+		if (!src || !isInside(root, abs) || abs.split(path.sep).includes('node_modules') || !src.includes('use cache')) continue;
+		for (const m of src.matchAll(USE_CACHE)) {
+			const line = src.slice(0, m.index).split('\n').length;
+			warnings.push({ file: displayPath(root, abs), line, column: 1, kind: 'config',
+				text: `'${m[2]}' is ignored: kit does not keep a function's or a component's result between requests`,
+				fix: 'remove the directive: a page that reads no request is rendered once at build and stored (docs/build-output.md), ' +
+					'cache() from @kit/core/cache shares a result within one request, and revalidate() from @kit/core/revalidate ' +
+					'renders stored pages again' });
 		}
 	}
 	return warnings;
@@ -1123,12 +1151,12 @@ async function main() {
 		jsx: 'automatic',
 		jsxImportSource: 'react',
 		define: { ...st.publicDefines, 'process.env.NODE_ENV': JSON.stringify(mode) },
-		plugins: [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)],
+		plugins: [nodeModulesPlugin(st.kitDir, st.root), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
 		logLevel: 'silent',
 	};
-	let result, split;
+	let result, split, cacheWarnings = [];
 	try {
 		result = await esbuild.build(options);
 		// The graphs (docs/packages.md): the first build resolved everything
@@ -1143,7 +1171,7 @@ async function main() {
 		let graph = job.client ? await clientGraphOf(st, result.metafile) : new Map();
 		const serverSide = serverImports(result.metafile, st.root, graph, packages);
 		if (serverSide) {
-			const again = [nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)];
+			const again = [nodeModulesPlugin(st.kitDir, st.root), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)];
 			const conditions = clientConditionsPlugin(packages, new Map(graph));
 			if (conditions) again.unshift(conditions);
 			result = await esbuild.build({ ...options, conditions: SERVER_CONDITIONS, plugins: again });
@@ -1156,6 +1184,7 @@ async function main() {
 			const a = path.resolve(st.root, k);
 			sources.set(a, (await fileInfo(st, a)).src);
 		}
+		cacheWarnings = useCacheWarnings(st.root, sources);
 		const envErrors = environmentErrors(result.metafile, st.root, graph, (a) => displayPath(st.root, a),
 			(a) => sources.get(a) || null);
 		if (envErrors.length) return out({ errors: envErrors, warnings: [] }, 1);
@@ -1188,7 +1217,7 @@ async function main() {
 			// line tables for kit-build's errors (sourceLines)
 			sourcemap: 'external', sourcesContent: false,
 			conditions: serverSide ? SERVER_CONDITIONS : CLIENT_CONDITIONS, metafile: true,
-			plugins: [split.plugin, ...plugins, nodeModulesPlugin(st.kitDir), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] };
+			plugins: [split.plugin, ...plugins, nodeModulesPlugin(st.kitDir, st.root), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)] };
 		result = await esbuild.build(last);
 		// Node's global Buffer (js/server/node/buffer.ts) where server code
 		// names it: bundled again with esbuild's inject, which otherwise
@@ -1205,7 +1234,7 @@ async function main() {
 		}, 1);
 	}
 	const warnings = result.warnings.map((m) => fromEsbuild(job.root, m));
-	warnings.push(...await segmentConfigWarnings(st, options.stdin.contents, path.dirname(job.entry)));
+	warnings.push(...await segmentConfigWarnings(st, options.stdin.contents, path.dirname(job.entry)), ...cacheWarnings);
 	const t1 = Date.now();
 	// Every file's name has its content's hash: a worker still running an
 	// earlier version never loads another version's file under its name.

@@ -122,8 +122,8 @@ expect_failure unresolved 'error: src/app/page.tsx:1:21: cannot resolve import "
 	'src/app/io.ts:1:26: cannot resolve import "node:child_process"' "not in Node.js"
 expect_failure next-imports 'src/app/page.tsx:2:18: cannot resolve import "next/link"' \
 	"fix:   kit is not Next.js: import Link from '@kit/core/Link'" \
-	"fix:   kit is not Next.js: import { headers, cookies } from '@kit/core/request'" \
-	'cannot resolve import "next/image"' 'kit is not Next.js and has no such module: see README "Coming from Next.js"'
+	"fix:   kit is not Next.js: import { headers, cookies, connection } from '@kit/core/request'" \
+	'cannot resolve import "next/image"' 'fix:   kit has no Image component: import the image file (it gives { src, width, height }'
 expect_failure inline-action-client 'error: src/app/save-button.tsx:5:3: an inline "use server" function (save) in a client module ("use client")' \
 	"fix:   move it to a \"use server\" module and import it"
 expect_failure no-method "error: src/app/api/ping/route.ts: the API route exports no HTTP method" \
