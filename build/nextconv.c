@@ -82,9 +82,16 @@ static void warn(kit_diags *d, const char *file, const char *what, const char *f
 	kit_diag_fix(d, g, "%s", fix);
 }
 
+static int is_route_code(const char *dot)
+{
+	return !strcmp(dot, ".tsx") || !strcmp(dot, ".ts") || !strcmp(dot, ".jsx") || !strcmp(dot, ".js");
+}
+
 /* The route tree: page.md(x) and global-not-found.* files, which scan.c
- * takes for colocated files. */
-static void walk(const char *app_root, const char *rel, int depth, kit_diags *d)
+ * takes for colocated files, and pages inside a private folder (_name),
+ * which Next.js never routes and kit does. private: the first such folder
+ * above, or NULL. */
+static void walk(const char *app_root, const char *rel, const char *private, int depth, kit_diags *d)
 {
 	if (depth > MAX_DEPTH)
 		return;
@@ -127,7 +134,7 @@ static void walk(const char *app_root, const char *rel, int depth, kit_diags *d)
 		if (k < 0 || (size_t)k >= sizeof abs)
 			continue;
 		if (is_dir(abs)) {
-			walk(app_root, child, depth + 1, d);
+			walk(app_root, child, private ? private : names[i][0] == '_' ? child : NULL, depth + 1, d);
 			continue;
 		}
 		const char *dot = strrchr(names[i], '.');
@@ -138,8 +145,14 @@ static void walk(const char *app_root, const char *rel, int depth, kit_diags *d)
 			warn(d, child, "a page written in MDX or Markdown: kit's pages are .tsx, .ts, .jsx or .js files",
 			     "make it page.tsx that renders the text (import the .md file through kit.config.json "
 			     "\"loaders\", docs/assets.md)");
-		else if (base == 16 && !strncmp(names[i], "global-not-found", 16) &&
-			 (!strcmp(dot, ".tsx") || !strcmp(dot, ".ts") || !strcmp(dot, ".jsx") || !strcmp(dot, ".js")))
+		else if (private && is_route_code(dot) && ((base == 4 && !strncmp(names[i], "page", 4)) ||
+							    (base == 5 && !strncmp(names[i], "route", 5)))) {
+			kit_diag *g = kit_diag_add(d, KIT_DIAG_WARNING, child,
+						   "a %.*s inside the private folder %s: Next.js never routes it, kit does "
+						   "(the folder's name is a URL segment)", (int)base, names[i], private);
+			kit_diag_fix(d, g, "rename the folder without the _ if this is a route; else move the file out "
+				     "(in kit only page and route files make routes: other files need no private folder)");
+		} else if (base == 16 && !strncmp(names[i], "global-not-found", 16) && is_route_code(dot))
 			warn(d, child, "Next.js's global-not-found file (a 404 page with its own <html>) is not a kit convention",
 			     "put a not-found.tsx in the root directory: kit renders it inside the root layout for every "
 			     "URL no route matches (docs/errors.md)");
@@ -175,5 +188,5 @@ void kit_nextconv_check(const char *app_root, const char *source_dir, kit_diags 
 				     source_dir);
 		}
 	}
-	walk(app_root, source_dir, 0, d);
+	walk(app_root, source_dir, NULL, 0, d);
 }

@@ -4,7 +4,9 @@
  * kit does not: next.config.*, instrumentation.ts, proxy.ts (Next.js 16's
  * name for middleware.ts), mdx-components.tsx, a pages/ directory, and in
  * the route tree page.mdx and global-not-found.tsx. Each would be ignored
- * silently; kit-build warns instead, naming the file and what to do. (The
+ * silently; kit-build warns instead, naming the file and what to do; and
+ * about a page or route file in a private folder (_name), which Next.js
+ * never routes and kit does. (The
  * route tree's other foreign names are build/scan.c's and
  * build/metafiles.c's; exports and imports are toolchain/bundle.mjs's.) */
 #ifndef KIT_BUILD_NEXTCONV_H

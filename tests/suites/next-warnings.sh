@@ -51,9 +51,12 @@ check "runtime = 'experimental-edge': the file and line" \
 check "'use cache' inside a helper's function: the file and line" \
 	warns src/lib/data.ts:3:1 "'use cache' is ignored: kit does not keep a function's or a component's result between requests" \
 	"remove the directive"
+check "src/app/_drafts/page.tsx: a page in a private folder" \
+	warns src/app/_drafts/page.tsx "a page inside the private folder src/app/_drafts: Next.js never routes it, kit does" \
+	"rename the folder without the _ if this is a route"
 check "no warning for the app's own files that are conventions (layout, page)" \
 	test -z "$(grep -E '^warning: src/app/(layout|page)\.tsx: ' "$work/build.log")"
-check "eleven warnings in all" test "$(grep -c '^warning: ' "$work/build.log")" -eq 11
+check "twelve warnings in all" test "$(grep -c '^warning: ' "$work/build.log")" -eq 12
 
 # next/link with a `next` package installed: still an error, with kit's module
 inst=$work/next-installed
