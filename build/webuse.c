@@ -1,10 +1,11 @@
 /* webuse.c — does the app need the web platform classes on the server?
  *
  * Request, Response, Headers, URL, FormData and the rest (js/server/web)
- * add ~300 kB to server.js, which doubles a worker's start-up (it counts for
- * kit.cgi's cold start). They are bundled only for an app that can use them:
- * one with an API route, or whose own sources name one of them (a word
- * match: a false positive only costs start-up time).
+ * are ~300 kB of server code. They are bundled only for an app that can use
+ * them: one with an API route, or whose own sources name one of them (a
+ * word match: a false positive only costs build time). In such an app they
+ * are a chunk of their own, which only the routes whose code names them
+ * load (toolchain/bundle.mjs webChunkUse, docs/build-output.md).
  *
  * The binary built-ins (TextEncoder, TextDecoder, atob, btoa,
  * structuredClone, crypto, performance, DOMException: js/server/web/binary.ts,
