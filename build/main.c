@@ -107,8 +107,8 @@ static int check_datadir(const char *datadir, kit_diags *d)
 	static const char *const files[] = {
 		"toolchain/bundle.mjs", "toolchain/node_modules/esbuild/package.json",
 		"toolchain/node_modules/@swc/core/package.json",
-		"runtime/mujs-fixes.js", "runtime/prelude.js", "runtime/polyfills.js", "runtime/polyfills-web.js",
-		"js/server/runtime.ts", "js/server/react.ts", "js/server/jsx-runtime.ts",
+		"runtime/mujs-fixes.js", "runtime/prelude.js", "runtime/polyfills.js", "runtime/polyfills-shared.js",
+		"runtime/polyfills-url.js", "js/server/runtime.ts", "js/server/react.ts", "js/server/jsx-runtime.ts",
 	};
 	int ok = 1;
 	char path[PATH_MAX + 64];
@@ -136,8 +136,9 @@ static size_t count_lines(const char *s, size_t n)
 }
 
 /* server.js = runtime parts + app bundle, each ending in a newline. An app
- * with the web classes gets runtime/polyfills-web.js (the polyfills and
- * core-js's URL, js/server/web/url.ts) instead of runtime/polyfills.js. */
+ * with the web classes gets runtime/polyfills-shared.js instead of
+ * runtime/polyfills.js (the same, and the core-js internals that the chunk
+ * of core-js's URL, runtime/polyfills-url.js, shares with it). */
 static int compose_server(const char *datadir, const char *app_js, size_t app_len, int web_classes,
 			  kit_buf *out, kit_verify_part *parts, kit_diags *d)
 {
@@ -145,7 +146,7 @@ static int compose_server(const char *datadir, const char *app_js, size_t app_le
 	for (size_t i = 0; i < 3; i++) {
 		const char *name = runtime_parts[i];
 		if (web_classes && strcmp(name, "runtime/polyfills.js") == 0)
-			name = "runtime/polyfills-web.js";
+			name = "runtime/polyfills-shared.js";
 		char path[PATH_MAX + 64];
 		snprintf(path, sizeof path, "%s/%s", datadir, name);
 		size_t len;

@@ -1319,6 +1319,18 @@ async function main() {
 	// names them, else loaded by the route modules whose chunks do
 	const webName = split.webName ? outputOf.get(split.webName) : null;
 	const webUse = webName ? webChunkUse(chunks, coreName, Object.values(moduleFiles), job.root, st.kitDir) : null;
+	// core-js's URL modules (runtime/polyfills-url.js, toolchain/polyfills.mjs),
+	// which js/server/web/url.ts installs: a chunk the web chunk loads first
+	const urlPolyfills = path.resolve(toolchainDir, '..', 'runtime', 'polyfills-url.js');
+	if (webName && fs.existsSync(urlPolyfills)) {
+		const text = fs.readFileSync(urlPolyfills, 'utf8');
+		const name = `core-js-url-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 8).toUpperCase()}.js`;
+		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${text.replace(/\n*$/, '\n')}});\n`,
+			es5: text, deps: [], lines: null });
+		const web = chunks.get(webName);
+		web.code = web.code.replace(/^(__kit_define\("[^"]*", function \(exports\) \{\n)/, `$1__kit_require(${JSON.stringify('./' + name)});\n`);
+		web.deps.unshift(name);
+	}
 	if (webUse && webUse.core) visit(webName);
 	visit(coreName);
 	fs.rmSync(job.serverDir, { recursive: true, force: true });

@@ -43,10 +43,21 @@ runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_src
 	  --format=iife --target=es5 --minify-whitespace --log-level=warning \
 	  --outfile=$@.tmp && $(KIT_FASTKEY_BIGINT) && mv $@.tmp $@
 
-all-local: $(TOOLCHAIN_STAMP) runtime/polyfills.js runtime/polyfills-web.js
+# For apps with the web classes: the polyfills with a getter for each
+# core-js internal the URL modules share with them (in server.js), and those
+# URL modules apart (a chunk of .kit/server/ the web classes load first).
+runtime/polyfills-shared.js: $(top_srcdir)/runtime/polyfills-url.entry.js $(top_srcdir)/runtime/polyfills.entry.js \
+		$(top_srcdir)/toolchain/polyfills.mjs $(TOOLCHAIN_STAMP) $(top_srcdir)/toolchain/local.mk
+	@$(MKDIR_P) runtime
+	$(NODE) $(top_srcdir)/toolchain/polyfills.mjs $(top_srcdir)/runtime runtime >/dev/null && \
+	  $(KIT_FASTKEY_BIGINT) && mv $@.tmp $@
+runtime/polyfills-url.js: runtime/polyfills-shared.js
+
+all-local: $(TOOLCHAIN_STAMP) runtime/polyfills.js runtime/polyfills-web.js runtime/polyfills-shared.js runtime/polyfills-url.js
 
 kitruntimedir = $(pkgdatadir)/runtime
-kitruntime_DATA = runtime/polyfills.js runtime/polyfills-web.js runtime/prelude.js runtime/mujs-fixes.js
+kitruntime_DATA = runtime/polyfills.js runtime/polyfills-web.js runtime/polyfills-shared.js runtime/polyfills-url.js \
+	runtime/prelude.js runtime/mujs-fixes.js
 
 kittoolchaindir = $(pkgdatadir)/toolchain
 kittoolchain_DATA = toolchain/package.json toolchain/package-lock.json \
@@ -69,10 +80,11 @@ distclean-local: distclean-toolchain
 distclean-toolchain:
 	rm -rf $(top_builddir)/toolchain/node_modules
 
-CLEANFILES += runtime/polyfills.js runtime/polyfills-web.js
+CLEANFILES += runtime/polyfills.js runtime/polyfills-web.js runtime/polyfills-shared.js runtime/polyfills-url.js
 EXTRA_DIST += toolchain/README.md toolchain/package.json toolchain/package-lock.json \
 	toolchain/.npmrc toolchain/bundle.mjs toolchain/conditions.mjs toolchain/styles.mjs toolchain/assets.mjs toolchain/mujs-lower.mjs \
-	toolchain/env.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
+	toolchain/env.mjs toolchain/polyfills.mjs runtime/polyfills.entry.js runtime/polyfills-web.entry.js \
+	runtime/polyfills-url.entry.js \
 	runtime/prelude.js runtime/mujs-fixes.js
 .PHONY: install-toolchain-modules uninstall-toolchain-modules distclean-toolchain
 
