@@ -51,7 +51,9 @@ runtime/polyfills-shared.js: $(top_srcdir)/runtime/polyfills-url.entry.js $(top_
 	@$(MKDIR_P) runtime
 	$(NODE) $(top_srcdir)/toolchain/polyfills.mjs $(top_srcdir)/runtime runtime >/dev/null && \
 	  $(KIT_FASTKEY_BIGINT) && mv $@.tmp $@
+# (one run writes both: polyfills-url.js missing alone is made again)
 runtime/polyfills-url.js: runtime/polyfills-shared.js
+	@test -f $@ || { rm -f runtime/polyfills-shared.js; $(MAKE) $(AM_MAKEFLAGS) runtime/polyfills-shared.js; }
 
 all-local: $(TOOLCHAIN_STAMP) runtime/polyfills.js runtime/polyfills-web.js runtime/polyfills-shared.js runtime/polyfills-url.js
 
