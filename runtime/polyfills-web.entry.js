@@ -1,8 +1,9 @@
-/* polyfills-web.entry.js — runtime/polyfills.js plus core-js's URL, for an
- * app with the web classes (js/server/web): kit-build puts the bundle,
- * runtime/polyfills-web.js, in server.js instead of polyfills.js for such an
- * app (build/main.c), so that others do not parse the URL code (~50 kB).
- * Bundled like polyfills.entry.js (toolchain/local.mk); never lowered. */
+/* polyfills-web.entry.js — runtime/polyfills.js plus core-js's URL in one
+ * file, for the runs of the web classes (js/server/web) without kit-build:
+ * tests/suites/web-apis.sh. A kit-build has them apart
+ * (runtime/polyfills-url.entry.js): the URL modules load with the routes
+ * that use the web classes. Bundled like polyfills.entry.js
+ * (toolchain/local.mk); never lowered. */
 require('./polyfills.entry.js');
 // core-js's WHATWG URL, for js/server/web/url.ts, from the same copy of
 // core-js as the polyfills (an app bundling its own copy of core-js's

@@ -5,7 +5,9 @@
 # tests/mujs/entry-mujs.ts and entry-node.ts are bundled exactly like an app
 # (toolchain/bundle.mjs: esbuild, then SWC to ES5). The mujs bundle runs in
 # tests/mujs/mujs-run (built by `make check`) after runtime/mujs-fixes.js,
-# runtime/prelude.js and runtime/polyfills-web.js, as in server.js; the Node
+# runtime/prelude.js and runtime/polyfills-web.js (a kit-build has the same
+# in two parts: runtime/polyfills-shared.js in server.js, and
+# runtime/polyfills-url.js as a chunk the web classes load); the Node
 # bundle runs in node. Test lines are "PASS: web/<name>" (mujs) and
 # "PASS: web/node/<name>" (Node: an expectation failing there is not the
 # platform's behaviour). Each run must end with its DONE line.

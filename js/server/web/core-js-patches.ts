@@ -20,7 +20,7 @@ import { utf8Encode, utf8Decode, percentDecodeBytes } from './bytes';
 
 const coreJs = (globalThis as any).__kit_core_js;
 if (!coreJs)
-  throw new Error('the web classes (@kit/core/server/web) need runtime/polyfills-web.js loaded before them, not runtime/polyfills.js');
+  throw new Error('the web classes (@kit/core/server/web) need core-js\'s URL loaded before them: runtime/polyfills-web.js, or runtime/polyfills-shared.js and runtime/polyfills-url.js (kit-build\'s chunk)');
 const percentCoding = coreJs.percentCoding();
 const definePropertyModule = coreJs.defineProperty();
 
