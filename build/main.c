@@ -173,6 +173,41 @@ static int compose_server(const char *datadir, const char *app_js, size_t app_le
 	return 0;
 }
 
+/* .kit/lines/server.js (render/srcmap.c): toolchain/bundle.mjs wrote the
+ * app part's table there; the runtime parts' lines go before it, each
+ * naming its own file (sources appended after the app's, so the app's
+ * indices stay). */
+static int write_server_lines(const char *tmp, const kit_verify_part *parts, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 64];
+	snprintf(path, sizeof path, "%s/lines/server.js", tmp);
+	size_t len;
+	char *app = kit_outdir_read(path, &len);
+	if (!app)
+		return 0;  /* no table: frames keep .kit/server.js */
+	char *body = strchr(app, '\n');
+	size_t napp = 0;
+	for (const char *p = app; body && p < body; p++)
+		napp += *p == '"';
+	napp /= 2;
+	kit_buf out;
+	kit_buf_init(&out);
+	if (body && body > app && body[-1] == ']') {
+		kit_buf_put(&out, app, (size_t)(body - 1 - app));
+		for (size_t i = 0; i < 3; i++)
+			kit_buf_printf(&out, "%s\"%s\"", napp + i ? "," : "", parts[i].name);
+		kit_buf_puts(&out, "]\n");
+		for (size_t i = 0; i < 3; i++)
+			for (size_t l = 1; l <= parts[i].nlines; l++)
+				kit_buf_printf(&out, "%zu %zu\n", napp + i, l);
+		kit_buf_puts(&out, body + 1);
+	}
+	free(app);
+	int rc = out.len ? kit_outdir_write(tmp, "lines/server.js", out.data, out.len, err, errlen) : 0;
+	kit_buf_free(&out);
+	return rc;
+}
+
 /* Characters, not bytes, so that columns line up after non-ASCII paths. */
 static size_t display_width(const char *s)
 {
@@ -524,6 +559,8 @@ static int run(build *b)
 	free(app_js);
 	if (rc == 0)
 		rc = kit_outdir_write(b->tmp, "server.js", server.data, server.len, err, sizeof err);
+	if (rc == 0)
+		rc = write_server_lines(b->tmp, parts, err, sizeof err);
 	if (rc == 0) {
 		b->server_bytes = server.len;
 		b->chunk_bytes = kit_outdir_tree_bytes(path2(b->a, b->tmp, "server"));

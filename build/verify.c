@@ -5,6 +5,7 @@
 #include "render/xalloc.h"
 #include "intl/intl.h"
 #include "build/outdir.h"
+#include "render/srcmap.h"
 
 #include <mujs.h>
 #include <stdio.h>
@@ -269,50 +270,14 @@ static void check_module(js_State *J, kit_scan *scan, const kit_scan_module *m, 
 	}
 }
 
-/* The source file and line of line `line` of a chunk, from the line table
- * toolchain/bundle.mjs wrote beside the generated entry (gen/lines/<chunk>:
- * a JSON array of the sources, then "<source index> <line>" or nothing per
- * line of the chunk). 1 with file and *src_line set, else 0. */
-static int chunk_source_line(const char *chunk_dir, const char *chunk, size_t line, char *file, size_t filelen,
-			     size_t *src_line)
-{
-	char path[4400];
-	snprintf(path, sizeof path, "%s/../gen/lines/%s", chunk_dir, chunk);
-	size_t len;
-	char *text = kit_outdir_read(path, &len);
-	if (!text)
-		return 0;
-	int found = 0;
-	const char *p = strchr(text, '\n');
-	for (size_t k = 1; p && k < line; k++)
-		p = strchr(p + 1, '\n');
-	unsigned long idx, l;
-	if (p && sscanf(p + 1, "%lu %lu", &idx, &l) == 2 && l > 0) {
-		/* the idx-th string of the header's array (display paths have no quotes) */
-		const char *q = text;
-		for (unsigned long i = 0; q && i <= idx; i++) {
-			q = strchr(q, '"');
-			if (q && i < idx)
-				q = strchr(q + 1, '"') ? strchr(q + 1, '"') + 1 : NULL;
-		}
-		const char *end = q ? strchr(q + 1, '"') : NULL;
-		if (end && end < strchr(text, '\n')) {
-			snprintf(file, filelen, "%.*s", (int)(end - q - 1), q + 1);
-			*src_line = l;
-			found = 1;
-		}
-	}
-	free(text);
-	return found;
-}
-
 /* A route module whose chunks throw while loading (the error on top of the
  * stack: __kit_load_module's, its cause the original): an error of the
  * routes that use it, at the module of the bundle the trace's first frame
  * is in. Only those routes fail (docs/build-output.md): under --dev it is a
  * warning, the build goes on and the routes answer 500 when asked for. */
 static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m, const char *chunk_dir,
-			  const char *src, const kit_verify_part *parts, size_t nparts, int dev, kit_diags *d)
+			  kit_srcmap *map, const char *src, const kit_verify_part *parts, size_t nparts, int dev,
+			  kit_diags *d)
 {
 	if (js_isobject(J, -1))
 		js_getproperty(J, -1, "cause");
@@ -341,7 +306,12 @@ static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m,
 		*nl = '\0';
 	snprintf(file, sizeof file, "%s", m->file);
 	size_t pline = line, src_line = 0;
-	if (*chunk && line && !chunk_source_line(chunk_dir, chunk, line, file, sizeof file, &src_line)) {
+	char label[300];
+	snprintf(label, sizeof label, "server/%s", chunk);
+	unsigned long mapped = 0;
+	if (*chunk && line && kit_srcmap_find(map, label, strlen(label), line, file, sizeof file, &mapped)) {
+		src_line = mapped;
+	} else if (*chunk && line) {
 		char path[4400];
 		snprintf(path, sizeof path, "%s/%s", chunk_dir, chunk);
 		size_t len;
@@ -368,7 +338,7 @@ static void module_failed(js_State *J, kit_scan *scan, const kit_scan_module *m,
 	free(msg);
 }
 
-static void check_exports(js_State *J, kit_scan *scan, const char *chunk_dir, const char *src,
+static void check_exports(js_State *J, kit_scan *scan, const char *chunk_dir, kit_srcmap *map, const char *src,
 			  const kit_verify_part *parts, size_t nparts, int dev, kit_diags *d)
 {
 	js_getglobal(J, "__kit_app");
@@ -383,7 +353,7 @@ static void check_exports(js_State *J, kit_scan *scan, const char *chunk_dir, co
 		const kit_scan_module *m = &scan->modules[i];
 		/* loading the module's chunks: the route's own failure */
 		if (js_try(J)) {
-			module_failed(J, scan, m, chunk_dir, src, parts, nparts, dev, d);
+			module_failed(J, scan, m, chunk_dir, map, src, parts, nparts, dev, d);
 			js_pop(J, 1);
 			continue;
 		}
@@ -443,7 +413,11 @@ int kit_verify_server(kit_scan *scan, const char *src, const kit_verify_part *pa
 		goto out;
 	}
 	js_pop(J, 1);
-	check_exports(J, scan, chunk_dir, src, parts, nparts, dev, d);
+	char kit_dir[4400];
+	snprintf(kit_dir, sizeof kit_dir, "%s/..", chunk_dir);
+	kit_srcmap *map = kit_srcmap_open(kit_dir);
+	check_exports(J, scan, chunk_dir, map, src, parts, nparts, dev, d);
+	kit_srcmap_close(map);
 out:
 	js_freestate(J);
 	return d->nerrors == errors_before ? 0 : -1;

@@ -19,6 +19,7 @@
 #include "fcgi/stored.h"
 #include "fcgi/url.h"
 #include "fcgi/forward.h"  /* URLs no route owns → RSC_BACKEND */
+#include "render/errlog.h"
 #include "fcgi/response.h"
 #include "render/engine.h"
 #include "render/html.h"
@@ -256,28 +257,44 @@ static int send_405(const kit_sink *out, const char *allow)
 	});
 }
 
-static void error_document(kit_buf *b, int status, const char *text)
+/* digest: the failure's (its log line carries the same), or NULL */
+static void error_document(kit_buf *b, int status, const char *text, const char *digest)
 {
 	kit_buf_printf(b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
 		       "<title>%d: %s</title></head><body><main><h1>%d</h1><p>", status, text, status);
 	kit_html_escape_text(b, text, strlen(text));
-	kit_buf_puts(b, ".</p></main></body></html>");
+	kit_buf_puts(b, ".</p>");
+	if (digest && *digest) {
+		kit_buf_puts(b, "<p>Digest: <code id=\"kit-digest\">");
+		kit_html_escape_text(b, digest, strlen(digest));
+		kit_buf_puts(b, "</code> (the server's error log has this number beside the error)</p>");
+	}
+	kit_buf_puts(b, "</main></body></html>");
 }
 
 /* The error page of a status: a document, or a line of text for a
- * navigation payload; with the header lines a render set (may be NULL). */
-static int send_error_page_lines(kit_host *h, const kit_sink *out, int status, int head_only, int flight,
-				 const kit_buf *lines)
+ * navigation payload; with the header lines a render set (may be NULL) and
+ * the failure's digest (may be NULL). */
+static int send_failure_page(kit_host *h, const kit_sink *out, int status, int head_only, int flight,
+			     const kit_buf *lines, const char *digest)
 {
 	kit_buf b = req_buf(h);
-	if (flight)
+	if (flight && digest && *digest)
+		kit_buf_printf(&b, "%d %s (digest %s)\n", status, kit_http_reason(status), digest);
+	else if (flight)
 		kit_buf_printf(&b, "%d %s\n", status, kit_http_reason(status));
 	else
-		error_document(&b, status, kit_http_reason(status));
+		error_document(&b, status, kit_http_reason(status), digest);
 	return kit_resp_simple(out, &(kit_simple_answer){
 		.status = status, .head_only = head_only, .lines = lines, .body = kit_buf_cstr(&b),
 		.content_type = flight ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
 	});
+}
+
+static int send_error_page_lines(kit_host *h, const kit_sink *out, int status, int head_only, int flight,
+				 const kit_buf *lines)
+{
+	return send_failure_page(h, out, status, head_only, flight, lines, NULL);
 }
 
 static int send_error_page(kit_host *h, const kit_sink *out, int status, int head_only, int flight)
@@ -601,6 +618,20 @@ static int is_true(const char *v)
 	return strcmp(v, "true") == 0 || strcmp(v, "1") == 0;
 }
 
+/* The path of an absolute URL (scheme://host/path?query), in the request's arena. */
+static const char *url_path(kit_host *h, const char *url)
+{
+	const char *p = strstr(url, "://");
+	p = p ? strchr(p + 3, '/') : url;
+	if (!p)
+		return "/";
+	size_t n = strcspn(p, "?#");
+	char *s = kit_arena_alloc(h->req, n + 1);
+	memcpy(s, p, n);
+	s[n] = '\0';
+	return s;
+}
+
 /* Runs the route's middleware chain. Returns 1 when the request may go on
  * (guard->headers, the caller's buffer, then holds what the chain set), 0
  * when a refusal was answered. Pages are refused with a redirect (document
@@ -625,10 +656,22 @@ static int run_guards(kit_host *h, const kit_request *req, const kit_sink *out, 
 	const char *body = "";
 	if (guard->outcome == KIT_GUARD_REDIRECT) {
 		status = route->is_api ? 401 : flight ? 204 : (status >= 300 && status < 400 ? status : 307);
+	} else if (status >= 500) {
+		/* a middleware that threw, or a chain that could not run: an error,
+		 * never a refusal (docs/errors.md "The log line") */
+		if (!guard->digest[0])
+			kit_errlog_digest(guard->message, guard->digest, sizeof guard->digest);
+		kit_errlog(status, param(req, "REQUEST_METHOD"), url_path(h, http->url), guard->component, guard->message,
+			   guard->digest);
+		if (h->dev_error && !flight)
+			send_dev_render_error(h, out, status, head_only, route->path, guard->message, &guard->headers);
+		else
+			send_failure_page(h, out, status, head_only, flight, &guard->headers, guard->digest);
+		return 0;
 	} else {
 		kit_log("%d %s %s (route %s): %s", status, param(req, "REQUEST_METHOD"), http->url, route->path,
 			 guard->message);
-		if (route->is_api && status != 401 && status != 404 && status < 500)
+		if (route->is_api && status != 401 && status != 404)
 			status = 403;
 	}
 	if (status >= 400)
@@ -801,8 +844,9 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 		int rc = kit_engine_render(h->engine, rreq, &rout, &err);
 		if (job->shell && rc == -1) {
 			/* after the shell: its fallbacks stay */
-			kit_log("%d %s %s (route %s, holes after the stored shell): %s", err.status, param(req, "REQUEST_METHOD"),
-				 job->url->path, route->path, err.message);
+			if (!err.logged)
+				kit_errlog(err.status, param(req, "REQUEST_METHOD"), job->url->path, err.component,
+					   err.message, err.digest);
 			if (!head_only)
 				kit_sink_write(out, "</body></html>", 14);
 			break;
@@ -827,8 +871,11 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 			});
 			break;
 		}
-		kit_log("%d %s %s (route %s): %s", err.status, param(req, "REQUEST_METHOD"), job->url->path,
-			 route ? route->path : "not-found page", err.message);
+		/* the engine logged its errors (render/errlog.h); a backend
+		 * refusal's own status is logged here */
+		if (!err.logged)
+			kit_errlog(err.status, param(req, "REQUEST_METHOD"), job->url->path, err.component, err.message,
+				   err.digest);
 		/* the engine resets its queues, timers and transfers after every
 		 * request, a budget 503 included: the worker goes on serving (exiting
 		 * here would lose the requests already queued on its socket) */
@@ -836,7 +883,7 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 			send_dev_render_error(h, out, err.status ? err.status : 500, head_only,
 					      route ? route->path : "not-found page", err.message, &rlines);
 		else
-			send_error_page_lines(h, out, err.status ? err.status : 500, head_only, flight, &rlines);
+			send_failure_page(h, out, err.status ? err.status : 500, head_only, flight, &rlines, err.digest);
 		break;
 	}
 }

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "engine_impl.h"
+#include "render/srcmap.h"
 #include "fetch.h"
 #include "binary.h"
 #include "fs.h"
@@ -140,10 +141,17 @@ static void js_report_stderr(js_State *J, const char *message)
 
 static void native_log(js_State *J)
 {
+	kit_engine *e = js_getcontext(J);
 	int level = js_tointeger(J, 1);
 	const char *text = js_tostring(J, 2);
 	static const char *names[] = { "log", "warn", "error" };
-	fprintf(stderr, "kit: [%s] %s\n", names[level < 0 || level > 2 ? 0 : level], text);
+	kit_buf mapped;
+	kit_buf_init(&mapped);
+	/* console.error(err.stack) and the like: frames named by the app's files */
+	if (e && strstr(text, ".js:"))
+		kit_req_map_text(e, text, &mapped);
+	fprintf(stderr, "kit: [%s] %s\n", names[level < 0 || level > 2 ? 0 : level], mapped.len ? kit_buf_cstr(&mapped) : text);
+	kit_buf_free(&mapped);
 	js_pushundefined(J);
 }
 
@@ -432,6 +440,7 @@ void kit_engine_close(kit_engine *e)
 		munmap(e->chunk_maps[i].p, e->chunk_maps[i].len);
 	free(e->chunk_maps);
 	free(e->chunk_dir);
+	kit_srcmap_close(e->srcmap);
 	kit_heap_free_all(e->heap);
 	kit_arena_free(e->arena);
 	if (e->manifest_arena) {
@@ -795,12 +804,13 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 		kit_req_fail(e, 500, NULL, "render failed");
 	if (rc == -1 && !e->rq.shell_sent)
 		kit_req_seal_headers(e);
-	if (rc == -1 && e->rq.shell_sent) {
-		/* a failure of the engine itself after the shell: the answer is cut */
-		fprintf(stderr, "kit: %s: the render failed after the shell was sent: %s\n",
-			req->pathname, err->message);
-		rc = -2;
-	}
+	if (rc == -1 && e->rq.shell_sent)
+		rc = -2;  /* a failure of the engine itself after the shell: the answer is cut */
+	/* the answer's status: the failure's, 500 for a document whose error an
+	 * error.tsx shows (fcgi/host.c render_begin), else 200 */
+	int status = rc == -1 ? (err->status ? err->status : 500)
+		     : err->caught && req->mode == KIT_RENDER_DOCUMENT ? 500 : 200;
+	kit_req_log_render(e, status);
 	request_end(e);
 	return rc;
 }
@@ -813,7 +823,7 @@ int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *ht
 	kit_render_error err;
 	out->outcome = KIT_GUARD_REFUSE;
 	out->status = 500;
-	out->location[0] = out->message[0] = out->visible[0] = '\0';
+	out->location[0] = out->message[0] = out->visible[0] = out->component[0] = out->digest[0] = '\0';
 	int rc = -1;
 	if (request_begin(e, &(request_start){ .phase = "middleware", .http = http }, &err) < 0)
 		goto done;
@@ -846,6 +856,16 @@ int kit_engine_middleware(kit_engine *e, int route_index, const kit_http_req *ht
 	js_getproperty(J, -1, "visible");
 	if (js_isstring(J, -1))
 		snprintf(out->visible, sizeof out->visible, "%s", js_tostring(J, -1));
+	js_pop(J, 1);
+	js_getproperty(J, -1, "module");
+	if (js_isstring(J, -1)) {
+		/* a throw that is no answer: the error, its stack mapped, for the log line */
+		snprintf(out->component, sizeof out->component, "%s", js_tostring(J, -1));
+		js_getproperty(J, -2, "error");
+		char msg[900];
+		kit_req_read_exception(e, msg, sizeof msg, out->digest, sizeof out->digest);
+		snprintf(out->message, sizeof out->message, "%.500s", msg);
+	}
 	js_pop(J, 2);
 	kit_req_take_headers(e, &out->headers);
 	rc = 0;

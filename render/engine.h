@@ -158,6 +158,10 @@ typedef struct kit_render_error {
 	int caught;
 	char message[1024];      /* the error as thrown (for the log, never the visitor) */
 	char component[128];     /* the component that threw, when known */
+	/* the digest of a 500/503 (the page shows it, the log line carries it),
+	 * and whether the engine wrote the log line (render/errlog.h) */
+	char digest[64];
+	int logged;
 	char location[2048];     /* redirect target */
 	/* JS was still running when the budget ran out (a loop that never ends):
 	 * mujs's interrupt stopped it, with KIT_RENDER_TIMEOUT; set even when
@@ -186,6 +190,10 @@ typedef struct kit_guard_result {
 	char location[2048];
 	char message[512];   /* for the log */
 	char visible[512];   /* for the visitor: a backend refusal's own text, or "" */
+	/* a middleware that threw (500): its module id and the digest of the
+	 * error (the page shows it, the log line carries it), else "" */
+	char component[128];
+	char digest[64];
 	/* response headers the chain set (Set-Cookie, responseHeaders()), as
 	 * "name: value\r\n" lines: appended to the caller's buffer */
 	kit_buf headers;

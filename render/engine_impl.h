@@ -53,6 +53,8 @@ struct kit_req {
 	kit_render_error *err;   /* where its failure goes (kit_req_fail); NULL outside a request */
 	int failed;
 	const char *pathname;    /* for log lines: a render's path, else NULL */
+	size_t nerrors;          /* rows that failed with an error, not an answer (logged at the end) */
+	const kit_row *fail_row; /* the row that failed the page (stream.c), or NULL */
 	kit_model model;
 	int nkeep;               /* keep slots in use (req.c) */
 	/* the render budget: the loop waits until deadline_ms; mujs's interrupt
@@ -105,6 +107,7 @@ struct kit_engine {
 	char *chunk_dir;          /* .kit/server/ beside server.js: the chunks loaded on first use */
 	struct kit_chunk_map { char *p; size_t len; } *chunk_maps; /* each loaded chunk, mapped as server.js */
 	size_t nchunk_maps;
+	struct kit_srcmap *srcmap; /* the line tables, read on the first error (req.c, render/srcmap.c) */
 	kit_heap *heap;           /* heap.c's size classes, or NULL: malloc */
 	size_t heap_bytes, heap_limit;
 	size_t heap_after_gc;     /* heap size right after the last full collection */
@@ -196,6 +199,17 @@ void kit_req_fail(kit_engine *e, int status, const char *component, const char *
 void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen);
 /* Records the JS exception on top of the stack (popped) as the failure. */
 void kit_req_exception(kit_engine *e, const char *component, const char *what);
+/* An error's digest, or one the log shows although it is an answer (the
+ * render budget's, a backend refusal through rpc()): not redirect(),
+ * notFound(), forbidden(), unauthorized(), request reads at build time. */
+int kit_req_digest_logged(const char *digest);
+/* Appends text to out, its stack frames named by the app's files
+ * (render/srcmap.c; the tables read on the first call). */
+void kit_req_map_text(kit_engine *e, const char *text, kit_buf *out);
+/* The render's end: one log line (render/errlog.h) per row that failed with
+ * an error, and for the render's own failure when no row was its cause;
+ * status is the answer's. Sets err->digest and err->logged. */
+void kit_req_log_render(kit_engine *e, int status);
 /* After a failed js_pcall: when the render budget ran out inside JS in this
  * request (loop.c's interrupt hook threw), pops the value, counts it caught
  * and returns 1 (the caller ends the request as at its deadline); else 0. */

@@ -34,5 +34,7 @@ librender_a_CFLAGS += $(CURL_CFLAGS)
 # rpc(): host calls to the backend over the same multi handle (docs/wire-formats.md §5).
 librender_a_SOURCES += render/rpc.c render/rpc.h
 librender_a_SOURCES += render/header.c render/header.h render/xalloc.h
+# engine stacks named by the app's source files (.kit/lines/ tables), the one log line of a failure
+librender_a_SOURCES += render/srcmap.c render/srcmap.h render/errlog.c render/errlog.h
 # the layout chain of a request (X-RSC-Layouts)
 librender_a_SOURCES += render/chain.c render/chain.h

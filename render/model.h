@@ -107,6 +107,8 @@ struct kit_row {
 	kit_client_ref *ref;     /* IMPORT */
 	const char *digest;      /* ERROR: E{"digest":...}; never the message */
 	const char *message;     /* ERROR: what was thrown, for the server's log only */
+	const char *component;   /* ERROR: the component that threw (NULL: not known), for the log line */
+	const char *error;       /* ERROR: the error as thrown, stack mapped (render/srcmap.c), for the log line */
 	int written;             /* emitted as its own Flight row */
 	int inlined;             /* written inside its parent row instead */
 	int html_only;           /* phase 2 (SSR of client components): never in Flight */

@@ -18,6 +18,8 @@
 
 #include "engine_impl.h"
 #include "header.h"
+#include "render/errlog.h"
+#include "render/srcmap.h"
 
 void kit_req_fail(kit_engine *e, int status, const char *component, const char *fmt, ...)
 {
@@ -84,6 +86,17 @@ int kit_req_budget_caught(kit_engine *e)
 	return 1;
 }
 
+void kit_req_map_text(kit_engine *e, const char *text, kit_buf *out)
+{
+	if (!e->srcmap && strstr(text, ".js:")) {
+		/* .kit/ is the directory above the chunks' */
+		char dir[4400];
+		snprintf(dir, sizeof dir, "%s/..", e->chunk_dir ? e->chunk_dir : ".kit/server");
+		e->srcmap = kit_srcmap_open(dir);
+	}
+	kit_srcmap_text(e->srcmap, text, out);
+}
+
 void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen)
 {
 	js_State *J = e->J;
@@ -119,12 +132,63 @@ void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *diges
 		js_pop(J, 1);
 	}
 	js_pop(J, 1);
-	if (!digest[0]) {
-		uint32_t h = 2166136261u;
-		for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
-			h = (h ^ *p) * 16777619u;
-		snprintf(digest, dlen, "%u", (unsigned)h);
+	if (!digest[0] || kit_req_digest_logged(digest)) {
+		/* an error (an answer's frames are never shown): its frames named
+		 * by the app's files, before the digest is made of the text, so
+		 * that it is the same whichever copy of the bundle ran */
+		kit_buf mapped;
+		kit_buf_init(&mapped);
+		kit_req_map_text(e, msg, &mapped);
+		snprintf(msg, msglen, "%s", kit_buf_cstr(&mapped));
+		kit_buf_free(&mapped);
 	}
+	if (!digest[0])
+		kit_errlog_digest(msg, digest, dlen);
+}
+
+int kit_req_digest_logged(const char *digest)
+{
+	return !kit_digest_is_answer(digest) || strcmp(digest, KIT_TIMEOUT_DIGEST) == 0 ||
+	       strncmp(digest, "KIT_REFUSAL;", 12) == 0;
+}
+
+static int row_logged_before(kit_engine *e, size_t upto, const kit_row *r)
+{
+	/* the same error reached two rows (a rejected promise used twice): one line */
+	for (size_t i = 0; i < upto; i++) {
+		const kit_row *o = e->rq.model.rows[i];
+		if (o->state == KIT_ROW_ERROR && o->error &&
+		    strcmp(o->digest, r->digest) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+void kit_req_log_render(kit_engine *e, int status)
+{
+	kit_render_error *err = e->rq.err;
+	const kit_render_req *req = e->rq.render;
+	if (!err || !req || (e->rq.failed && err->status < 500))
+		return;  /* redirect(), notFound(), …: answers, not errors */
+	const char *method = req->http && req->http->method ? req->http->method : "GET";
+	const char *path = req->pathname ? req->pathname : "/";
+	int logged = 0;
+	for (size_t i = 0; e->rq.nerrors && i < e->rq.model.nrows; i++) {
+		const kit_row *r = e->rq.model.rows[i];
+		if (r->state != KIT_ROW_ERROR || !r->error || row_logged_before(e, i, r))
+			continue;
+		kit_errlog(status, method, path, r->component, r->error, r->digest);
+		logged |= r == e->rq.fail_row;
+	}
+	if (e->rq.failed) {
+		if (e->rq.fail_row && e->rq.fail_row->digest)
+			snprintf(err->digest, sizeof err->digest, "%s", e->rq.fail_row->digest);
+		else
+			kit_errlog_digest(err->message, err->digest, sizeof err->digest);
+		if (!logged)
+			kit_errlog(status, method, path, err->component, err->message, err->digest);
+	}
+	err->logged = 1;
 }
 
 void kit_req_exception(kit_engine *e, const char *component, const char *what)

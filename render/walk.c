@@ -127,20 +127,23 @@ static void component_name(js_State *J, int idx, char *out, size_t n)
 	}
 }
 
-/* Marks row as errored with the message (logged, kept for the host's 500). */
-static void reject_row(kit_engine *e, kit_row *row, const char *component, const char *digest, const char *message)
+/* Marks row as errored with the message (kept for the host's 500). An
+ * error (not an answer) is logged when the render ends (kit_req_log_render),
+ * with the status the answer got: error is what was thrown, its stack
+ * mapped. */
+static void reject_row(kit_engine *e, kit_row *row, const char *component, const char *digest, const char *message,
+		       const char *error)
 {
 	kit_row_reject(&e->rq.model, row, digest);
 	row->message = kit_arena_strdup(e->arena, message);
 	/* the first component the budget's interrupt stopped names the loop (kit-build says it) */
 	if (strcmp(digest, KIT_TIMEOUT_DIGEST) == 0 && component && e->rq.err && !e->rq.err->component[0])
 		snprintf(e->rq.err->component, sizeof e->rq.err->component, "%s", component);
-	if (strncmp(digest, "KIT_REDIRECT;", 13) == 0 || strcmp(digest, "KIT_NOT_FOUND") == 0 ||
-	    strcmp(digest, "KIT_FORBIDDEN") == 0 || strcmp(digest, "KIT_UNAUTHORIZED") == 0 ||
-	    strcmp(digest, "KIT_CLIENT_ONLY") == 0 || strncmp(digest, "KIT_DYNAMIC;", 12) == 0)
+	if (!kit_req_digest_logged(digest))
 		return;  /* redirect(), notFound(), forbidden(), unauthorized() and client-only bailouts are answers, not errors */
-	fprintf(stderr, "kit: %s: %s%s%s (digest %s)\n", e->rq.pathname ? e->rq.pathname : "?",
-		component ? component : "", component ? ": " : "", message, digest);
+	row->component = component ? kit_arena_strdup(e->arena, component) : NULL;
+	row->error = kit_arena_strdup(e->arena, error);
+	e->rq.nerrors++;
 }
 
 /* The thrown value on top of the stack (popped) becomes an errored row at
@@ -153,7 +156,7 @@ static void exception_at(kit_engine *e, kit_value **target, const char *componen
 	kit_row *row = kit_model_new_row(&e->rq.model);
 	row->html_only = e->rq.ssr;  /* a client component's error in the HTML phase is never a Flight row */
 	*target = kit_v_lazy(&e->rq.model, row);
-	reject_row(e, row, component, digest, text);
+	reject_row(e, row, component, digest, text, msg);
 }
 
 /* A value React cannot render: an errored row at target, the walk goes on. */
@@ -172,7 +175,7 @@ static void error_at(kit_engine *e, kit_value **target, const char *fmt, ...)
 	kit_row *row = kit_model_new_row(&e->rq.model);
 	row->html_only = e->rq.ssr;
 	*target = kit_v_lazy(&e->rq.model, row);
-	reject_row(e, row, NULL, digest, text);
+	reject_row(e, row, NULL, digest, text, text);
 }
 
 /* A mujs string as model text (arena copy, real UTF-8). */
@@ -241,7 +244,7 @@ static int defer_thenable(kit_engine *e, int t, kit_value **target, const char *
 		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of a thenable threw %s", msg);
 		e->rq.pending_rows--;
-		reject_row(e, row, component, digest, text);
+		reject_row(e, row, component, digest, text, msg);
 		return 0;
 	}
 	js_pop(J, 1);
@@ -289,7 +292,7 @@ static int defer_promise(kit_engine *e, int t, kit_value **target, const char *p
 		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of %s threw %s", what, msg);
 		e->rq.pending_rows--;
-		reject_row(e, row, what, digest, text);
+		reject_row(e, row, what, digest, text, msg);
 		return 0;
 	}
 	js_pop(J, 1);
@@ -351,7 +354,7 @@ static void on_settle(js_State *J, int fulfilled)
 		const char *component = d->component[0] ? d->component : NULL;
 		snprintf(text, sizeof text, "%s rejected with %s", component ? component : "an awaited promise", msg);
 		e->rq.pending_rows--;
-		reject_row(e, row, component, digest, text);
+		reject_row(e, row, component, digest, text, msg);
 	}
 	js_pushundefined(J);
 }
@@ -488,7 +491,7 @@ static int defer_retry(kit_engine *e, kit_value **target, int fnidx, int propsid
 		char msg[900], digest[256], text[1100];
 		kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 		snprintf(text, sizeof text, "then() of the promise %s waits for threw %s", name, msg);
-		reject_row(e, row, name, digest, text);
+		reject_row(e, row, name, digest, text, msg);
 	} else {
 		js_pop(J, 1);
 	}

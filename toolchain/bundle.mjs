@@ -106,6 +106,13 @@ function displayPath(root, file) {
 	return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
 }
 
+// A source as a stack frame names it: relative to the app, kit's own
+// modules as the package @kit/core names them (render/srcmap.c).
+function sourceName(st, root, abs) {
+	if (st.kitDir && isInside(st.kitDir, abs)) return '@kit/core/' + path.relative(st.kitDir, abs);
+	return displayPath(root, abs);
+}
+
 function isInside(dir, file) {
 	const rel = path.relative(dir, file);
 	return !!rel && !rel.startsWith('..') && !path.isAbsolute(rel);
@@ -1033,6 +1040,25 @@ function readsAtLoad(code, parts) {
 	return found;
 }
 
+// One table for chunks written one after the other (server.js's core): the
+// sources of all, each chunk's lines (as many as its code has) renumbered.
+function joinLines(list) {
+	const sources = [], index = new Map(), out = [];
+	for (const c of list) {
+		const rows = c.lines ? c.lines.split('\n') : [];
+		const own = rows.length ? JSON.parse(rows[0]) : [];
+		const n = lineCount(c.code);
+		for (let k = 0; k < n; k++) {
+			const m = /^(\d+) (\d+)$/.exec(rows[k + 1] || '');
+			if (!m) { out.push(''); continue; }
+			const file = own[+m[1]];
+			if (!index.has(file)) { index.set(file, sources.length); sources.push(file); }
+			out.push(`${index.get(file)} ${m[2]}`);
+		}
+	}
+	return [JSON.stringify(sources), ...out].join('\n') + '\n';
+}
+
 // The entries of the server build's output (docs/build-output.md): the
 // generated entry imports every route module and exports them as `modules`;
 // the output gets instead one entry per route module (`export { ns }`, its
@@ -1273,7 +1299,7 @@ async function main() {
 			const lowered = lowerForMujs(es5.code).code;
 			// the table holds while lowering adds no line (it never does today)
 			if (es5.map && lineCount(lowered) === lineCount(es5.code))
-				lines = sourceLines(JSON.parse(es5.map), (s) => displayPath(job.root, path.resolve(split.outdir, s)));
+				lines = sourceLines(JSON.parse(es5.map), (s) => sourceName(st, job.root, path.resolve(split.outdir, s)));
 			// `in` without running getters, regexes mujs refuses made lazy (toolchain/mujs-lower.mjs)
 			es5 = lowered;
 		} catch (e) {
@@ -1335,27 +1361,33 @@ async function main() {
 	visit(coreName);
 	fs.rmSync(job.serverDir, { recursive: true, force: true });
 	fs.mkdirSync(job.serverDir, { recursive: true });
+	// which source line each line of a chunk comes from (render/srcmap.c):
+	// .kit/lines/<chunk>, and lines/server.js for the chunks of the core
+	const linesDir = path.join(path.dirname(job.serverDir), 'lines');
+	fs.rmSync(linesDir, { recursive: true, force: true });
+	fs.mkdirSync(linesDir, { recursive: true });
 	const files = {};
 	let chunkBytes = 0;
 	for (const [name, c] of [...chunks].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
 		if (inCore.has(name)) continue;
-		// which source line each line of the chunk comes from (build/verify.c)
-		if (c.lines) {
-			fs.mkdirSync(path.join(path.dirname(job.outfile), 'lines'), { recursive: true });
-			fs.writeFileSync(path.join(path.dirname(job.outfile), 'lines', name), c.lines);
-		}
-		let code = c.code;
+		let code = c.code, lines = c.lines;
 		const deps = c.deps.filter((d) => !inCore.has(d));
 		// a route module whose chunks name the web classes loads them first
 		if (webUse && webUse.modules.has(name)) {
 			code = code.replace(/^(__kit_define\("[^"]*", function \(exports\) \{\n)/, `$1__kit_require(${JSON.stringify('./' + webName)});\n`);
 			deps.unshift(webName);
+			// its table gets the inserted line 2, mapped to nothing
+			if (lines) lines = lines.replace(/^([^\n]*\n[^\n]*\n)/, '$1\n');
 		}
 		fs.writeFileSync(path.join(job.serverDir, name), code);
+		if (lines) fs.writeFileSync(path.join(linesDir, name), lines);
 		chunkBytes += Buffer.byteLength(code);
 		files[name] = deps;
 	}
 	let es5 = core.map((name) => chunks.get(name).code).join('');
+	// the app part of server.js's table; kit-build puts the runtime's lines
+	// before it (build/main.c compose_server)
+	fs.writeFileSync(path.join(linesDir, 'server.js'), joinLines(core.map((name) => chunks.get(name))));
 	if (webUse && webUse.core) es5 += `__kit_require(${JSON.stringify(webName)});\n`;
 	es5 += `var __kit_app = __kit_require(${JSON.stringify(coreName)});\n`;
 	// the API route and action runners: with the web classes' chunk

@@ -341,6 +341,8 @@ export interface GuardOutcome {
   location?: string;
   message?: string;   // for the log
   visible?: string;   // for the visitor (a backend refusal's own text)
+  error?: unknown;    // a throw that is no answer: the host's 500, logged with its stack
+  module?: string;    // the middleware that threw
 }
 
 function digestOf(e: unknown): string {
@@ -350,8 +352,10 @@ function digestOf(e: unknown): string {
 
 // Runs the route's middleware.ts chain, outermost first, each to completion
 // before the next: returning allows, redirect() refuses with a redirect,
-// throwing refuses. The host decides what a refusal looks like (a redirect
-// for a page, 401/403 for an API route).
+// notFound(), forbidden() and unauthorized() refuse with their status; any
+// other throw is an error (500, logged: docs/errors.md "The log line").
+// The host decides what a refusal looks like (a redirect for a page, 401/403
+// for an API route).
 export function runMiddleware(routeIndex: number): Promise<GuardOutcome> {
   const route = manifest.routes[routeIndex];
   const chain = (route && route.middleware) || [];
@@ -398,7 +402,7 @@ function refusal(e: unknown, id: string): GuardOutcome {
   // every middleware refusal (docs/errors.md), not the forbidden.tsx page
   if (d === 'KIT_FORBIDDEN') return { outcome: 'refuse', status: 403, message: id + ' called forbidden()' };
   if (d === 'KIT_UNAUTHORIZED') return { outcome: 'refuse', status: 401, message: id + ' called unauthorized()' };
-  return { outcome: 'refuse', status: 403, message: id + ' refused: ' + String(e) };
+  return { outcome: 'refuse', status: 500, message: id + ' threw', error: e, module: id };
 }
 
 // --- server actions (docs/actions.md §3) ----------------------------------------

@@ -1,0 +1,60 @@
+/* errlog.c — the one log line of a failure (errlog.h). */
+#include "render/errlog.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+void kit_errlog_digest(const char *text, char *out, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	snprintf(out, n, "%u", (unsigned)h);
+}
+
+void kit_errlog_summary(kit_buf *out, const char *error)
+{
+	size_t n = strcspn(error, "\n");
+	const char *at = NULL;
+	for (const char *p = error; (p = strstr(p, " at ")) && p < error + n; p++)
+		at = p;
+	const char *open = at ? memchr(at, '(', (size_t)(error + n - at)) : NULL;
+	if (!at || !open || error[n - 1] != ')' || memchr(at + 4, ' ', (size_t)(open - 1 - (at + 4))) ||
+	    open[-1] != ' ') {
+		kit_buf_put(out, error, n);
+		return;
+	}
+	/* "… at Name (file:line)" → "… at file:line" */
+	kit_buf_put(out, error, (size_t)(at + 4 - error));
+	kit_buf_put(out, open + 1, (size_t)(error + n - 1 - (open + 1)));
+}
+
+void kit_errlog_format(kit_buf *out, int status, const char *method, const char *path, const char *component,
+		       const char *error, const char *digest)
+{
+	kit_buf_printf(out, "%d %s %s \xe2\x80\x94 ", status, method && *method ? method : "GET", path ? path : "?");
+	if (component && *component)
+		kit_buf_printf(out, "<%s> ", component);
+	kit_errlog_summary(out, error ? error : "");
+	if (digest && *digest)
+		kit_buf_printf(out, " (digest %s)", digest);
+}
+
+void kit_errlog(int status, const char *method, const char *path, const char *component, const char *error,
+		const char *digest)
+{
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	kit_buf line;
+	kit_buf_init(&line);
+	kit_errlog_format(&line, status, method, path, component, error, digest);
+	/* one write: lines of workers sharing the log do not interleave */
+	fprintf(stderr, "kit %s: %s\n", when, kit_buf_cstr(&line));
+	fflush(stderr);
+	kit_buf_free(&line);
+}

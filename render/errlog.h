@@ -1,0 +1,37 @@
+/* errlog.h — the one log line of a failure (docs/errors.md "The log line").
+ *
+ *     kit 2026-11-27T08:15:10Z: 500 GET /posts/3 — <Post> TypeError: x is
+ *     undefined at src/app/posts/[id]/page.tsx:12 (digest 4103821093)
+ *
+ * (one line): the answer's status, the request, what ran (a component, or
+ * the module of a middleware or handler), the error's first line with where
+ * it was thrown (the frame mapped to the app's file, render/srcmap.c), and
+ * the digest the visitor's page carries. Written on stderr, which lighttpd
+ * and Apache's mod_fcgid put in their error logs. The engine writes one per
+ * failed row or request (render/req.c); the host one per failure the
+ * engine did not see (fcgi/host.c). */
+#ifndef KIT_ERRLOG_H
+#define KIT_ERRLOG_H
+
+#include <stddef.h>
+
+#include "render/buf.h"
+
+/* Appends the line (without the time and the newline) to out. component and
+ * digest may be NULL or "". */
+void kit_errlog_format(kit_buf *out, int status, const char *method, const char *path, const char *component,
+		       const char *error, const char *digest);
+
+/* Writes "kit <UTC time>: <line>\n" on stderr and flushes it. */
+void kit_errlog(int status, const char *method, const char *path, const char *component, const char *error,
+		const char *digest);
+
+/* The error's first line, its last " at Name (file:line)" made " at
+ * file:line" (what the log line and kit-build's errors show), into out. */
+void kit_errlog_summary(kit_buf *out, const char *error);
+
+/* The digest of an error's text, as React's are written: a decimal number
+ * (FNV-1a, 32 bits). */
+void kit_errlog_digest(const char *text, char *out, size_t n);
+
+#endif
