@@ -607,7 +607,7 @@ static int run(build *b)
 	if (rc == 0) {
 		/* every route rendered at build time; the stored ones published into the store */
 		b->outcomes = kit_arena_alloc(b->a, (b->scan.nroutes ? b->scan.nroutes : 1) * sizeof *b->outcomes);
-		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan, NULL, 0, b->app_root };
+		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan, NULL, 0, b->app_root, b->dev };
 		if (b->no_prerender) {
 			for (size_t i = 0; i < b->scan.nroutes; i++)
 				b->outcomes[i] = (kit_route_outcome){ KIT_OUTCOME_DYNAMIC, "not prerendered", 0, 0 };

@@ -12,7 +12,8 @@
  *     request or still waited are holes rendered per visitor
  *   - headers()/cookies()/request() above every boundary → build failure
  *   - still waiting when the budget ran out → ◐ inside a boundary, failure above
- *   - any other throw above every boundary  → ƒ (per request it answers the error page)
+ *   - any other throw above every boundary  → build failure naming the route, the
+ *     component and the app's file:line (a warning and ƒ under --dev)
  * Request reads are seen through the marker js/request.ts throws at build time
  * (digest KIT_DYNAMIC;<what>, message "[kit:dynamic <what>] …"). */
 #include "build/prerender.h"
@@ -30,6 +31,7 @@
 #include "render/buf.h"
 #include "render/chain.h"
 #include "render/engine.h"
+#include "render/errlog.h"
 #include "render/json.h"
 #include "store/store.h"
 #include "render/xalloc.h"
@@ -191,6 +193,54 @@ static int render_once(kit_engine *e, const url_job *u, int index, const char *l
 	return kit_engine_render(e, &req, &rout, err);
 }
 
+/* A route that threw above every Suspense boundary at build time: the
+ * diagnostic names the route (the URL of a listed params entry), the
+ * component, the error's first line and where it was thrown (the app's
+ * file:line, render/srcmap.c), and how to mark a route that can only render
+ * per request. The listing's reason carries the same first line. */
+static void build_error(const kit_prerender_job *job, kit_arena *a, kit_diags *d, const kit_scan_route *r,
+			const url_job *u, const kit_render_error *err, kit_route_outcome *o)
+{
+	kit_buf line, file;
+	kit_buf_init(&line);
+	kit_buf_init(&file);
+	if (err->component[0])
+		kit_buf_printf(&line, "<%s> ", err->component);
+	kit_errlog_summary(&line, err->message);
+	/* the diagnostic's position: where it was thrown, when that is a file of the app */
+	const char *at = strstr(kit_buf_cstr(&line), " at ");
+	for (const char *next = at; next; next = strstr(next + 4, " at "))
+		at = next;
+	int src_line = 0;
+	if (at) {
+		const char *colon = strrchr(at, ':');
+		if (colon && colon[1] >= '1' && colon[1] <= '9' && strncmp(at + 4, ".kit", 4) != 0 &&
+		    strncmp(at + 4, "@kit/", 5) != 0 && strncmp(at + 4, "runtime/", 8) != 0) {
+			kit_buf_put(&file, at + 4, (size_t)(colon - at - 4));
+			src_line = atoi(colon + 1);
+		}
+	}
+	int fetch_failed = strstr(err->message, "fetch failed") != NULL;
+	kit_diag *g = kit_diag_add(d, job->dev ? KIT_DIAG_WARNING : KIT_DIAG_ERROR, file.len ? kit_buf_cstr(&file) : r->file,
+				   "route %s throws at build time: %s", u->path, kit_buf_cstr(&line));
+	g->line = src_line;
+	kit_diag_route(d, g, r->path);
+	const char *mark = "if the route can only render per request (it needs the request, or a backend or service that "
+			   "is not running at build time), mark it: export const dynamic = 'force-dynamic' from its page "
+			   "(as in Next.js), or await connection() before the part that needs it (docs/segment-config.md)";
+	if (fetch_failed)
+		kit_diag_fix(d, g, "a fetch() failed at build time: start what it asks for while kit-build runs, or %s", mark);
+	else
+		kit_diag_fix(d, g, "fix the error: per request the same render answers 500. Or, %s%s", mark,
+			     job->dev ? " (kit-build --dev goes on: the route renders per request)" : "");
+	size_t n = line.len > 300 ? 300 : line.len;
+	char *why = kit_arena_alloc(a, n + 40);
+	sprintf(why, "throws at build time: %.*s", (int)n, kit_buf_cstr(&line));
+	o->reason = why;
+	kit_buf_free(&line);
+	kit_buf_free(&file);
+}
+
 static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_arena *a, kit_diags *d,
 			    pending *p, size_t i, const url_job *u, kit_route_outcome *o)
 {
@@ -288,19 +338,11 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 		kit_diag_fix(d, g, "put the waiting part inside a <Suspense> boundary, add a loading.tsx, "
 				   "await connection() to render it per request, or raise \"buildBudgetMs\" in kit.config.json");
 	} else if (rc == -1) {
-		/* the same render per request answers the error page: nothing to
-		 * store. The reason carries the error's first line, so a page that
-		 * can only fail (a hook in a server component) says why. */
-		o->outcome = KIT_OUTCOME_DYNAMIC;
-		size_t n = strcspn(err.message, "\n");
-		if (n > 300)
-			n = 300;
-		char *why = kit_arena_alloc(a, n + 40);
-		if (n)
-			sprintf(why, "throws at build time: %.*s", (int)n, err.message);
-		else
-			sprintf(why, "throws at build time");
-		o->reason = why;
+		/* the same render per request answers 500: the build fails (as
+		 * Next.js's "Error occurred prerendering page"), naming where it
+		 * threw; under --dev a warning, the route renders per request */
+		o->outcome = job->dev ? KIT_OUTCOME_DYNAMIC : KIT_OUTCOME_FAILED;
+		build_error(job, a, d, r, u, &err, o);
 	} else if ((what = dynamic_what(a, kit_buf_cstr(&body))) != NULL && strcmp(what, "connection()") == 0) {
 		o->outcome = KIT_OUTCOME_DYNAMIC;
 		o->reason = "awaits connection() inside a Suspense boundary";
@@ -552,7 +594,8 @@ static int prerender_listed(const kit_prerender_job *job, kit_engine *e, kit_are
 	size_t stored = 0, bytes = 0;
 	int bad = 0;
 	double start = now_ms();
-	for (size_t k = 0; k < n && !bad; k++) {
+	/* every listed URL, so that one build names each entry that fails */
+	for (size_t k = 0; k < n; k++) {
 		kit_route_outcome one;
 		memset(&one, 0, sizeof one);
 		prerender_route(job, e, a, d, p, i, &urls[k], &one);

@@ -43,6 +43,9 @@ typedef struct kit_prerender_job {
 	kit_store_entry *entries; /* out: the store rows of the files written (malloc'ed; the caller frees) */
 	size_t nentries;
 	const char *app_root;     /* the app's directory: server code reads its files (render/fs.c) */
+	/* kit-build --dev: a route that throws at build time is a warning (it
+	 * renders per request and answers 500), not an error */
+	int dev;
 } kit_prerender_job;
 
 /* Fills outcomes[i] for scan->routes[i]. Returns 0, or -1 when a route

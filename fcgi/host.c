@@ -1018,9 +1018,13 @@ static void handle_api(kit_host *h, const kit_request *req, const kit_sink *out,
 	}
 	if (!h->engine || kit_engine_api(h->engine, match->index, route->module, method, &hreq.http, match->params,
 					 match->nparams, &ans, &err) < 0) {
-		kit_log("%d %s %s (API route %s): %s", err.status ? err.status : 500, method, hreq.http.url,
-			 route->path, err.message);
-		kit_resp_text(out, err.status >= 500 ? err.status : 500, head_only, "500 Internal Server Error\n");
+		int status = err.status >= 500 ? err.status : 500;
+		if (!err.digest[0])
+			kit_errlog_digest(err.message, err.digest, sizeof err.digest);
+		kit_errlog(status, method, url->path, route->module, err.message, err.digest);
+		char body[128];
+		snprintf(body, sizeof body, "%d %s (digest %s)\n", status, kit_http_reason(status), err.digest);
+		kit_resp_text(out, status, head_only, body);
 		return;
 	}
 	kit_resp r;
@@ -1658,8 +1662,13 @@ static int run_next_middleware(kit_host *h, const kit_request **req, const kit_s
 	kit_render_error err;
 	if (kit_engine_next_middleware(h->engine, h->routes.next_middleware, &hreq.http, &o, &err) < 0) {
 		int status = err.status >= 500 ? err.status : 500;
-		kit_log("%d %s %s (%s): %s", status, method, url->path, h->routes.next_middleware_file, err.message);
-		send_error_page(h, out, status, head_only, flight);
+		if (!err.digest[0])
+			kit_errlog_digest(err.message, err.digest, sizeof err.digest);
+		kit_errlog(status, method, url->path, h->routes.next_middleware_file, err.message, err.digest);
+		if (h->dev_error && !flight)
+			send_dev_render_error(h, out, status, head_only, h->routes.next_middleware_file, err.message, NULL);
+		else
+			send_failure_page(h, out, status, head_only, flight, NULL, err.digest);
 		return 1;
 	}
 	const char *local = NULL;

@@ -984,9 +984,7 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	int answer = js_isobject(J, -2) && js_isstring(J, -1);
 	js_pop(J, 1);
 	if (!answer) {
-		const char *why = js_trystring(J, -1, "a value that is not an Error");
-		kit_req_fail(e, 500, module, "the handler failed: %s", why);
-		js_pop(J, 1);
+		kit_req_exception(e, module, NULL);  /* the error, its stack mapped */
 		goto done;
 	}
 	read_answer(J, module, out);
@@ -1029,17 +1027,7 @@ int kit_engine_next_middleware(kit_engine *e, const char *module, const kit_http
 	const char *what = js_isobject(J, -2) && js_isstring(J, -1) ? js_tostring(J, -1) : NULL;
 	if (!what) {
 		js_pop(J, 1);
-		const char *why = js_trystring(J, -1, "a value that is not an Error");
-		if (js_isobject(J, -1)) {
-			js_getproperty(J, -1, "stack");
-			if (js_isstring(J, -1))
-				why = js_tostring(J, -1);
-			kit_req_fail(e, 500, module, "the middleware threw %s", why);
-			js_pop(J, 1);
-		} else {
-			kit_req_fail(e, 500, module, "the middleware threw %s", why);
-		}
-		js_pop(J, 1);
+		kit_req_exception(e, module, NULL);  /* the error, its stack mapped */
 		goto done;
 	}
 	out->outcome = strcmp(what, "next") == 0 ? KIT_NEXT_CONTINUE : strcmp(what, "rewrite") == 0 ? KIT_NEXT_REWRITE

@@ -197,7 +197,9 @@ void kit_req_fail(kit_engine *e, int status, const char *component, const char *
  * mujs stack trace) and its digest — the `digest` property if it has one
  * (redirect() and notFound() set it), else a hash of the text. */
 void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *digest, size_t dlen);
-/* Records the JS exception on top of the stack (popped) as the failure. */
+/* Records the JS exception on top of the stack (popped) as the failure
+ * ("<component or what> threw <error>"; the error alone when what is NULL),
+ * its digest in err->digest. */
 void kit_req_exception(kit_engine *e, const char *component, const char *what);
 /* An error's digest, or one the log shows although it is an answer (the
  * render budget's, a backend refusal through rpc()): not redirect(),

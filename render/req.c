@@ -172,22 +172,24 @@ void kit_req_log_render(kit_engine *e, int status)
 		return;  /* redirect(), notFound(), …: answers, not errors */
 	const char *method = req->http && req->http->method ? req->http->method : "GET";
 	const char *path = req->pathname ? req->pathname : "/";
+	/* the failure's digest, which the error page shows: its row's, or for a
+	 * row of kit's own kind (a refusal's status, the budget's) and a
+	 * failure without a row, one made of the message */
+	const kit_row *fail = e->rq.failed ? e->rq.fail_row : NULL;
+	if (fail && fail->digest && !kit_digest_is_answer(fail->digest))
+		snprintf(err->digest, sizeof err->digest, "%s", fail->digest);
+	else if (e->rq.failed)
+		kit_errlog_digest(err->message, err->digest, sizeof err->digest);
 	int logged = 0;
 	for (size_t i = 0; e->rq.nerrors && i < e->rq.model.nrows; i++) {
 		const kit_row *r = e->rq.model.rows[i];
 		if (r->state != KIT_ROW_ERROR || !r->error || row_logged_before(e, i, r))
 			continue;
-		kit_errlog(status, method, path, r->component, r->error, r->digest);
-		logged |= r == e->rq.fail_row;
+		kit_errlog(status, method, path, r->component, r->error, r == fail ? err->digest : r->digest);
+		logged |= r == fail;
 	}
-	if (e->rq.failed) {
-		if (e->rq.fail_row && e->rq.fail_row->digest)
-			snprintf(err->digest, sizeof err->digest, "%s", e->rq.fail_row->digest);
-		else
-			kit_errlog_digest(err->message, err->digest, sizeof err->digest);
-		if (!logged)
-			kit_errlog(status, method, path, err->component, err->message, err->digest);
-	}
+	if (e->rq.failed && !logged)
+		kit_errlog(status, method, path, err->component, err->message, err->digest);
 	err->logged = 1;
 }
 
@@ -197,7 +199,12 @@ void kit_req_exception(kit_engine *e, const char *component, const char *what)
 	kit_req_read_exception(e, msg, sizeof msg, digest, sizeof digest);
 	/* the budget's error answers as the budget does, whatever it stopped */
 	int status = strcmp(digest, KIT_TIMEOUT_DIGEST) == 0 ? 503 : 500;
-	kit_req_fail(e, status, component, "%s threw %s", component ? component : what, msg);
+	if (!e->rq.failed && e->rq.err && !kit_digest_is_answer(digest))
+		snprintf(e->rq.err->digest, sizeof e->rq.err->digest, "%.60s", digest);
+	if (what)
+		kit_req_fail(e, status, component, "%s threw %s", component ? component : what, msg);
+	else
+		kit_req_fail(e, status, component, "%s", msg);
 }
 
 /* --- keep slots ----------------------------------------------------------- */

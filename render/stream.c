@@ -179,6 +179,7 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad, int segment)
 		snprintf(err->message, sizeof err->message, "%s", fallbacks[i].call);
 		return -1;
 	}
+	e->rq.fail_row = bad;  /* its log line is the failure's (kit_req_log_render) */
 	if (strncmp(d, REFUSAL_PREFIX, strlen(REFUSAL_PREFIX)) == 0) {
 		/* a backend refusal through rpc() (js/server/rpc.ts): its own status, never a 500 */
 		int status = atoi(d + strlen(REFUSAL_PREFIX));
@@ -186,13 +187,14 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad, int segment)
 				bad->message ? bad->message : "the backend refused");
 		return -1;
 	}
-	e->rq.fail_row = bad;  /* its log line is the failure's (kit_req_log_render) */
 	if (strcmp(d, KIT_TIMEOUT_DIGEST) == 0) {
 		/* the budget's interrupt stopped a loop above every boundary: as a shell that missed it */
 		kit_req_fail(e, 503, bad->component, "%s", bad->message ? bad->message : "the render budget ran out");
 		return -1;
 	}
-	kit_req_fail(e, 500, bad->component, "%s", bad->message ? bad->message : "a part of the page failed to render");
+	/* the error as thrown (its stack mapped); the component in its own field */
+	kit_req_fail(e, 500, bad->component, "%s", bad->error ? bad->error : bad->message ? bad->message
+						   : "a part of the page failed to render");
 	return -1;
 }
 

@@ -106,6 +106,15 @@ function displayPath(root, file) {
 	return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
 }
 
+// A source map's sources are URLs: src/app/posts/%5Bid%5D/page.tsx
+function decodeSource(s) {
+	try {
+		return decodeURIComponent(s);
+	} catch (e) {
+		return s;
+	}
+}
+
 // A source as a stack frame names it: relative to the app, kit's own
 // modules as the package @kit/core names them (render/srcmap.c).
 function sourceName(st, root, abs) {
@@ -1299,7 +1308,7 @@ async function main() {
 			const lowered = lowerForMujs(es5.code).code;
 			// the table holds while lowering adds no line (it never does today)
 			if (es5.map && lineCount(lowered) === lineCount(es5.code))
-				lines = sourceLines(JSON.parse(es5.map), (s) => sourceName(st, job.root, path.resolve(split.outdir, s)));
+				lines = sourceLines(JSON.parse(es5.map), (s) => sourceName(st, job.root, path.resolve(split.outdir, decodeSource(s))));
 			// `in` without running getters, regexes mujs refuses made lazy (toolchain/mujs-lower.mjs)
 			es5 = lowered;
 		} catch (e) {

@@ -29,7 +29,7 @@
 // before it was even sent): its promise never settles, and nothing of it
 // reaches the next request.
 import { defineGlobal, hide } from './web/util';
-import { currentPhase } from './request-context';
+import { currentPhase, callSite, atCallSite } from './request-context';
 import { Request, RequestInit } from './web/request';
 import { Response } from './web/response';
 import { Headers, freezeHeaders } from './web/headers';
@@ -126,6 +126,7 @@ function perRequestAtBuild(init?: KitRequestInit) {
 
 export function fetch(input: string | Request | { toString(): string }, init?: KitRequestInit): Promise<Response> {
   perRequestAtBuild(init);
+  const site = callSite(fetch);
   return new Promise<Response>(function (resolve, reject) {
     const req = new Request(input, init);
     const signal = req.signal;
@@ -171,7 +172,7 @@ export function fetch(input: string | Request | { toString(): string }, init?: K
       if (settled)
         return;
       finish();
-      reject(e);
+      reject(atCallSite(e, site));
     }
     const id = __kit_fetch(method, req.url, headers, body, timeout, redirect, onDone, onFail);
     signal.addEventListener('abort', onAbort);

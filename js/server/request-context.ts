@@ -103,3 +103,24 @@ export function requestCache(fn: unknown): Map<string, unknown> | null {
   caches.push({ fn, store });
   return store;
 }
+
+// Where the app called fetch() or rpc(): the frames below fn, taken at the
+// call (their failure comes later, from the loop, where no frame of the app
+// is left). atCallSite gives the error those frames, so that its log line
+// names the app's file and line (docs/errors.md "The log line").
+export function callSite(fn: Function): { stack?: string } {
+  const site: { stack?: string } = {};
+  (Error as unknown as { captureStackTrace(o: object, f: Function): void }).captureStackTrace(site, fn);
+  return site;
+}
+
+export function atCallSite(e: unknown, site: { stack?: string }): unknown {
+  const frames = typeof site.stack === 'string' ? site.stack.indexOf('\n    at ') : -1;
+  if (frames < 0 || !e || typeof e !== 'object') return e;
+  try {
+    Object.defineProperty(e, 'stack', { value: String(e) + site.stack!.slice(frames), writable: true, configurable: true });
+  } catch (err) {
+    // a frozen error keeps its own stack
+  }
+  return e;
+}

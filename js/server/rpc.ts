@@ -15,7 +15,7 @@
 // answers its own status (401, 403, 422, 429, …), never a 500; a redirect
 // becomes kit's redirect (3xx, or 204 + X-RSC-Redirect on a navigation); a
 // refusal with status 404 is notFound().
-import { currentRequest, currentPhase, requestCache, addHostHeader } from './request-context';
+import { currentRequest, currentPhase, requestCache, addHostHeader, callSite, atCallSite } from './request-context';
 
 declare function __kit_rpc(
   headers: Array<[string, string]>, body: string,
@@ -342,8 +342,10 @@ export function rpc<T = unknown>(name: string, ...args: unknown[]): Promise<T> {
   const seen = requestCache(rpc);
   if (seen && seen.has(key)) return seen.get(key) as Promise<T>;
   const q = queueOf();
+  const site = callSite(rpc);
   const p = new Promise<T>(function (resolve, reject) {
-    q.calls.push({ fn: name, args: JSON.parse(JSON.stringify(args)), resolve: resolve as (v: unknown) => void, reject });
+    q.calls.push({ fn: name, args: JSON.parse(JSON.stringify(args)), resolve: resolve as (v: unknown) => void,
+      reject: function (e: unknown) { reject(atCallSite(e, site)); } });
   });
   if (seen) seen.set(key, p);
   if (!q.scheduled) {

@@ -56,7 +56,9 @@ check "... the dash layout stays, dash/error.tsx in it with React's production m
 check "... inside the root layout (the root error.tsx does not catch it)" \
 	bash -c "grep -qF '<p id=\"root-layout\">root layout</p>' '$work/body' && ! grep -qF 'root-error' '$work/body'"
 check "... the server's message is nowhere in the document" lacks 'secret failure message'
-check "... and goes to the responders' log" grep -qF "Fail rejected with Error: secret failure message" "$work/serve/responder.log"
+digest=$(sed -n 's/.*<p id="error-digest">\([0-9]*\)<.*/\1/p' "$work/body")
+check "... and goes to the responders' log, once: status, request, component, message, the page's line, the digest the page shows" \
+	test "$(grep -cF "500 GET /dash/fail — <Fail> Error: secret failure message at src/app/dash/fail/page.tsx:6 (digest $digest)" "$work/serve/responder.log")" = 1
 check "... its Flight rows carry the digest only (an E row)" \
 	bash -c "grep -qE '[0-9a-f]+:E\{\\\\\"digest\\\\\":\\\\\"[0-9]+\\\\\"\}' '$work/body'"
 status=$(get /dash/fail fail=no)

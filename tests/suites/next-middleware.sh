@@ -152,7 +152,7 @@ check "POST /_rsc/ppr-resume?url=/de/secret (covered): 404, the page not rendere
 
 expect "/boom: the middleware threw: 500" 500 -- /boom
 expect "... a navigation too (text)" 500 "content-type: text/plain; charset=utf-8" -- /boom -H 'X-RSC: 1'
-check "... and a log line names the path, the file and the error" \
-	grep -qF '500 GET /boom (src/middleware.ts): the middleware threw Error: boom from the middleware' "$work/serve/responder.log"
+check "... and a log line names the path, the file, the error, where it was thrown and the page's digest" \
+	grep -qE '500 GET /boom — <src/middleware.ts> Error: boom from the middleware at src/middleware.ts:26 \(digest [0-9]+\)$' "$work/serve/responder.log"
 suite_browser_check tests/next-middleware/check.mjs
 suite_end
