@@ -37,7 +37,8 @@ void kit_req_fail(kit_engine *e, int status, const char *component, const char *
 }
 
 /* The frame of an error's stack that says where it was thrown, for the log
- * line: the first that is neither a native's ("(native)") nor one of the
+ * line: the first that is neither a native's ("(native)"), nor kit's own
+ * code (once mapped: @kit/core/…, runtime/…), nor one of the
  * helpers SWC's ES5 classes call on the way to Error's constructor
  * (`class E extends Error` goes through _call_super, Reflect.construct,
  * Wrapper and _construct); the first frame if all are. frames is the stack
@@ -47,6 +48,9 @@ static const char *where_thrown(const char *frames, int *len)
 {
 	static const char *helpers[] = { "_call_super ", "_construct ", "Wrapper ", "_create_super ",
 					 "_possible_constructor_return ", "_super " };
+	/* kit's own code (mapped frames): a hook called from a server
+	 * component names the component's line, not kit's */
+	static const char *kit_code[] = { "(@kit/core/", "(runtime/", "@kit/core/", "runtime/" };
 	const char *first = NULL;
 	int firstlen = 0;
 	for (const char *p = frames; p && strncmp(p, "\n    at ", 8) == 0;) {
@@ -59,6 +63,10 @@ static const char *where_thrown(const char *frames, int *len)
 		int skip = n >= 9 && strncmp(at + n - 9, " (native)", 9) == 0;
 		for (size_t i = 0; !skip && i < sizeof helpers / sizeof *helpers; i++)
 			skip = strncmp(at, helpers[i], strlen(helpers[i])) == 0;
+		for (size_t i = 0; !skip && i < sizeof kit_code / sizeof *kit_code; i++) {
+			const char *hit = strstr(at, kit_code[i]);
+			skip = hit && hit < at + n && (hit == at || kit_code[i][0] == '(');
+		}
 		if (!skip) {
 			*len = n;
 			return at;
@@ -101,26 +109,8 @@ void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *diges
 {
 	js_State *J = e->J;
 	budget_catch(e);
-	/* js_tostring converts an object in place: convert a copy */
-	js_copy(J, -1);
-	snprintf(msg, msglen, "%s", js_trystring(J, -1, "(an exception that cannot be converted to a string)"));
-	js_pop(J, 1);
 	digest[0] = '\0';
 	if (js_isobject(J, -1)) {
-		/* the frames of its stack (V8's "\n    at fn (file:line)" lines,
-		 * mujs patch 0303): where it was thrown on the message's line, so
-		 * that the log's one line says where, the frames below it */
-		js_getproperty(J, -1, "stack");
-		const char *frames = js_isstring(J, -1) ? strstr(js_tostring(J, -1), "\n    at ") : NULL;
-		int wlen;
-		const char *where = frames ? where_thrown(frames, &wlen) : NULL;
-		if (where) {
-			size_t n = strlen(msg);
-			/* the frames after it when it is the first, all of them otherwise */
-			const char *below = where == frames + 8 ? where + wlen : frames;
-			snprintf(msg + n, msglen - n, " at %.*s%s", wlen, where, below);
-		}
-		js_pop(J, 1);
 		js_getproperty(J, -1, "digest");
 		if (js_isstring(J, -1))
 			snprintf(digest, dlen, "%s", js_tostring(J, -1));
@@ -131,17 +121,44 @@ void kit_req_read_exception(kit_engine *e, char *msg, size_t msglen, char *diges
 			snprintf(digest, dlen, "KIT_CLIENT_ONLY");
 		js_pop(J, 1);
 	}
+	/* an error (an answer's frames are never shown) has its frames named by
+	 * the app's files, before the digest is made of the text: the same
+	 * whichever copy of the bundle ran */
+	int error = !digest[0] || kit_req_digest_logged(digest);
+	kit_buf text;
+	kit_buf_init(&text);
+	/* js_tostring converts an object in place: convert a copy */
+	js_copy(J, -1);
+	const char *str = js_trystring(J, -1, "(an exception that cannot be converted to a string)");
+	if (error)
+		kit_req_map_text(e, str, &text);
+	else
+		kit_buf_puts(&text, str);
 	js_pop(J, 1);
-	if (!digest[0] || kit_req_digest_logged(digest)) {
-		/* an error (an answer's frames are never shown): its frames named
-		 * by the app's files, before the digest is made of the text, so
-		 * that it is the same whichever copy of the bundle ran */
+	if (js_isobject(J, -1)) {
+		/* the frames of its stack (V8's "\n    at fn (file:line)" lines,
+		 * mujs patch 0303): where it was thrown on the message's line, so
+		 * that the log's one line says where, the frames below it */
+		js_getproperty(J, -1, "stack");
+		const char *stack = js_isstring(J, -1) ? strstr(js_tostring(J, -1), "\n    at ") : NULL;
 		kit_buf mapped;
 		kit_buf_init(&mapped);
-		kit_req_map_text(e, msg, &mapped);
-		snprintf(msg, msglen, "%s", kit_buf_cstr(&mapped));
+		if (stack && error)
+			kit_req_map_text(e, stack, &mapped);
+		const char *frames = stack && error ? kit_buf_cstr(&mapped) : stack;
+		int wlen;
+		const char *where = frames ? where_thrown(frames, &wlen) : NULL;
+		if (where) {
+			/* the frames after it when it is the first, all of them otherwise */
+			const char *below = where == frames + 8 ? where + wlen : frames;
+			kit_buf_printf(&text, " at %.*s%s", wlen, where, below);
+		}
 		kit_buf_free(&mapped);
+		js_pop(J, 1);
 	}
+	js_pop(J, 1);
+	snprintf(msg, msglen, "%s", kit_buf_cstr(&text));
+	kit_buf_free(&text);
 	if (!digest[0])
 		kit_errlog_digest(msg, digest, dlen);
 }

@@ -178,6 +178,16 @@ int kit_srcmap_find(kit_srcmap *m, const char *path, size_t pathlen, unsigned lo
 /* A bundle file no table maps, as the app's directory names it. */
 static void put_unmapped(kit_buf *out, const char *path, size_t n)
 {
+	/* kit-build's: the build directory before it becomes .kit (build/outdir.c) */
+	for (size_t k = 0; k + 10 <= n; k++)
+		if (memcmp(path + k, "/.kit.tmp-", 10) == 0) {
+			const char *rest = memchr(path + k + 10, '/', n - k - 10);
+			if (rest) {
+				kit_buf_puts(out, ".kit");
+				kit_buf_put(out, rest, (size_t)(path + n - rest));
+				return;
+			}
+		}
 	static const char *const roots[] = { "/.kit/", "/.kit-store/" };
 	for (size_t i = 0; i < 2; i++)
 		for (size_t k = 0; k + strlen(roots[i]) <= n; k++)

@@ -168,6 +168,10 @@ EXTRA_DIST += tests/suites/styles.sh tests/styles/check.mjs tests/styles/app/pac
 EXTRA_DIST += tests/suites/error-files.sh tests/errors/check.mjs tests/errors/app/package.json \
 	tests/errors/app/src
 
+# --- errors are never silent (tests/suites/error-log.sh): tests/error-log/app
+# behind lighttpd and Apache, the log lines and digests
+EXTRA_DIST += tests/suites/error-log.sh tests/error-log/app/package.json tests/error-log/app/src
+
 # --- the Next.js metadata conventions (tests/suites/metadata.sh): tests/metadata/app
 EXTRA_DIST += tests/suites/metadata.sh tests/metadata/check.mjs tests/metadata/app/package.json \
 	tests/metadata/app/src

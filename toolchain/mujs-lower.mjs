@@ -103,10 +103,19 @@ export function lowerForMujs(code) {
 	edits.sort((a, b) => a.pos - b.pos || (a.end > a.pos) - (b.end > b.pos) || a.order - b.order);
 	let out = '', at = 0;
 	for (const e of edits) {
-		out += code.slice(at, e.pos) + e.text;
+		// a replaced body keeps its line count: the line tables of the
+		// chunks (bundle.mjs sourceLines) hold only while no line moves
+		const lost = lineBreaks(code.slice(e.pos, e.end)) - lineBreaks(e.text);
+		out += code.slice(at, e.pos) + e.text + (lost > 0 ? '\n'.repeat(lost) : '');
 		at = e.end;
 	}
 	return { code: out + code.slice(at), count: edits.length };
+}
+
+function lineBreaks(s) {
+	let n = 0;
+	for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+	return n;
 }
 
 // Applies edits (text inserted at pos, or [pos, end) replaced; at one

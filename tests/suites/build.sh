@@ -482,8 +482,6 @@ check "prerender: a catch-all API route: a listed URL reading its Request is not
 check "prerender: ... the listing says 1 of 2" grep -qE '^. ● /api/files/\[\.\.\.path\] .* · 1 of 2 listed URLs stored' "$pout"
 check "prerender: ... the progress line names the reason" \
 	grep -qF '/api/files/live (API, GET /api/files/[...path]) per request: reads request()' "$pout"
-check "prerender: a page throwing at build time is ƒ with the error's first line (a hook in a server component: the fix)" \
-	grep -qE "^. ƒ /server-hook .* · throws at build time: .*useState\(\) only works in a client component.*add 'use client' at the top" "$pout"
 check "prerender: a dynamic API route without listed values: ƒ params without listed values" \
 	grep -qE '^. ƒ /api/users/\[id\] .* · params without listed values$' "$pout"
 check "prerender: an API route awaiting searchParams is stored for the bare URL only" \
@@ -532,6 +530,32 @@ expect_failure reads-params "error: src/app/item/[id]/page.tsx: route /item/[id]
 check "reads-params: no version published" test ! -e "$work/reads-params/.kit-store"
 expect_failure reads-cookies "error: src/app/page.tsx: route / reads the request (cookies()) above every Suspense boundary" \
 	"fix:   put the part that calls cookies() inside a <Suspense> boundary, add a loading.tsx"
+# a route that throws at build time fails the build (docs/build-output.md
+# "Stored renders"): each route and each listed params entry, with the
+# component, the error, the app's file:line and how to mark a route that
+# can only render per request
+expect_failure render-throws \
+	"error: src/app/post/page.tsx:2: route /post throws at build time: <Title> TypeError: cannot convert undefined to object at src/app/post/page.tsx:2" \
+	"error: src/app/items/[id]/page.tsx:8: route /items/b throws at build time: <Item> TypeError: cannot convert undefined to object at src/app/items/[id]/page.tsx:8" \
+	"error: src/app/items/[id]/page.tsx:8: route /items/c throws at build time: <Item>" \
+	"route: /items/[id]" \
+	"error: src/app/server-hook/page.tsx:6: route /server-hook throws at build time: <ServerHook> Error: useState() only works in a client component, and was called in a server component (or outside a component render): add 'use client' at the top of the file" \
+	"error: src/app/fetches/page.tsx:4: route /fetches throws at build time: <Fetches> TypeError: fetch failed: " \
+	"fix:   a fetch() failed at build time: start what it asks for while kit-build runs, or if the route can only render per request (it needs the request, or a backend or service that is not running at build time), mark it: export const dynamic = 'force-dynamic' from its page (as in Next.js), or await connection() before the part that needs it" \
+	"fix:   fix the error: per request the same render answers 500. Or, if the route can only render per request" \
+	"kit-build: build failed with 5 errors"
+check "render-throws: the listed entry that renders is not an error" \
+	bash -c "! grep -qF 'route /items/a ' '$work/render-throws.err'"
+check "render-throws: the route marked dynamic = 'force-dynamic' is not an error" \
+	bash -c "! grep -qF 'route /marked ' '$work/render-throws.err'"
+rm -rf "$work/render-throws"
+cp -R "$apps/render-throws" "$work/render-throws"
+"$kit_build" --dev "$work/render-throws" >"$work/render-throws.out" 2>"$work/render-throws.err"
+check "render-throws --dev: the build goes on (exit 0)" test $? -eq 0
+check "render-throws --dev: each failure is a warning saying the route renders per request" \
+	bash -c "grep -qF 'warning: src/app/post/page.tsx:2: route /post throws at build time: <Title>' '$work/render-throws.err' && grep -qF '(kit-build --dev goes on: the route renders per request)' '$work/render-throws.err'"
+check "render-throws --dev: the listing says ƒ throws at build time with the error" \
+	grep -qE "^. ƒ /post .* · throws at build time: <Title> TypeError: cannot convert undefined to object at src/app/post/page.tsx:2$" "$work/render-throws.out"
 expect_failure bad-static-params "error: src/app/p/[id]/page.tsx: route /p/[id]: generateStaticParams() entry 0" \
 	'without "/", "." or ".."'
 suite_end

@@ -67,8 +67,8 @@ check "lighttpd: / answers 200" test "$(status /)" = 200
 check "lighttpd: /broken answers 500" test "$(status /broken)" = 500
 check "lighttpd: /about renders live after /broken (200)" test "$(live /about)" = 200
 check "lighttpd: /broken answers 500 again" test "$(live /broken)" = 500
-logged() { grep -qF "500 GET /broken (route /broken)" "$work/serve/responder.log" && grep -qF "app/broken/page failed to load: 'window' is not defined" "$work/serve/responder.log"; }
-check "lighttpd: the error log names the route and the error" logged
+logged() { grep -qE "500 GET /broken — .*app/broken/page failed to load: 'window' is not defined at node_modules/needs-window/index.js:2 \(digest [0-9]+\)$" "$work/serve/responder.log"; }
+check "lighttpd: the error log names the request, the module, the error and the package's file:line" logged
 # a worker keeps its build's chunks when .kit holds another build: build B
 # (/heavy's text changed), roll back to A; the worker, still on A, has not
 # loaded /heavy yet: it finds A's chunk in .kit-store/builds/A/server/
@@ -87,7 +87,8 @@ cgi() { # cgi URL: the status line of kit.cgi's answer; stderr in $work/cgi.err
 }
 check "kit.cgi: /heavy answers 200" test "$(cgi /heavy)" = "Status: 200 OK"
 check "kit.cgi: /broken answers 500" test "$(cgi /broken)" = "Status: 500 Internal Server Error"
-check "kit.cgi: ... its log line names the route" grep -qF "500 GET /broken (route /broken)" "$work/cgi.err"
+check "kit.cgi: ... its log line names the request and the error" \
+	grep -qF "500 GET /broken — composing the route (layouts, page) threw Error: app/broken/page failed to load: 'window' is not defined at node_modules/needs-window/index.js:2 (digest " "$work/cgi.err"
 
 # what a cold kit.cgi parses: / needs none of heavy-table's chunk (a query
 # string: rendered, not the stored answer)

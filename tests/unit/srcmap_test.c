@@ -75,6 +75,9 @@ int main(void)
 	CHECK_STR("a chunk without a table, a line past the table's end: the bundle file, relative", mapped(m, text),
 		  "at .kit/server/chunk-NOTABLE.js:9 and at .kit/server.js:99");
 
+	CHECK_STR("kit-build's build directory is named .kit",
+		  mapped(m, "at /srv/app/.kit.tmp-123/server/chunk-X.js:9"), "at .kit/server/chunk-X.js:9");
+
 	snprintf(text, sizeof text, "    at Old (%s/app/.kit-store/builds/v1/server/m0-app_page-X.js:2)", root);
 	CHECK_STR("a chunk of a kept version: that version's table", mapped(m, text), "    at Old (src/app/old.tsx:3)");
 

@@ -1,0 +1,3 @@
+export default function Guarded() {
+  return <p>guarded</p>;
+}
