@@ -21,8 +21,12 @@ void kit_errlog_summary(kit_buf *out, const char *error)
 	for (const char *p = error; (p = strstr(p, " at ")) && p < error + n; p++)
 		at = p;
 	const char *open = at ? memchr(at, '(', (size_t)(error + n - at)) : NULL;
-	if (!at || !open || error[n - 1] != ')' || memchr(at + 4, ' ', (size_t)(open - 1 - (at + 4))) ||
-	    open[-1] != ' ') {
+	/* a frame's place ends in ":<line>)" */
+	const char *digits = open && error[n - 1] == ')' ? error + n - 1 : NULL;
+	while (digits && digits > open && digits[-1] >= '0' && digits[-1] <= '9')
+		digits--;
+	if (!at || !open || !digits || digits == error + n - 1 || digits[-1] != ':' ||
+	    memchr(at + 4, ' ', (size_t)(open - 1 - (at + 4))) || open[-1] != ' ') {
 		kit_buf_put(out, error, n);
 		return;
 	}
