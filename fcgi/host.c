@@ -1226,8 +1226,9 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 		if (err.status >= 300 && err.status < 400) {
 			send_json(h, out, 204, NULL, &ao->headers, "X-RSC-Redirect", err.location);
 		} else {
-			kit_log("%d POST /_rsc/action %s (the action ran; its answer failed): %s", err.status,
-				 param(req, "HTTP_X_RSC_ACTION"), err.message);
+			if (!err.logged)
+				kit_log("%d POST /_rsc/action %s (the action ran; its answer failed): %s", err.status,
+					param(req, "HTTP_X_RSC_ACTION"), err.message);
 			send_json(h, out, 500, "{\"message\":\"The action ran, but its answer could not be rendered.\"}",
 				  &ao->headers, NULL, NULL);
 		}
@@ -1297,7 +1298,9 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 	} else if (ao.status == 204 && *ao.location) {
 		send_json(h, out, 204, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
 	} else {
-		if (*ao.log)
+		if (*ao.digest)
+			kit_errlog(ao.status, "POST", "/_rsc/action", ao.component, ao.log, ao.digest);
+		else if (*ao.log)
 			kit_log("%d POST /_rsc/action: %s", ao.status, ao.log);
 		int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
 		send_json(h, out, status, ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}",
@@ -1416,14 +1419,18 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 				kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, NULL };
 				kit_render_error err;
 				if (kit_engine_render(h->engine, &rreq, &rout, &err) == -1 && !resp.sent) {
-					kit_log("%d GET /_rsc/query %s (the query ran; its answer failed): %s", err.status, id, err.message);
+					if (!err.logged)
+						kit_log("%d GET /_rsc/query %s (the query ran; its answer failed): %s", err.status, id,
+							err.message);
 					send_query_json(h, out, 500, head_only, "{\"message\":\"The query failed.\",\"errors\":{}}",
 							&ao.headers, NULL, NULL);
 				}
 			} else if (ao.status == 204 && *ao.location) {
 				send_query_json(h, out, 204, head_only, NULL, &ao.headers, "X-RSC-Redirect", ao.location);
 			} else {
-				if (*ao.log)
+				if (*ao.digest)
+					kit_errlog(ao.status, "GET", "/_rsc/query", ao.component, ao.log, ao.digest);
+				else if (*ao.log)
 					kit_log("%d GET /_rsc/query: %s", ao.status, ao.log);
 				int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
 				send_query_json(h, out, status, head_only, ao.json.len ? kit_buf_cstr(&ao.json) :
@@ -1470,7 +1477,9 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 		});
 		return;
 	}
-	if (!ao.ok && *ao.log)
+	if (!ao.ok && *ao.digest)
+		kit_errlog(ao.status, "POST", url->path, ao.component, ao.log, ao.digest);
+	else if (!ao.ok && *ao.log)
 		kit_log("%d POST %s (form post): %s", ao.status, url->path, ao.log);
 	kit_buf cookie = req_buf(h);
 	merge_cookies(param(req, "HTTP_COOKIE"), &ao.headers, &cookie);

@@ -1131,7 +1131,7 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 	out->ok = 0;
 	out->status = 500;
 	out->cache_public = 0;
-	out->location[0] = out->regions[0] = out->log[0] = '\0';
+	out->location[0] = out->regions[0] = out->log[0] = out->component[0] = out->digest[0] = '\0';
 	int rc = -1;
 	if (request_begin(e, &(request_start){ .phase = "action", .http = http }, &err) < 0)
 		goto done;
@@ -1174,6 +1174,14 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 	js_pop(J, 1);
 	copy_string_prop(J, "location", out->location, sizeof out->location);
 	copy_string_prop(J, "log", out->log, sizeof out->log);
+	copy_string_prop(J, "where", out->component, sizeof out->component);
+	if (*out->component) {
+		/* a throw: the error, its stack mapped, for the log line */
+		char msg[1000];
+		js_getproperty(J, -1, "error");
+		kit_req_read_exception(e, msg, sizeof msg, out->digest, sizeof out->digest);
+		snprintf(out->log, sizeof out->log, "%s", msg);
+	}
 	js_getproperty(J, -1, "json");
 	if (js_isstring(J, -1))
 		kit_jsstr_put_text(&out->json, js_tostring(J, -1));

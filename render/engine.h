@@ -262,6 +262,11 @@ typedef struct kit_action_outcome {
 	kit_buf headers;      /* Set-Cookie / responseHeaders() lines "name: value\r\n"; the caller's */
 	char regions[1024];   /* revalidate() names, comma-separated */
 	char log[1024];       /* a failure, for the server's log (never sent) */
+	/* a throw (not a refusal): the action or query and the digest of its
+	 * error, for the log line (render/errlog.h); log is then the error, its
+	 * stack mapped. "" otherwise */
+	char component[160];
+	char digest[64];
 	int cache_public;     /* a query built with { cache: 'public' } (kit_engine_query) */
 } kit_action_outcome;
 

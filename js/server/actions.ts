@@ -26,6 +26,8 @@ export interface ActionOutcome {
   location?: string;     // redirect
   log?: string;          // what to write to the server's log (never sent)
   regions?: string[];    // revalidate() names (ok)
+  error?: unknown;       // failed: what was thrown, for the log line (docs/errors.md §5)
+  where?: string;        // failed: the action or query, for the log line
 }
 
 // A body that does not decode: 400. Marked, not subclassed (Error
@@ -302,7 +304,7 @@ export function failure(e: unknown, where: string): ActionOutcome {
     return o;
   }
   return { kind: 'failed', status: status >= 500 && status <= 599 ? status : 500, message: 'The action failed.',
-    log: where + ' threw: ' + describe(e) };
+    log: where + ' threw: ' + describe(e), error: e, where };
 }
 
 function call(id: string, args: unknown[], formKey: string | null = null): Promise<ActionOutcome> {
