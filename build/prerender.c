@@ -476,8 +476,13 @@ static int list_urls(const kit_prerender_job *job, kit_engine *e, kit_arena *a, 
 		return 1;
 	}
 	if (rc < 0) {
+		/* the error's first line and where it was thrown (the app's file:line) */
+		kit_buf line;
+		kit_buf_init(&line);
+		kit_errlog_summary(&line, err.message);
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, r->file, "route %s: generateStaticParams() threw: %s", r->path,
-					   err.message);
+					   kit_buf_cstr(&line));
+		kit_buf_free(&line);
 		kit_diag_fix(d, g, "make generateStaticParams() return the list of params to build, [{ name: 'value' }, …]");
 		kit_buf_free(&json);
 		return -1;
