@@ -1360,10 +1360,15 @@ async function main() {
 	if (webName && fs.existsSync(urlPolyfills)) {
 		const text = fs.readFileSync(urlPolyfills, 'utf8');
 		const name = `core-js-url-${crypto.createHash('sha256').update(text).digest('hex').slice(0, 8).toUpperCase()}.js`;
+		// its table: line k + 1 is the file's line k (render/srcmap.c)
+		const own = ['["runtime/polyfills-url.js"]', ''];
+		for (let k = 1; k <= lineCount(text.replace(/\n*$/, '\n')); k++) own.push(`0 ${k}`);
 		chunks.set(name, { code: `__kit_define(${JSON.stringify(name)}, function (exports) {\n${text.replace(/\n*$/, '\n')}});\n`,
-			es5: text, deps: [], lines: null });
+			es5: text, deps: [], lines: own.join('\n') + '\n' });
 		const web = chunks.get(webName);
 		web.code = web.code.replace(/^(__kit_define\("[^"]*", function \(exports\) \{\n)/, `$1__kit_require(${JSON.stringify('./' + name)});\n`);
+		// the inserted line 2, mapped to nothing
+		if (web.lines) web.lines = web.lines.replace(/^([^\n]*\n[^\n]*\n)/, '$1\n');
 		web.deps.unshift(name);
 	}
 	if (webUse && webUse.core) visit(webName);
