@@ -16,7 +16,8 @@ kit_build_SOURCES = \
 	build/publish.c build/publish.h \
 	build/scan.c build/scan.h build/metafiles.c build/metafiles.h \
 	build/verify.c build/verify.h \
-	build/webuse.c build/webuse.h
+	build/webuse.c build/webuse.h \
+	build/www.c build/www.h
 kit_build_CFLAGS = $(AM_CFLAGS) $(MUJS_CFLAGS) $(SQLITE_CFLAGS)
 kit_build_CPPFLAGS = $(AM_CPPFLAGS) -DKIT_NODE='"$(NODE)"'
 kit_build_LDADD = librender.a libstore.a $(MUJS_LIBS) $(SQLITE_LIBS) -lm

@@ -119,6 +119,8 @@ static const char *dynamic_what(kit_arena *a, const char *text)
 typedef struct pending {
 	kit_store_entry *v;
 	size_t n, cap;
+	kit_www_page *pages;  /* stored pages no middleware.ts applies to */
+	size_t npages;
 } pending;
 
 static void add_entry(pending *p, kit_arena *a, const char *route, kit_store_variant v, int depth, int status,
@@ -430,6 +432,12 @@ static void prerender_route(const kit_prerender_job *job, kit_engine *e, kit_are
 			/* drop this route's entries: nothing of it is published */
 			while (p->n && strcmp(p->v[p->n - 1].route_path, u->path) == 0)
 				p->n--;
+		} else if (!r->nmiddleware) {
+			/* the web server may answer it itself (build/www.h) */
+			if (p->npages % 32 == 0)
+				p->pages = kit_xrealloc(p->pages, (p->npages + 32) * sizeof *p->pages);
+			p->pages[p->npages++] = (kit_www_page){ kit_arena_strdup(a, u->path),
+								kit_arena_strdup(a, kit_buf_cstr(&layouts)), (int)max_depth };
 		}
 	}
 	o->ms = now_ms() - start;
@@ -815,9 +823,12 @@ int kit_prerender(kit_prerender_job *job, kit_arena *a, kit_diags *d, kit_route_
 	}
 	if (failed) {
 		free(p.v);
+		free(p.pages);
 		return -1;
 	}
 	job->entries = p.v;   /* published by build/publish.c */
 	job->nentries = p.n;
+	job->pages = p.pages;
+	job->npages = p.npages;
 	return 0;
 }

@@ -16,6 +16,7 @@
 
 #include "build/diag.h"
 #include "build/scan.h"
+#include "build/www.h"
 #include "render/arena.h"
 #include "store/store.h"
 
@@ -46,6 +47,8 @@ typedef struct kit_prerender_job {
 	/* kit-build --dev: a route that throws at build time is a warning (it
 	 * renders per request and answers 500), not an error */
 	int dev;
+	kit_www_page *pages;      /* out: the stored pages no middleware.ts applies to (malloc'ed; the caller frees) */
+	size_t npages;
 } kit_prerender_job;
 
 /* Fills outcomes[i] for scan->routes[i]. Returns 0, or -1 when a route

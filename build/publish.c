@@ -188,6 +188,8 @@ static int move_stored(const kit_publish_job *job, int *created)
 static void forget_files(const char *app_root, const char *version)
 {
 	char rel[200], path[4200];
+	store_path(path, sizeof path, app_root, "");
+	kit_www_forget(path, version);
 	snprintf(rel, sizeof rel, "stored/%s", version);
 	store_path(path, sizeof path, app_root, rel);
 	kit_outdir_remove(path);
@@ -273,6 +275,15 @@ int kit_publish(const kit_publish_job *job, kit_diags *d)
 		kit_diag_fix(d, g, "make the app directory writable (and leave room on its file system), then build again");
 		goto undo;
 	}
+	/* the web server's tree of this version, before it becomes active */
+	char store_dir[4200];
+	store_path(store_dir, sizeof store_dir, job->app_root, "");
+	if (kit_www_write(store_dir, job->version, job->pages, job->npages, err, sizeof err) < 0) {
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+		kit_diag_fix(d, g, "make the app directory writable (and leave room on its file system), then build again");
+		made_stored = 1;
+		goto undo;
+	}
 	if (kit_store_publish(s, job->version, job->entries, job->nentries, err, sizeof err) < 0) {
 		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot publish the stored renders: %s", err);
 		goto undo;
@@ -286,6 +297,11 @@ int kit_publish(const kit_publish_job *job, kit_diags *d)
 				     again);
 		goto undo;
 	}
+	/* the web server now answers this version's stored pages (the store
+	 * and .kit already do: the switch is one rename) */
+	if (kit_www_activate(store_dir, job->version, err, sizeof err) < 0)
+		kit_diag_add(d, KIT_DIAG_WARNING, NULL, "%s: the web server serves no stored page itself until the next "
+			     "publish", err);
 	kit_store_version gone[MAX_VERSIONS];
 	int ngone = kit_store_prune(s, job->keep, gone, MAX_VERSIONS, err, sizeof err);
 	if (ngone < 0) {
@@ -397,6 +413,13 @@ int kit_publish_rollback(const char *app_root, const char *version)
 		return 1;
 	}
 	kit_store_close(s);
+	/* the web server's stored pages follow (a version published before
+	 * they were laid out has no tree: the link then leads nowhere, and the
+	 * web server hands every page to the responders) */
+	store_path(path, sizeof path, app_root, "");
+	if (kit_www_activate(path, target, err, sizeof err) < 0)
+		fprintf(stderr, "warning: %s: the web server serves the stored pages of the previous version until the "
+				"next publish or rollback\n", err);
 	printf("Version %s is active (responders switch at their next request)\n", target);
 	return 0;
 }

@@ -12,14 +12,16 @@
  * of the kept versions into the new .kit/static/ (hashed names never
  * collide) and its own into the live one, then ONE store transaction records
  * the stored renders and makes the version active, then .kit is swapped in
- * (a failed swap re-activates the previous version), then versions beyond
- * keepVersions are forgotten and their files removed. */
+ * (a failed swap re-activates the previous version), then the web server's
+ * tree of stored pages (build/www.h) follows the active version, then
+ * versions beyond keepVersions are forgotten and their files removed. */
 #ifndef KIT_BUILD_PUBLISH_H
 #define KIT_BUILD_PUBLISH_H
 
 #include <stddef.h>
 
 #include "build/diag.h"
+#include "build/www.h"
 #include "store/store.h"
 
 typedef struct kit_publish_job {
@@ -29,6 +31,8 @@ typedef struct kit_publish_job {
 	int keep;                        /* versions kept (kit.config.json keepVersions) */
 	const kit_store_entry *entries;  /* files under <tmp>/stored/<version>/ */
 	size_t nentries;
+	const kit_www_page *pages;       /* of those, the pages the web server serves itself (build/www.h) */
+	size_t npages;
 } kit_publish_job;
 
 /* Returns 0, or -1 with errors in d (the previous version stays active and

@@ -19,6 +19,6 @@ contribdir = $(pkgdatadir)/contrib
 contrib_lighttpddir = $(contribdir)/lighttpd
 contrib_apachedir = $(contribdir)/apache
 contrib_DATA = contrib/htaccess contrib/README.md
-contrib_lighttpd_DATA = contrib/lighttpd/lighttpd.conf contrib/lighttpd/kit.conf
+contrib_lighttpd_DATA = contrib/lighttpd/lighttpd.conf contrib/lighttpd/kit.conf contrib/lighttpd/kit-pages.lua
 contrib_apache_DATA = contrib/apache/httpd.conf contrib/apache/kit.conf
 EXTRA_DIST += $(contrib_DATA) $(contrib_lighttpd_DATA) $(contrib_apache_DATA) contrib/dev

@@ -1,0 +1,96 @@
+-- contrib/lighttpd/kit-pages.lua — lighttpd answers kit's stored pages itself
+-- (mod_magnet, Debian package lighttpd-modules-lua; kit.conf runs it for every
+-- request that no file of public/ answers).
+--
+-- Placeholder (kit-serve fills it; replace it when you copy this file):
+--   @KIT_APP_DIR@   absolute path of the app
+--
+-- kit-build lays out the stored pages no middleware applies to in
+-- <app>/.kit-store/www/<version>/ and points www/current at the active
+-- version's tree (build/www.h, docs/build-output.md "Served by the web
+-- server"). This script mirrors the responder's rules for a stored page
+-- (fcgi/host.c handle, fcgi/stored.c kit_stored_serve) and sends the file with
+-- the responder's headers; anything else goes on to kit-fcgi unchanged:
+--   GET or HEAD, no query string, no trailing "/" (the responder redirects),
+--   no X-RSC-Intercept / X-RSC-Revalidate (rendered, never stored);
+--   X-RSC "true" or "1": the payload for the layouts the client shares
+--   (X-RSC-Segments against the route's chain, as fcgi/routes.c
+--   kit_route_shared_depth counts them), unless X-RSC-Version names another
+--   version (the responder answers 409); else the document.
+-- The active version is read once (current/version) and every file is opened
+-- below www/<that version>/, so one answer never mixes two versions.
+
+local r = lighty.r
+local www = "@KIT_APP_DIR@/.kit-store/www/"
+
+local method = r.req_attr["request.method"]
+if method ~= "GET" and method ~= "HEAD" then return 0 end
+local query = r.req_attr["uri.query"]
+if query and query ~= "" then return 0 end
+local path = r.req_attr["uri.path"]
+if not path or (#path > 1 and path:sub(-1) == "/") then return 0 end
+local h = r.req_header
+if (h["X-RSC-Intercept"] or "") ~= "" or (h["X-RSC-Revalidate"] or "") ~= "" then return 0 end
+
+local f = io.open(www .. "current/version")
+if not f then return 0 end
+local version = f:read("l")
+f:close()
+if not version or not version:match("^%x+$") then return 0 end
+
+-- the comma list's items with blanks trimmed ("a," is "a" and "")
+local function items(s)
+  local out, at = {}, 1
+  while true do
+    local comma = s:find(",", at, true)
+    local item = s:sub(at, comma and comma - 1 or #s)
+    out[#out + 1] = item:match("^[ \t]*(.-)[ \t]*$")
+    if not comma then return out end
+    at = comma + 1
+  end
+end
+
+local tree = www .. version
+local rel = path == "/" and "" or path
+local rsc = h["X-RSC"]
+local file, depth, chain
+if rsc == "true" or rsc == "1" then
+  local client = h["X-RSC-Version"] or ""
+  if client ~= "" and client ~= version then return 0 end
+  local m = io.open(tree .. "/nav" .. rel .. ".layouts")
+  if not m then return 0 end
+  chain = m:read("l")
+  local limit = tonumber(m:read("l"))
+  m:close()
+  if not chain or not limit then return 0 end
+  depth = 0
+  local segments = h["X-RSC-Segments"] or ""
+  if segments ~= "" then
+    local have, want = items(segments), items(chain)
+    while depth < limit and have[depth + 1] and want[depth + 1] and have[depth + 1] == want[depth + 1] do
+      depth = depth + 1
+    end
+  end
+  file = tree .. "/nav" .. rel .. "." .. depth .. ".rsc"
+else
+  file = tree .. "/doc" .. rel .. ".html"
+end
+local st = lighty.c.stat(file)
+if not st or not st.is_file then return 0 end
+
+r.req_attr["physical.path"] = file
+local out = r.resp_header
+if chain then
+  out["Content-Type"] = "text/x-component"
+else
+  out["Content-Type"] = "text/html; charset=utf-8"
+end
+out["Vary"] = "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
+out["Cache-Control"] = "public, max-age=0, must-revalidate"
+out["X-RSC-Version"] = version
+if chain then
+  out["X-RSC-Segment-Depth"] = tostring(depth)
+  out["X-RSC-Layouts"] = chain
+end
+out["X-RSC-Kit"] = "stored"
+return 0
