@@ -72,7 +72,7 @@ tests_unit_webuse_test_SOURCES = tests/unit/webuse_test.c tests/unit/test.h \
 	build/metafiles.c build/metafiles.h build/diag.c build/diag.h
 tests_unit_webuse_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_webuse_test_LDADD = $(TEST_LDADD)
-EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh tests/suites/dev.sh
+EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh tests/suites/dev.sh tests/suites/static-pages.sh
 
 # --- js/server/web/ (Request, Response, Headers, URL, FormData in mujs):
 # tests/mujs/mujs-run loads JS files into libmujs with the prelude's natives

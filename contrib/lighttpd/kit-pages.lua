@@ -19,6 +19,10 @@
 --   version (the responder answers 409); else the document.
 -- The active version is read once (current/version) and every file is opened
 -- below www/<that version>/, so one answer never mixes two versions.
+-- The responder's answer differs only in what lighttpd adds to every file it
+-- serves: ETag, Last-Modified, Accept-Ranges (and 304 / 206 answers to
+-- conditional and range requests); docs/build-output.md says why that is
+-- harmless.
 
 local r = lighty.r
 local www = "@KIT_APP_DIR@/.kit-store/www/"
@@ -32,11 +36,28 @@ if not path or (#path > 1 and path:sub(-1) == "/") then return 0 end
 local h = r.req_header
 if (h["X-RSC-Intercept"] or "") ~= "" or (h["X-RSC-Revalidate"] or "") ~= "" then return 0 end
 
-local f = io.open(www .. "current/version")
-if not f then return 0 end
-local version = f:read("l")
-f:close()
-if not version or not version:match("^%x+$") then return 0 end
+-- What is read from disk is kept between requests (package.loaded outlives
+-- a request; globals do not): the active version, re-read when the file
+-- current/version is another file (lighttpd's stat cache: a switch is seen
+-- within a second, each request still answering from one version), and the
+-- pages' chains of that version (its files never change).
+local cache = package.loaded["kit-pages"]
+if not cache then
+  cache = { chains = {}, nchains = 0 }
+  package.loaded["kit-pages"] = cache
+end
+local vs = lighty.c.stat(www .. "current/version")
+if not vs or not vs.is_file then return 0 end
+local key = vs.st_ino .. ":" .. vs.st_mtime .. ":" .. vs.st_ctime
+if cache.key ~= key then
+  local f = io.open(www .. "current/version")
+  if not f then return 0 end
+  local v = f:read("l")
+  f:close()
+  if not v or not v:match("^%x+$") then return 0 end
+  cache.key, cache.version, cache.chains, cache.nchains = key, v, {}, 0
+end
+local version = cache.version
 
 -- the comma list's items with blanks trimmed ("a," is "a" and "")
 local function items(s)
@@ -57,12 +78,19 @@ local file, depth, chain
 if rsc == "true" or rsc == "1" then
   local client = h["X-RSC-Version"] or ""
   if client ~= "" and client ~= version then return 0 end
-  local m = io.open(tree .. "/nav" .. rel .. ".layouts")
-  if not m then return 0 end
-  chain = m:read("l")
-  local limit = tonumber(m:read("l"))
-  m:close()
-  if not chain or not limit then return 0 end
+  local meta = tree .. "/nav" .. rel .. ".layouts"
+  local known = cache.chains[meta]
+  if not known then
+    local m = io.open(meta)
+    if not m then return 0 end
+    known = { m:read("l"), tonumber(m:read("l")) }
+    m:close()
+    if not known[1] or not known[2] then return 0 end
+    if cache.nchains >= 10000 then cache.chains, cache.nchains = {}, 0 end
+    cache.chains[meta], cache.nchains = known, cache.nchains + 1
+  end
+  chain = known[1]
+  local limit = known[2]
   depth = 0
   local segments = h["X-RSC-Segments"] or ""
   if segments ~= "" then

@@ -1,0 +1,225 @@
+#!/bin/bash
+# static-pages.sh — stored pages answered by the web server itself
+# (build/www.h, contrib/lighttpd/kit-pages.lua, docs/build-output.md "Served
+# by the web server"), on tests/fixtures/build/apps/prerender.
+#
+# - kit-build lays out the stored pages no middleware applies to in
+#   .kit-store/www/<version>/ and points www/current at the active version;
+# - lighttpd answers each stored document and payload with the responder
+#   stopped (SIGSTOP: a request that reached it would hang; the requests that
+#   need it are shown to hang, so the proof can fail);
+# - header for header and byte for byte the answer kit-fcgi gives to the same
+#   request (a second server with KIT_SERVE_PAGES=off), but for what lighttpd
+#   adds to every file (ETag, Last-Modified, Accept-Ranges, Date);
+# - a route under middleware.ts, a query string, a trailing slash, a client
+#   of another version (409), X-RSC-Intercept still reach the responder;
+# - a rollback switches the served files; a publish under a loop of requests
+#   never answers one version's file with another's X-RSC-Version; pruned
+#   versions lose their tree; an app with a Next.js-shaped src/middleware.ts
+#   publishes no page for the web server.
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin static-pages
+
+httpd=${LIGHTTPD:-$(PATH=$PATH:/usr/sbin command -v lighttpd)}
+if [ -z "$httpd" ] || [ ! -x "$httpd" ]; then
+	echo "SKIP: static-pages: lighttpd is not installed (apt-get install lighttpd)"
+	exit 0
+fi
+suite_work static-pages
+printf 'server.modules = ( "mod_magnet" )\nserver.document-root = "%s"\n' "$work" >"$work/probe.conf"
+if ! "$httpd" -tt -f "$work/probe.conf" >/dev/null 2>&1; then
+	echo "SKIP: static-pages: lighttpd has no mod_magnet (apt-get install lighttpd-modules-lua)"
+	exit 0
+fi
+
+app=$work/app
+cp -R "$top_src/tests/fixtures/build/apps/prerender" "$app"
+printf '{"keepVersions": 2}\n' >"$app/kit.config.json"
+page=$app/src/app/page.tsx
+www=$app/.kit-store/www
+
+build() { # build LABEL: <h1>LABEL</h1> on /, prints the version
+	printf 'export default function Home() {\n  return <h1>%s</h1>;\n}\n' "$1" >"$page"
+	"$top_build/kit-build" "$app" >"$work/build-$1.log" 2>&1 || {
+		fail "kit-build ($1)" "$(tail -n 5 "$work/build-$1.log" | tr '\n' ' ')"
+		exit 1
+	}
+	cat "$app/.kit/version"
+}
+
+v1=$(build one)
+check "the tree of the version, current pointing at it" \
+	test "$(readlink "$www/current")" = "$v1" -a "$(cat "$www/$v1/version")" = "$v1"
+check "documents and payloads of stored pages laid out" \
+	test -s "$www/$v1/doc.html" -a -s "$www/$v1/nav.0.rsc" -a -s "$www/$v1/nav.1.rsc" -a \
+	-s "$www/$v1/doc/posts/one.html" -a -s "$www/$v1/nav/posts/one.layouts"
+check "hard links to the store's files" \
+	test "$www/$v1/doc.html" -ef "$app/.kit-store/stored/$v1/index.html"
+check "a page under middleware.ts is not laid out (its answer is private)" \
+	test -s "$app/.kit-store/stored/$v1/guarded.html" -a ! -e "$www/$v1/doc/guarded.html"
+check "no redirect, shell or API answer is laid out" \
+	test -z "$(find "$www/$v1" -name '*.json' -o -name '*.ppr*' -o -name '*.api' | head -n 1)" -a ! -e "$www/$v1/doc/api"
+
+# two servers on the same app: lighttpd answering stored pages itself, and
+# the responder's path (KIT_SERVE_PAGES=off) for the same requests
+KIT_SERVE_PAGES=off kit_serve_start lighttpd "$app" "$work/run-off" --procs 1 || {
+	fail "kit-serve (pages off) starts" "$KIT_SERVE_ERROR"
+	exit 1
+}
+off_base=$KIT_SERVE_BASE off_pid=$KIT_SERVE_PID
+KIT_SERVE_PID= _kit_serve_tree=()
+kit_serve_start lighttpd "$app" "$work/run" --procs 1 || {
+	fail "kit-serve starts" "$KIT_SERVE_ERROR"
+	exit 1
+}
+stop_off() { # the second server (the suite's exit stops the first)
+	local main_pid=$KIT_SERVE_PID
+	KIT_SERVE_PID=$off_pid
+	kit_serve_stop
+	KIT_SERVE_PID=$main_pid
+}
+suite_at_exit stop_off
+base=$KIT_SERVE_BASE
+
+# fetch BASE PATH [curl args...]: head (CR removed) into $work/h, body into $work/b
+fetch() {
+	local b=$1 p=$2
+	shift 2
+	curl -s --max-time 5 -o "$work/b" -D "$work/h.raw" "$@" "$b$p"
+	local rc=$?
+	tr -d '\r' <"$work/h.raw" >"$work/h"
+	return $rc
+}
+header() { grep -i "^$1:" "$work/h" | head -n 1 | sed 's/^[^:]*: *//'; }
+status() { head -n 1 "$work/h" | awk '{print $2}'; }
+# the head without what lighttpd adds to every file it serves
+comparable() { grep -v -i -E '^(date|etag|last-modified|accept-ranges):' "$work/h" | sort; }
+
+# same PATH NAME [curl args...]: lighttpd's answer equals the responder's
+same() {
+	local p=$1 name=$2
+	shift 2
+	fetch "$base" "$p" "$@"
+	comparable >"$work/static.h"
+	cp "$work/b" "$work/static.b"
+	local etag
+	etag=$(header ETag)
+	fetch "$off_base" "$p" "$@"
+	comparable >"$work/fcgi.h"
+	check "$name: answered by lighttpd (ETag), the responder's path not (X-RSC-Kit stored on both)" \
+		test -n "$etag" -a -z "$(header ETag)" -a "$(header X-RSC-Kit)" = stored
+	check "$name: the same status and headers as kit-fcgi's" diff "$work/static.h" "$work/fcgi.h"
+	case " $* " in
+	*" -I "*) ;; # HEAD: curl writes the head where the body would go
+	*) check "$name: the same body" cmp -s "$work/static.b" "$work/b" ;;
+	esac
+}
+same / "document /"
+same /posts/one "document of a listed URL"
+same /docs/a/b "document of a catch-all URL"
+same / "HEAD /" -I
+same / "payload, no segments" -H 'X-RSC: true'
+same / "payload, X-RSC: 1, shared root layout" -H 'X-RSC: 1' -H 'X-RSC-Segments: app/layout'
+same /posts/two "payload of a listed URL at depth 1" -H 'X-RSC: true' -H "X-RSC-Version: $v1" \
+	-H 'X-RSC-Segments: app/layout'
+same /posts/two "payload, segments with blanks and more items" -H 'X-RSC: true' \
+	-H 'X-RSC-Segments:  app/layout , app/other/layout'
+same /posts/two "payload, another root layout (depth 0)" -H 'X-RSC: true' -H 'X-RSC-Segments: app/x/layout'
+same /slots "payload stops above a layout with slots" -H 'X-RSC: true' -H 'X-RSC-Segments: app/layout,app/slots/layout'
+same / "X-RSC: false is a document" -H 'X-RSC: false'
+
+fetch "$base" /posts/two -H 'X-RSC: true' -H 'X-RSC-Segments: app/layout'
+check "a payload carries its depth and the route's chain" \
+	test "$(header X-RSC-Segment-Depth)" = 1 -a "$(header X-RSC-Layouts)" = app/layout -a \
+	"$(header Content-Type)" = text/x-component
+
+# everything else goes on to the responder
+via_responder() { # via_responder NAME PATH [curl args]: answered, not from a file
+	local name=$1 p=$2
+	shift 2
+	fetch "$base" "$p" "$@"
+	check "$name: answered by kit-fcgi" test -n "$(status)" -a -z "$(header ETag)"
+}
+via_responder "a route under middleware.ts" /guarded
+via_responder "a query string" '/?x=1'
+via_responder "a trailing slash (308)" /posts/one/
+check "a trailing slash: the responder's redirect" test "$(status)" = 308
+via_responder "a client of another version (409)" / -H 'X-RSC: true' -H 'X-RSC-Version: 0123456789abcdef'
+check "a client of another version: the responder's 409" test "$(status)" = 409
+via_responder "an interception" / -H 'X-RSC: true' -H 'X-RSC-Intercept: modal'
+via_responder "POST" / -X POST -d x=1
+via_responder "a page rendered per request" /declared/1
+via_responder "a stored shell" /shell
+via_responder "a stored redirect" /moved
+
+# the proof: with the responder stopped, stored pages are still answered
+responder=$(kit_serve_responders | head -n 1)
+check "one responder to stop" test -n "$responder"
+kill -STOP "$responder"
+ok=1
+for args in "/" "/posts/one" "/docs/a/b" "/ -H X-RSC:true -H X-RSC-Segments:app/layout" "/posts/two -H X-RSC:1"; do
+	# shellcheck disable=SC2086
+	fetch "$base" $args || ok=0
+	[ "$(status)" = 200 ] && [ "$(header X-RSC-Kit)" = stored ] || ok=0
+done
+check "every stored document and payload answered with the responder stopped" test "$ok" = 1
+fetch "$base" /guarded --max-time 2
+check "while a request the responder must answer hangs" test -z "$(status)"
+kill -CONT "$responder"
+
+# a rollback switches the served files (lighttpd sees the switch within a second)
+v2=$(build two)
+wait_for() { # wait_for LABEL VERSION: / answers LABEL with X-RSC-Version VERSION within 3 s
+	local i
+	for i in $(seq 1 30); do
+		fetch "$base" /
+		grep -q "<h1>$1</h1>" "$work/b" && [ "$(header X-RSC-Version)" = "$2" ] && [ -n "$(header ETag)" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+check "a publish switches the served files" wait_for two "$v2"
+"$top_build/kit-build" --rollback "$app" >"$work/rollback.log" 2>&1
+check "a rollback points current at the older version" test "$(readlink "$www/current")" = "$v1"
+check "a rollback switches the served files" wait_for one "$v1"
+fetch "$base" / -H 'X-RSC: true' -H "X-RSC-Version: $v2"
+check "after the rollback, a client of the newer version gets the responder's 409" \
+	test "$(status)" = 409 -a "$(header X-RSC-Version)" = "$v1"
+"$top_build/kit-build" --rollback="$v2" "$app" >/dev/null 2>&1
+check "rolled forward again" wait_for two "$v2"
+
+# a publish under a loop of requests: every answer is one version's
+: >"$work/loop"
+(
+	end=$((SECONDS + 60))
+	while [ ! -e "$work/loop.stop" ] && [ $SECONDS -lt $end ]; do
+		curl -s --max-time 5 -D - "$base/" | tr -d '\r' |
+			awk '/^HTTP/ { s = $2 } tolower($1) == "x-rsc-version:" { v = $2 }
+			     /<h1>/ { sub(/.*<h1>/, ""); sub(/<\/h1>.*/, ""); h = $0 } END { print s, v, h }' >>"$work/loop"
+	done
+) &
+loop_pid=$!
+v3=$(build three)
+sleep 1.5
+touch "$work/loop.stop"
+wait "$loop_pid"
+check "the loop made requests before and after the publish" \
+	grep -q " $v2 two$" "$work/loop" && grep -q " $v3 three$" "$work/loop"
+check "every answer of the loop: 200 with one version's file and that version's X-RSC-Version" \
+	test -z "$(grep -v -E "^200 ($v2 two|$v3 three)\$" "$work/loop" | head -n 1)"
+check "keepVersions 2: the pruned version's tree is removed" \
+	test ! -e "$www/$v1" -a -d "$www/$v2" -a -d "$www/$v3"
+
+# an app with a Next.js-shaped src/middleware.ts: its matcher is applied to
+# the path as sent, which the web server cannot check: no page laid out
+nm=$work/next-mw
+cp -R "$top_src/tests/next-middleware/app" "$nm"
+if "$top_build/kit-build" "$nm" >"$work/build-nm.log" 2>&1; then
+	nv=$(cat "$nm/.kit/version")
+	check "src/middleware.ts: pages stored, none laid out for the web server" \
+		test -n "$(ls "$nm/.kit-store/stored/$nv" 2>/dev/null)" -a "$(ls "$nm/.kit-store/www/$nv")" = version
+else
+	fail "kit-build of tests/next-middleware/app" "$(tail -n 5 "$work/build-nm.log" | tr '\n' ' ')"
+fi
+
+suite_end
