@@ -6,6 +6,11 @@
 #   1. bench/hello-fcgi: a trivial single-threaded libfcgi responder, 12-byte body
 #   2. kit-fcgi serving /bench/list of examples/hello (a layout + 200 list items)
 #   3. their ratio (target: kit >= 80% of the trivial responder)
+#   3b. the same stored page answered by lighttpd itself (kit-pages.lua,
+#      docs/build-output.md "Served by the web server") against lighttpd
+#      serving the same file as a plain file (from .kit/static/), best of
+#      two alternating runs each (target: >= 80% of the plain file); row 2
+#      is the responder's path for it (kit-serve with KIT_SERVE_PAGES=off)
 #   4. the engine's render cost per element (kit-render-bench)
 #   5. RSS of one kit-fcgi process (max-procs 1) after 10,000 requests
 #      (target: <= 24 MiB)
@@ -98,7 +103,7 @@ if [ ! -x "$KIT_TOP_BUILDDIR/kit-fcgi" ] || [ ! -x "$KIT_TOP_BUILDDIR/kit-build"
 	problem "kit-fcgi or kit-build is not built (run make)"
 elif ! (cd "$hello" && "$KIT_TOP_BUILDDIR/kit-build") >"$work/kit-build.log" 2>&1; then
 	problem "kit-build examples/hello failed: $(tail -n 5 "$work/kit-build.log" | tr '\n' ' ')"
-elif ! KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$work/run-kit" --procs "$procs"; then
+elif ! KIT_SERVE_PAGES=off KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$work/run-kit" --procs "$procs"; then
 	problem "kit-serve with kit-fcgi: $KIT_SERVE_ERROR"
 else
 	status=$(http_status "$page")
@@ -110,6 +115,32 @@ else
 		rps_kit=$rps p99_kit=$p99 bad_kit=$bad
 	fi
 	kit_serve_stop
+fi
+
+# 3b. the stored page from disk by lighttpd itself, and the same file plain
+rps_static=0 p99_static=- bad_static=0 rps_plain=0 p99_plain=- bad_plain=0
+static_file=$hello/.kit-store/www/current/doc$page.html
+plain=$hello/.kit/static/bench-plain.html
+if [ -z "$kit_ready" ]; then
+	:
+elif [ ! -f "$static_file" ]; then
+	problem "$page is not laid out for the web server ($static_file is missing)"
+elif ! cp "$static_file" "$plain"; then
+	problem "cannot copy $static_file to $plain"
+elif ! KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$work/run-static" --procs "$procs"; then
+	problem "kit-serve with stored pages: $KIT_SERVE_ERROR"
+	rm -f "$plain"
+else
+	for run in 1 2; do
+		measure /_kit/static/bench-plain.html
+		awk -v a="$rps" -v b="$rps_plain" 'BEGIN { exit !(a > b) }' && rps_plain=$rps p99_plain=$p99
+		bad_plain=$((bad_plain + bad))
+		measure "$page"
+		awk -v a="$rps" -v b="$rps_static" 'BEGIN { exit !(a > b) }' && rps_static=$rps p99_static=$p99
+		bad_static=$((bad_static + bad))
+	done
+	kit_serve_stop
+	rm -f "$plain"
 fi
 
 # 4. render cost per element in one warm engine
@@ -127,7 +158,7 @@ us_per_element=$(echo "$render_out" | sed -n 's/^document.* \([0-9.]*\) us\/elem
 # 5. RSS of one responder after 10,000 requests
 rss_kb= served=0
 if [ -n "$kit_ready" ] &&
-	KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$work/run-rss" --procs 1; then
+	KIT_SERVE_PAGES=off KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$work/run-rss" --procs 1; then
 	while [ "$served" -lt 10000 ]; do
 		out=$("$wrk" -t1 -c4 -d2s "$KIT_SERVE_BASE$page" 2>&1)
 		n=$(echo "$out" | awk '/requests in/ { print $1 }')
@@ -195,6 +226,14 @@ echo
 ratio=$(awk -v a="$rps_kit" -v b="$rps_hello" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else print "-" }')
 ok=$(awk -v r="$ratio" 'BEGIN { print (r != "-" && r >= 80) ? 1 : 0 }')
 printf '%-46s %12s   target >= 80%%   %s\n' "kit / trivial responder" "$ratio%" "$(verdict "$ok")"
+echo
+printf '%-46s %12s %10s %s\n' "$page stored, lighttpd itself (kit-pages.lua)" "$rps_static" "$p99_static" "$bad_static"
+printf '%-46s %12s %10s %s\n' "the same file, plain (lighttpd, .kit/static/)" "$rps_plain" "$p99_plain" "$bad_plain"
+ratio=$(awk -v a="$rps_static" -v b="$rps_plain" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else print "-" }')
+ok=$(awk -v r="$ratio" 'BEGIN { print (r != "-" && r >= 80) ? 1 : 0 }')
+printf '%-46s %12s   target >= 80%%   %s\n' "stored by lighttpd / plain file" "$ratio%" "$(verdict "$ok")"
+ratio=$(awk -v a="$rps_static" -v b="$rps_kit" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }')
+printf '%-46s %11sx\n' "stored by lighttpd / through kit-fcgi (row 2)" "$ratio"
 if [ -n "$rss_kb" ]; then
 	rss_mib=$(awk -v k="$rss_kb" 'BEGIN { printf "%.1f", k / 1024 }')
 	ok=$(awk -v k="$rss_kb" 'BEGIN { print (k <= 24 * 1024) ? 1 : 0 }')
@@ -210,5 +249,5 @@ printf '%-46s %9s ms\n' "kit.cgi cold start, rendered ${BENCH_CGI_RENDERED:-/who
 echo
 echo "kit-render-bench $page:"
 echo "$render_out" | sed 's/^/  /'
-[ "$bad_hello" = 0 ] && [ "$bad_kit" = 0 ] || note "some requests failed (see 'errors'): the numbers are not comparable"
+[ "$bad_hello" = 0 ] && [ "$bad_kit" = 0 ] && [ "$bad_static" = 0 ] && [ "$bad_plain" = 0 ] || note "some requests failed (see 'errors'): the numbers are not comparable"
 exit $errors

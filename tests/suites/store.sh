@@ -51,6 +51,17 @@ get() {
 	curl -s -o "$work/b" -D "$work/h" "${args[@]}" "$KIT_SERVE_BASE$path"
 }
 header() { grep -i "^$1:" "$work/h" | head -n 1 | sed 's/^[^:]*: *//' | tr -d '\r'; }
+# served VERSION: wait (3 s at most) until / answers with VERSION: the
+# responders switch at their next request, lighttpd's own answers of stored
+# pages (contrib/lighttpd/kit-pages.lua) within a second
+served() {
+	local i
+	for i in $(seq 1 30); do
+		curl -s -o /dev/null -D "$work/h" "$KIT_SERVE_BASE/"
+		[ "$(header X-RSC-Version)" = "$1" ] && return 0
+		sleep 0.1
+	done
+}
 status() { head -n 1 "$work/h" | awk '{print $2}'; }
 
 v1=$(build one)
@@ -79,6 +90,7 @@ check "v2 served: X-RSC-Version" test "$(header X-RSC-Version)" = "$v2"
 
 "$top_build/kit-build" --rollback "$app" >"$work/rollback.log" 2>&1
 check "--rollback (no version) activates the previous one" grep -q "Version $v1 is active" "$work/rollback.log"
+served "$v1"
 get /
 check "after the rollback: the old version's stored page" grep -q '<h1>one</h1>' "$work/b"
 check "after the rollback: with its X-RSC-Version" test "$(header X-RSC-Version)" = "$v1" -a "$(header X-RSC-Kit)" = stored
@@ -96,6 +108,7 @@ get /api/static
 check "a stored API answer of the active version" test "$(header X-RSC-Version)" = "$v1" -a "$(header X-RSC-Kit)" = stored
 
 "$top_build/kit-build" --rollback="$v2" "$app" >"$work/rollforward.log" 2>&1
+served "$v2"
 get /
 check "--rollback=VERSION activates that version" \
 	test "$(header X-RSC-Version)" = "$v2" && grep -q '<h1>two</h1>' "$work/b"
@@ -103,6 +116,7 @@ check "--rollback=VERSION activates that version" \
 # a third build while the responder runs: published, seen at the next request;
 # keepVersions 2 forgets v1 (rows and files)
 v3=$(build three)
+served "$v3"
 get /
 check "a new build is served at the next request (no restart)" \
 	test "$(header X-RSC-Version)" = "$v3" && grep -q '<h1>three</h1>' "$work/b"
