@@ -61,6 +61,86 @@ static int link_variant(const char *store_dir, const char *tree, const char *ver
 	return make_parents(tree, rel) < 0 ? -1 : link_or_copy(src, dst);
 }
 
+/* tree/rel as an Apache mod_asis file: the responder's status line and
+ * headers (fcgi/stored.c kit_stored_serve, fcgi/response.c
+ * kit_resp_page_headers, in its order), then the stored file's bytes.
+ * depth < 0: a document. */
+static int write_asis(const char *store_dir, const char *tree, const char *version, const kit_www_page *pg,
+		      kit_store_variant v, int depth, const char *rel)
+{
+	char name[4200], src[8400], dst[8400];
+	if (kit_store_file_name(version, pg->path, v, depth < 0 ? 0 : depth, name, sizeof name) < 0 ||
+	    (size_t)snprintf(src, sizeof src, "%s/%s", store_dir, name) >= sizeof src ||
+	    (size_t)snprintf(dst, sizeof dst, "%s/%s", tree, rel) >= sizeof dst || make_parents(tree, rel) < 0)
+		return -1;
+	size_t len;
+	char *body = kit_outdir_read(src, &len);
+	if (!body)
+		return -1;
+	kit_buf out;
+	kit_buf_init(&out);
+	kit_buf_printf(&out, "Status: 200 OK\r\nContent-Type: %s\r\nVary: %s\r\nCache-Control: %s\r\n"
+		       "X-RSC-Version: %s\r\n", depth < 0 ? "text/html; charset=utf-8" : "text/x-component",
+		       KIT_WWW_VARY, "public, max-age=0, must-revalidate", version);
+	if (depth >= 0)
+		kit_buf_printf(&out, "X-RSC-Segment-Depth: %d\r\nX-RSC-Layouts: %s\r\n", depth, pg->chain);
+	kit_buf_printf(&out, "Content-Length: %zu\r\nX-RSC-Kit: stored\r\n\r\n", len);
+	kit_buf_put(&out, body, len);
+	free(body);
+	int fd = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int rc = fd >= 0 && write(fd, out.data, out.len) == (ssize_t)out.len ? 0 : -1;
+	if (fd >= 0 && close(fd) != 0)
+		rc = -1;
+	kit_buf_free(&out);
+	return rc;
+}
+
+/* Can the chain's items name files in an Apache rewrite (contrib/apache
+ * kit.conf takes them from X-RSC-Segments as they come)? Bytes the rules
+ * accept, no "." leading an item or a path segment. */
+static int chain_nameable(const char *chain)
+{
+	for (const char *p = chain; *p; p++) {
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      strchr("_-/,@()[]:.", *p)))
+			return 0;
+		if (*p == '.' && (p == chain || p[-1] == '/' || p[-1] == ','))
+			return 0;
+	}
+	return 1;
+}
+
+/* The pages again for Apache (contrib/apache/kit.conf, contrib/htaccess),
+ * which cannot compute a header: each answer a mod_asis file holding its
+ * headers, the payloads named by the client's X-RSC-Segments as far as it is
+ * shared, below a directory named by the version (the rules put the
+ * client's X-RSC-Version there):
+ *   a/doc<path>.asis
+ *   a/<version>/nav<path>/=<the first N items of the chain>.asis */
+static int write_asis_page(const char *store_dir, const char *tree, const char *version, const kit_www_page *pg,
+			   const char *path)
+{
+	char rel[8400];
+	if ((size_t)snprintf(rel, sizeof rel, "a/doc%s.asis", path) >= sizeof rel ||
+	    write_asis(store_dir, tree, version, pg, KIT_STORE_HTML, -1, rel) < 0)
+		return -1;
+	if (!chain_nameable(pg->chain))
+		return 0;  /* the responder answers its payloads */
+	const char *end = pg->chain;
+	for (int depth = 0; depth <= pg->max_depth; depth++) {
+		if (depth) {
+			end = strchr(end + (depth > 1), ',');
+			if (!end)
+				end = pg->chain + strlen(pg->chain);
+		}
+		int n = snprintf(rel, sizeof rel, "a/%s/nav%s/=%.*s.asis", version, path, (int)(end - pg->chain), pg->chain);
+		if (n < 0 || (size_t)n >= sizeof rel ||
+		    write_asis(store_dir, tree, version, pg, depth ? KIT_STORE_SEG : KIT_STORE_FLIGHT, depth, rel) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* One page: its document and payloads linked, its chain written. */
 static int write_page(const char *store_dir, const char *tree, const char *version, const kit_www_page *pg)
 {
@@ -77,6 +157,8 @@ static int write_page(const char *store_dir, const char *tree, const char *versi
 				 rel) < 0)
 			return -1;
 	}
+	if (write_asis_page(store_dir, tree, version, pg, path) < 0)
+		return -1;
 	kit_buf meta;
 	kit_buf_init(&meta);
 	kit_buf_printf(&meta, "%s\n%d\n", pg->chain, pg->max_depth);

@@ -10,6 +10,9 @@
  *                                              sharing N layouts (0: whole)
  *   .kit-store/www/<version>/nav<path>.layouts the route's layout chain, then
  *                                              the deepest N, one line each
+ * and the same answers for Apache (mod_asis files: headers, then the bytes)
+ *   .kit-store/www/<version>/a/doc<path>.asis
+ *   .kit-store/www/<version>/a/<version>/nav<path>/=<first N chain items>.asis
  * and .kit-store/www/current is a symbolic link to the active version's tree,
  * replaced by rename(2) whenever the store's active version changes (a
  * publish, a rollback). The web server reads current/version once per request
@@ -19,6 +22,9 @@
 #define KIT_BUILD_WWW_H
 
 #include <stddef.h>
+
+/* The Vary of every page answer (fcgi/response.h KIT_PAGE_VARY). */
+#define KIT_WWW_VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
 
 /* A stored page the web server may serve: its URL path, its layout chain as
  * X-RSC-Layouts sends it, and the deepest payload depth stored (the layouts
