@@ -61,6 +61,7 @@ deploy() {
 	[ -d "$app/public" ] && cp -r "$app/public/." "$docroot/"
 	[ -d "$app/.kit/static" ] && cp -r "$app/.kit/static" "$docroot/_kit/static"
 	cp "$program" "$docroot/kit.cgi"
+	[ -d "$app/.kit-store/www" ] && ln -s "$app/.kit-store/www/current/a" "$docroot/_kit/pages"
 	sed "s|@KIT_APP_DIR@|$app|g" "$KIT_TOP_SRCDIR/contrib/htaccess" >"$docroot/.htaccess"
 	chmod -R a+rX "$docroot"
 	chmod 0755 "$docroot/kit.cgi"
@@ -128,6 +129,47 @@ if [ -n "$hello_built" ]; then
 		httpcheck --base "$KIT_SERVE_BASE" --label apache-htaccess --app-dir "$app" \
 			--set "KIT_VERSION=$(cat "$app/.kit/version" 2>/dev/null)" \
 			"$KIT_TOP_SRCDIR"/tests/http/hello/*.test
+		# stored pages answered by Apache from _kit/pages/ (mod_asis), not by
+		# kit.cgi: with kit.cgi gone they still answer, a page rendered per
+		# request does not; with the link gone, kit.cgi answers the same head
+		# and body (but Date, and the framing: mod_cgid sends kit.cgi's answer
+		# chunked, dropping the Content-Length kit.cgi wrote, which Apache's
+		# own answer keeps)
+		v=$(cat "$app/.kit/version")
+		page_head() { # page_head NAME PATH [curl args]: head without Date into $work/NAME.h, body $work/NAME.b
+			local n=$1 p=$2
+			shift 2
+			curl -s --max-time 10 -D - -o "$work/$n.b" "$@" "$KIT_SERVE_BASE$p" | tr -d '\r' |
+				grep -v -i -E '^(date|content-length|transfer-encoding):' | sort >"$work/$n.h"
+			curl -s --max-time 10 -o /dev/null -w '%{size_download} %header{content-length}\n' "$@" \
+				"$KIT_SERVE_BASE$p" >"$work/$n.len"
+		}
+		page_head doc /about
+		page_head nav /about -H 'X-RSC: true' -H "X-RSC-Version: $v" -H 'X-RSC-Segments: app/layout'
+		mv "$work/docroot-hello/kit.cgi" "$work/kit.cgi.away"
+		page_head doc-off /about
+		page_head nav-off /about -H 'X-RSC: true' -H "X-RSC-Version: $v" -H 'X-RSC-Segments: app/layout'
+		page_head live-off /whoami
+		mv "$work/kit.cgi.away" "$work/docroot-hello/kit.cgi"
+		if grep -q '^HTTP/1.1 200' "$work/doc-off.h" && grep -qi '^x-rsc-kit: stored' "$work/doc-off.h" &&
+			awk '{ exit !($1 == $2 && $1 > 0) }' "$work/doc-off.len" &&
+			grep -q '^HTTP/1.1 200' "$work/nav-off.h" && grep -qi '^x-rsc-segment-depth: 1' "$work/nav-off.h" &&
+			! grep -q '^HTTP/1.1 200' "$work/live-off.h"; then
+			pass "cgi: apache-htaccess: stored document (with its Content-Length) and payload answered without kit.cgi (a live page is not)"
+		else
+			fail "cgi: apache-htaccess: stored document (with its Content-Length) and payload answered without kit.cgi (a live page is not)" \
+				"$(head -n 1 "$work/doc-off.h" "$work/nav-off.h" "$work/live-off.h" | tr '\n' ' ')"
+		fi
+		rm "$work/docroot-hello/_kit/pages"
+		page_head doc-cgi /about
+		page_head nav-cgi /about -H 'X-RSC: true' -H "X-RSC-Version: $v" -H 'X-RSC-Segments: app/layout'
+		if diff "$work/doc.h" "$work/doc-cgi.h" >"$work/doc.diff" && cmp -s "$work/doc.b" "$work/doc-cgi.b" &&
+			diff "$work/nav.h" "$work/nav-cgi.h" >"$work/nav.diff" && cmp -s "$work/nav.b" "$work/nav-cgi.b"; then
+			pass "cgi: apache-htaccess: Apache's stored answers equal kit.cgi's, head and body"
+		else
+			fail "cgi: apache-htaccess: Apache's stored answers equal kit.cgi's, head and body" \
+				"$(cat "$work/doc.diff" "$work/nav.diff" | tr '\n' ' ')"
+		fi
 		stop_apache hello
 		crashes=$(kit_log_crashes "$work/run-hello/error.log")
 		if [ -z "$crashes" ]; then
