@@ -66,11 +66,18 @@ http_status() {
 		r.on("error", () => console.log("000"));' "$KIT_SERVE_BASE$1"
 }
 
-# measure PATH: warm up, then one wrk run; sets rps, p99 (ms), requests, bad.
+# cpu_ticks PID: user + system clock ticks the process has used
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+
+# measure PATH: warm up, then one wrk run; sets rps, p99 (ms), requests, bad,
+# and cpu_us (microseconds of cpu_pid's CPU per request, when cpu_pid is set).
 measure() {
 	local out
+	local c0=0 c1=0
 	"$wrk" -t"$threads" -c"$connections" -d"$warmup" "$KIT_SERVE_BASE$1" >/dev/null 2>&1
+	[ -z "${cpu_pid:-}" ] || c0=$(cpu_ticks "$cpu_pid")
 	out=$("$wrk" -t"$threads" -c"$connections" -d"$duration" --latency "$KIT_SERVE_BASE$1" 2>&1)
+	[ -z "${cpu_pid:-}" ] || c1=$(cpu_ticks "$cpu_pid")
 	echo "$out" >>"$work/wrk.log"
 	rps=$(echo "$out" | awk '/^Requests\/sec:/ { print $2 }')
 	p99=$(echo "$out" | awk '$1 == "99%" { v = $2;
@@ -79,6 +86,9 @@ measure() {
 		else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }
 		printf "%.2f", v }')
 	requests=$(echo "$out" | awk '/requests in/ { print $1 }')
+	# the web server's CPU per request (cpu_pid set): steadier than req/s on a shared machine
+	cpu_us=$(awk -v a="$c0" -v b="$c1" -v n="${requests:-0}" -v hz="$(getconf CLK_TCK)" \
+		'BEGIN { if (n > 0 && b > a) printf "%.2f", (b - a) * 1000000 / hz / n; else print "-" }')
 	bad=$(echo "$out" | awk '/Non-2xx or 3xx responses:/ { n += $NF } /Socket errors:/ { gsub(/,/, ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }')
 	[ -n "$rps" ] || {
 		problem "wrk failed on $1: $(echo "$out" | tail -n 3 | tr '\n' ' ')"
@@ -118,7 +128,7 @@ else
 fi
 
 # 3b. the stored page from disk by lighttpd itself, and the same file plain
-rps_static=0 p99_static=- bad_static=0 rps_plain=0 p99_plain=- bad_plain=0
+rps_static=0 p99_static=- bad_static=0 rps_plain=0 p99_plain=- bad_plain=0 cpu_static= cpu_plain= cpu_pid=
 static_file=$hello/.kit-store/www/current/doc$page.html
 plain=$hello/.kit/static/bench-plain.html
 if [ -z "$kit_ready" ]; then
@@ -131,14 +141,18 @@ elif ! KIT_FCGI=$KIT_TOP_BUILDDIR/kit-fcgi kit_serve_start lighttpd "$hello" "$w
 	problem "kit-serve with stored pages: $KIT_SERVE_ERROR"
 	rm -f "$plain"
 else
+	cpu_pid=$(cat "$work/run-static/lighttpd.pid" 2>/dev/null)
 	for run in 1 2; do
 		measure /_kit/static/bench-plain.html
 		awk -v a="$rps" -v b="$rps_plain" 'BEGIN { exit !(a > b) }' && rps_plain=$rps p99_plain=$p99
+		cpu_plain+=" $cpu_us"
 		bad_plain=$((bad_plain + bad))
 		measure "$page"
 		awk -v a="$rps" -v b="$rps_static" 'BEGIN { exit !(a > b) }' && rps_static=$rps p99_static=$p99
+		cpu_static+=" $cpu_us"
 		bad_static=$((bad_static + bad))
 	done
+	cpu_pid=
 	kit_serve_stop
 	rm -f "$plain"
 fi
@@ -232,6 +246,11 @@ printf '%-46s %12s %10s %s\n' "the same file, plain (lighttpd, .kit/static/)" "$
 ratio=$(awk -v a="$rps_static" -v b="$rps_plain" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else print "-" }')
 ok=$(awk -v r="$ratio" 'BEGIN { print (r != "-" && r >= 80) ? 1 : 0 }')
 printf '%-46s %12s   target >= 80%%   %s\n' "stored by lighttpd / plain file" "$ratio%" "$(verdict "$ok")"
+# the lower of the two runs each: the one least disturbed by other load
+min_of() { echo "$1" | tr ' ' '\n' | grep -v '^-*$' | sort -n | head -n 1; }
+c_static=$(min_of "$cpu_static") c_plain=$(min_of "$cpu_plain")
+ratio=$(awk -v a="$c_static" -v b="$c_plain" 'BEGIN { if (a > 0) printf "%.0f", 100 * b / a; else print "-" }')
+printf '%-46s %6s / %s us   plain = %s%% of stored\n' "lighttpd CPU per request, stored / plain" "${c_static:--}" "${c_plain:--}" "$ratio"
 ratio=$(awk -v a="$rps_static" -v b="$rps_kit" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }')
 printf '%-46s %11sx\n' "stored by lighttpd / through kit-fcgi (row 2)" "$ratio"
 if [ -n "$rss_kb" ]; then

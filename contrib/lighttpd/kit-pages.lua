@@ -39,9 +39,10 @@ if (h["X-RSC-Intercept"] or "") ~= "" or (h["X-RSC-Revalidate"] or "") ~= "" the
 -- What is read from disk is kept between requests (package.loaded outlives
 -- a request; globals do not): the active version, read again from
 -- current/version once a second (a publish or a rollback reaches lighttpd
--- within a second; each answer still comes from one version), and the
--- pages' chains of that version (its files never change). A lighty.c.stat
--- costs about 2 us (it builds a table): one per request is the page's file.
+-- within a second; each answer still comes from one version); the pages'
+-- chains of that version (its files never change); and, for the current
+-- second only, whether a path has a file in public/ and whether a page's
+-- file exists (a lighty.c.stat costs about 2 us: it builds a table).
 local cache = package.loaded["kit-pages"]
 if not cache then
   cache = { chains = {}, nchains = 0 }
@@ -49,7 +50,7 @@ if not cache then
 end
 local now = lighty.c.time()
 if cache.t ~= now then
-  cache.t = now
+  cache.t, cache.public, cache.files = now, {}, {}
   local f = io.open(www .. "current/version")
   local v = f and f:read("l")
   if f then f:close() end
@@ -58,6 +59,15 @@ if cache.t ~= now then
 end
 if not cache.version then return 0 end
 local version = cache.version
+
+-- a file of public/ at the path is lighttpd's to serve, as without this script
+local public = cache.public[path]
+if public == nil then
+  local st = lighty.c.stat(r.req_attr["physical.path"] or "")
+  public = st and st.is_file or false
+  cache.public[path] = public
+end
+if public then return 0 end
 
 -- the comma list's items with blanks trimmed ("a," is "a" and "")
 local function items(s)
@@ -103,8 +113,13 @@ if rsc == "true" or rsc == "1" then
 else
   file = tree .. "/doc" .. rel .. ".html"
 end
-local st = lighty.c.stat(file)
-if not st or not st.is_file then return 0 end
+local found = cache.files[file]
+if found == nil then
+  local st = lighty.c.stat(file)
+  found = st and st.is_file or false
+  cache.files[file] = found
+end
+if not found then return 0 end
 
 r.req_attr["physical.path"] = file
 local out = r.resp_header

@@ -12,7 +12,8 @@
 #   request (a second server with KIT_SERVE_PAGES=off), but for what lighttpd
 #   adds to every file (ETag, Last-Modified, Accept-Ranges, Date);
 # - a route under middleware.ts, a query string, a trailing slash, a client
-#   of another version (409), X-RSC-Intercept still reach the responder;
+#   of another version (409), X-RSC-Intercept still reach the responder; a
+#   file of public/ at a stored page's path is still the web server's;
 # - a rollback switches the served files; a publish under a loop of requests
 #   never answers one version's file with another's X-RSC-Version; pruned
 #   versions lose their tree; an app with a Next.js-shaped src/middleware.ts
@@ -59,6 +60,10 @@ check "a page under middleware.ts is not laid out (its answer is private)" \
 	test -s "$app/.kit-store/stored/$v1/guarded.html" -a ! -e "$www/$v1/doc/guarded.html"
 check "no redirect, shell or API answer is laid out" \
 	test -z "$(find "$www/$v1" -name '*.json' -o -name '*.ppr*' -o -name '*.api' | head -n 1)" -a ! -e "$www/$v1/doc/api"
+
+# a file of public/ at a stored page's path is the web server's, as always
+mkdir -p "$app/public/posts"
+printf 'the public file\n' >"$app/public/posts/one"
 
 server=lighttpd
 # two servers on the same app: lighttpd answering stored pages itself, and
@@ -120,7 +125,7 @@ same() {
 	esac
 }
 same / "document /"
-same /posts/one "document of a listed URL"
+same /posts/two "document of a listed URL"
 same /docs/a/b "document of a catch-all URL"
 same / "HEAD /" -I
 same / "payload, no segments" -H 'X-RSC: true'
@@ -137,6 +142,9 @@ fetch "$base" /posts/two -H 'X-RSC: true' -H 'X-RSC-Segments: app/layout'
 check "a payload carries its depth and the route's chain" \
 	test "$(header X-RSC-Segment-Depth)" = 1 -a "$(header X-RSC-Layouts)" = app/layout -a \
 	"$(header Content-Type)" = text/x-component
+
+fetch "$base" /posts/one
+check "a file of public/ wins over the stored page at its path" grep -q 'the public file' "$work/b"
 
 # everything else goes on to the responder
 via_responder() { # via_responder NAME PATH [curl args]: answered, not from a file
@@ -162,7 +170,7 @@ responder=$(kit_serve_responders | head -n 1)
 check "one responder to stop" test -n "$responder"
 kill -STOP "$responder"
 ok=1
-for args in "/" "/posts/one" "/docs/a/b" "/ -H X-RSC:true -H X-RSC-Segments:app/layout" "/posts/two -H X-RSC:1"; do
+for args in "/" "/posts/two" "/docs/a/b" "/ -H X-RSC:true -H X-RSC-Segments:app/layout" "/posts/two -H X-RSC:1"; do
 	# shellcheck disable=SC2086
 	fetch "$base" $args || ok=0
 	[ "$(status)" = 200 ] && [ "$(header X-RSC-Kit)" = stored ] || ok=0
@@ -253,7 +261,7 @@ kit_serve_start apache "$app" "$work/run-apache" --procs 1 || {
 base=$KIT_SERVE_BASE
 comparable() { grep -v -i -E '^date:' "$work/h" | sort; }
 same / "apache: document /"
-same /posts/one "apache: document of a listed URL"
+same /posts/two "apache: document of a listed URL"
 same / "apache: HEAD /" -I
 same / "apache: payload, no segments" -H 'X-RSC: true' -H "X-RSC-Version: $v3"
 same /posts/two "apache: payload at depth 1" -H 'X-RSC: 1' -H "X-RSC-Version: $v3" -H 'X-RSC-Segments: app/layout'
@@ -266,13 +274,15 @@ same /slots "apache: payload stops above a layout with slots" -H 'X-RSC: true' -
 same /api/static "apache: an API route (not from www/) keeps its Vary"
 fetch "$base" / -H 'X-RSC: true' -H 'X-RSC-Version: 0123456789abcdef'
 check "apache: a client of another version gets the responder's 409" test "$(status)" = 409
+fetch "$base" /posts/one
+check "apache: a file of public/ wins over the stored page at its path" grep -q 'the public file' "$work/b"
 
 fetch "$base" /guarded
 responder=$(kit_serve_responders | head -n 1)
 check "apache: one responder to stop" test -n "$responder"
 kill -STOP "$responder"
 ok=1
-for args in "/" "/posts/one" "/docs/a/b" "/ -H X-RSC:true -H X-RSC-Version:$v3 -H X-RSC-Segments:app/layout" \
+for args in "/" "/posts/two" "/docs/a/b" "/ -H X-RSC:true -H X-RSC-Version:$v3 -H X-RSC-Segments:app/layout" \
 	"/posts/two -H X-RSC:1 -H X-RSC-Version:$v3"; do
 	# shellcheck disable=SC2086
 	fetch "$base" $args || ok=0
