@@ -33,6 +33,9 @@ local query = r.req_attr["uri.query"]
 if query and query ~= "" then return 0 end
 local path = r.req_attr["uri.path"]
 if not path or (#path > 1 and path:sub(-1) == "/") then return 0 end
+-- "." and ".." segments (kit.conf's url-path-dotseg-remove leaves none; a
+-- config without it must not reach outside the tree)
+if path:find("/%.%.?/") or path:find("/%.%.?$") then return 0 end
 local h = r.req_header
 if (h["X-RSC-Intercept"] or "") ~= "" or (h["X-RSC-Revalidate"] or "") ~= "" then return 0 end
 
