@@ -72,6 +72,11 @@ tests_unit_webuse_test_SOURCES = tests/unit/webuse_test.c tests/unit/test.h \
 	build/metafiles.c build/metafiles.h build/diag.c build/diag.h
 tests_unit_webuse_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_webuse_test_LDADD = $(TEST_LDADD)
+check_PROGRAMS += tests/unit/www_test
+tests_unit_www_test_SOURCES = tests/unit/www_test.c tests/unit/test.h \
+	build/www.c build/www.h build/outdir.c build/outdir.h
+tests_unit_www_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_www_test_LDADD = libstore.a librender.a $(SQLITE_LIBS) $(MUJS_LIBS) -lm
 EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/suites/store.sh tests/suites/dev.sh tests/suites/static-pages.sh
 
 # --- js/server/web/ (Request, Response, Headers, URL, FormData in mujs):
