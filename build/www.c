@@ -124,7 +124,9 @@ static int write_asis_page(const char *store_dir, const char *tree, const char *
 	if ((size_t)snprintf(rel, sizeof rel, "a/doc%s.asis", path) >= sizeof rel ||
 	    write_asis(store_dir, tree, version, pg, KIT_STORE_HTML, -1, rel) < 0)
 		return -1;
-	if (!chain_nameable(pg->chain))
+	/* the rules try runs of up to 8 items: a deeper route's client could
+	 * share more than its longest file says */
+	if (!chain_nameable(pg->chain) || pg->max_depth > KIT_WWW_APACHE_DEPTH)
 		return 0;  /* the responder answers its payloads */
 	const char *end = pg->chain;
 	for (int depth = 0; depth <= pg->max_depth; depth++) {

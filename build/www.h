@@ -23,6 +23,11 @@
 
 #include <stddef.h>
 
+/* The deepest payload Apache's rules find (contrib/apache/kit.conf and
+ * contrib/htaccess try runs of 8 X-RSC-Segments items down to 1): a route
+ * whose payloads go deeper gets none laid out for Apache. */
+#define KIT_WWW_APACHE_DEPTH 8
+
 /* The Vary of every page answer (fcgi/response.h KIT_PAGE_VARY). */
 #define KIT_WWW_VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
 

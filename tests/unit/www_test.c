@@ -137,6 +137,17 @@ int main(void)
 	      exists(dir, "www/v1/a/doc/a/b.asis") && !exists(dir, "www/v1/a/v1"));
 	CHECK("lighttpd's payloads still laid out", exists(dir, "www/v1/nav/a/b.1.rsc"));
 
+	put(dir, "stored/v1/deep.html", "<h1>deep</h1>");
+	for (int i = 0; i <= 9; i++) {
+		char rel[64];
+		snprintf(rel, sizeof rel, i ? "stored/v1/deep.seg%d.flight" : "stored/v1/deep.flight", i);
+		put(dir, rel, "0:deep");
+	}
+	kit_www_page deep = { "/deep", "app/l,app/1/l,app/2/l,app/3/l,app/4/l,app/5/l,app/6/l,app/7/l,app/8/l", 9 };
+	CHECK("a route 9 layouts deep", kit_www_write(dir, "v1", &deep, 1, err, sizeof err) == 0);
+	CHECK("deeper than Apache's rules look: its payloads left to the responder",
+	      exists(dir, "www/v1/nav/deep.9.rsc") && exists(dir, "www/v1/a/doc/deep.asis") && !exists(dir, "www/v1/a/v1"));
+
 	kit_www_forget(dir, "v1");
 	CHECK("forget removes the tree", !exists(dir, "www/v1") && exists(dir, "www/v2/doc.html"));
 	kit_www_page missing = { "/nope", "app/layout", 0 };
