@@ -202,24 +202,41 @@ check "after the rollback, a client of the newer version gets the responder's 40
 check "rolled forward again" wait_for two "$v2"
 
 # a publish under a loop of requests: every answer is one version's
-: >"$work/loop"
-(
-	end=$((SECONDS + 60))
-	while [ ! -e "$work/loop.stop" ] && [ $SECONDS -lt $end ]; do
-		curl -s --max-time 5 -D - "$base/" | tr -d '\r' |
-			awk '/^HTTP/ { s = $2 } tolower($1) == "x-rsc-version:" { v = $2 }
-			     /<h1>/ { sub(/.*<h1>/, ""); sub(/<\/h1>.*/, ""); h = $0 } END { print s, v, h }' >>"$work/loop"
-	done
-) &
-loop_pid=$!
-v3=$(build three)
-sleep 1.5
-touch "$work/loop.stop"
-wait "$loop_pid"
+# loop_during LABEL: builds LABEL (sets vnew) while a loop asks for / (the
+# document and, from lighttpd, the payload); $work/loop: "status version label kind"
+loop_during() {
+	: >"$work/loop"
+	rm -f "$work/loop.stop"
+	(
+		end=$((SECONDS + 60))
+		while [ ! -e "$work/loop.stop" ] && [ $SECONDS -lt $end ]; do
+			for kind in doc nav; do
+				args=()
+				if [ $kind = nav ]; then
+					[ "$server" = lighttpd ] || continue
+					args=(-H 'X-RSC: true' -H 'X-RSC-Segments: app/layout')
+				fi
+				curl -s --max-time 5 -D - "${args[@]}" "$base/" | tr -d '\r' |
+					awk -v k=$kind '/^HTTP/ { s = $2 } tolower($1) == "x-rsc-version:" { v = $2 }
+						match($0, /<h1>[a-z]+<\/h1>/) { h = substr($0, RSTART + 4, RLENGTH - 9) }
+						match($0, /"children":"[a-z]+"/) { h = substr($0, RSTART + 12, RLENGTH - 13) }
+						END { print s, v, h, k }' >>"$work/loop"
+			done
+		done
+	) &
+	local loop_pid=$!
+	vnew=$(build "$1")
+	sleep 1.5
+	touch "$work/loop.stop"
+	wait "$loop_pid"
+}
+loop_during three
+v3=$vnew
 check "the loop made requests before and after the publish" \
-	grep -q " $v2 two$" "$work/loop" && grep -q " $v3 three$" "$work/loop"
+	grep -q " $v2 two doc$" "$work/loop" && grep -q " $v3 three doc$" "$work/loop" &&
+	grep -q " $v2 two nav$" "$work/loop" && grep -q " $v3 three nav$" "$work/loop"
 check "every answer of the loop: 200 with one version's file and that version's X-RSC-Version" \
-	test -z "$(grep -v -E "^200 ($v2 two|$v3 three)\$" "$work/loop" | head -n 1)"
+	test -z "$(grep -v -E "^200 ($v2 two|$v3 three) (doc|nav)\$" "$work/loop" | head -n 1)"
 check "keepVersions 2: the pruned version's tree is removed" \
 	test ! -e "$www/$v1" -a -d "$www/$v2" -a -d "$www/$v3"
 
@@ -299,5 +316,12 @@ check "apache: a rollback switches the served files at the next request" \
 	grep -q '<h1>two</h1>' "$work/b" && test "$(header X-RSC-Version)" = "$v2"
 fetch "$base" / -H 'X-RSC: true' -H "X-RSC-Version: $v3"
 check "apache: after the rollback, a client of the newer version gets the responder's 409" test "$(status)" = 409
+
+loop_during four
+v4=$vnew
+check "apache: the loop made requests before and after the publish" \
+	grep -q " $v2 two doc$" "$work/loop" && grep -q " $v4 four doc$" "$work/loop"
+check "apache: every answer of the loop: 200 with one version's file and that version's X-RSC-Version" \
+	test -z "$(grep -v -E "^200 ($v2 two|$v4 four) doc\$" "$work/loop" | head -n 1)"
 
 suite_end
