@@ -607,7 +607,7 @@ static int run(build *b)
 	if (rc == 0) {
 		/* every route rendered at build time; the stored ones published into the store */
 		b->outcomes = kit_arena_alloc(b->a, (b->scan.nroutes ? b->scan.nroutes : 1) * sizeof *b->outcomes);
-		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan, NULL, 0, b->app_root, b->dev, NULL, 0 };
+		kit_prerender_job pj = { b->tmp, version, config.build_budget_ms, &b->scan, NULL, 0, b->app_root, b->dev, NULL, 0, 0 };
 		if (b->no_prerender) {
 			for (size_t i = 0; i < b->scan.nroutes; i++)
 				b->outcomes[i] = (kit_route_outcome){ KIT_OUTCOME_DYNAMIC, "not prerendered", 0, 0 };
@@ -619,11 +619,9 @@ static int run(build *b)
 		/* into the app's store, active, .kit swapped in (build/publish.c) */
 		kit_buf_free(&routes);
 		kit_buf_free(&out);
-		/* the web server serves the stored pages no middleware applies to;
-		 * none when src/middleware.ts may run first (its matcher is applied
-		 * to the path as sent, which the web server cannot check) */
+		/* the web server serves the stored pages no middleware applies to */
 		kit_publish_job job = { b->app_root, b->tmp, version, config.keep_versions, pj.entries, pj.nentries,
-					pj.pages, kit_nextmw_module(&b->scan) ? 0 : pj.npages };
+					pj.pages, pj.npages, pj.raw_only };
 		int prc = kit_publish(&job, d);
 		free(pj.entries);
 		free(pj.pages);

@@ -47,8 +47,10 @@ typedef struct kit_prerender_job {
 	/* kit-build --dev: a route that throws at build time is a warning (it
 	 * renders per request and answers 500), not an error */
 	int dev;
-	kit_www_page *pages;      /* out: the stored pages no middleware.ts applies to (malloc'ed; the caller frees) */
+	kit_www_page *pages;      /* out: the stored pages no middleware.ts applies to, nor src/middleware.ts's
+				   matcher (malloc'ed; the caller frees) */
 	size_t npages;
+	int raw_only;             /* out: the app has a src/middleware.ts (www.h kit_www_write) */
 } kit_prerender_job;
 
 /* Fills outcomes[i] for scan->routes[i]. Returns 0, or -1 when a route

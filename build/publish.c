@@ -278,7 +278,7 @@ int kit_publish(const kit_publish_job *job, kit_diags *d)
 	/* the web server's tree of this version, before it becomes active */
 	char store_dir[4200];
 	store_path(store_dir, sizeof store_dir, job->app_root, "");
-	if (kit_www_write(store_dir, job->version, job->pages, job->npages, err, sizeof err) < 0) {
+	if (kit_www_write(store_dir, job->version, job->pages, job->npages, job->raw_only, err, sizeof err) < 0) {
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
 		kit_diag_fix(d, g, "make the app directory writable (and leave room on its file system), then build again");
 		made_stored = 1;

@@ -33,6 +33,7 @@ typedef struct kit_publish_job {
 	size_t nentries;
 	const kit_www_page *pages;       /* of those, the pages the web server serves itself (build/www.h) */
 	size_t npages;
+	int raw_only;                    /* only for a request whose path is sent as it is (www.h) */
 } kit_publish_job;
 
 /* Returns 0, or -1 with errors in d (the previous version stays active and

@@ -144,7 +144,8 @@ static int write_asis_page(const char *store_dir, const char *tree, const char *
 }
 
 /* One page: its document and payloads linked, its chain written. */
-static int write_page(const char *store_dir, const char *tree, const char *version, const kit_www_page *pg)
+static int write_page(const char *store_dir, const char *tree, const char *version, const kit_www_page *pg,
+		      int raw_only)
 {
 	/* "/" → "", "/a/b" → "/a/b": doc.html, doc/a/b.html (never "/index",
 	 * which the store's file names share with "/") */
@@ -159,7 +160,7 @@ static int write_page(const char *store_dir, const char *tree, const char *versi
 				 rel) < 0)
 			return -1;
 	}
-	if (write_asis_page(store_dir, tree, version, pg, path) < 0)
+	if (!raw_only && write_asis_page(store_dir, tree, version, pg, path) < 0)
 		return -1;
 	kit_buf meta;
 	kit_buf_init(&meta);
@@ -171,8 +172,8 @@ static int write_page(const char *store_dir, const char *tree, const char *versi
 	return rc;
 }
 
-int kit_www_write(const char *store_dir, const char *version, const kit_www_page *pages, size_t n, char *err,
-		  size_t errlen)
+int kit_www_write(const char *store_dir, const char *version, const kit_www_page *pages, size_t n, int raw_only,
+		  char *err, size_t errlen)
 {
 	char www[4200], tree[4300], dst[4300];
 	snprintf(www, sizeof www, "%s/www", store_dir);
@@ -191,8 +192,10 @@ int kit_www_write(const char *store_dir, const char *version, const kit_www_page
 	int len = snprintf(line, sizeof line, "%s\n", version);
 	if (kit_outdir_write(tree, "version", line, (size_t)len, err, errlen) < 0)
 		goto fail;
+	if (raw_only && kit_outdir_write(tree, "raw-only", "", 0, err, errlen) < 0)
+		goto fail;
 	for (size_t i = 0; i < n; i++)
-		if (write_page(store_dir, tree, version, &pages[i]) < 0) {
+		if (write_page(store_dir, tree, version, &pages[i], raw_only) < 0) {
 			snprintf(err, errlen, "cannot lay out the stored page %s in %s: %s", pages[i].path, tree,
 				 strerror(errno));
 			goto fail;

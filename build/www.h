@@ -10,6 +10,7 @@
  *                                              sharing N layouts (0: whole)
  *   .kit-store/www/<version>/nav<path>.layouts the route's layout chain, then
  *                                              the deepest N, one line each
+ *   .kit-store/www/<version>/raw-only          (an app with src/middleware.ts)
  * and the same answers for Apache (mod_asis files: headers, then the bytes)
  *   .kit-store/www/<version>/a/doc<path>.asis
  *   .kit-store/www/<version>/a/<version>/nav<path>/=<first N chain items>.asis
@@ -42,9 +43,13 @@ typedef struct kit_www_page {
 
 /* Writes .kit-store/www/<version>/ for the pages (their files must be under
  * .kit-store/stored/<version>/ already); a tree of the same version is
- * replaced whole. store_dir: the app's .kit-store. 0, or -1 with err. */
-int kit_www_write(const char *store_dir, const char *version, const kit_www_page *pages, size_t n, char *err,
-		  size_t errlen);
+ * replaced whole. store_dir: the app's .kit-store. raw_only (the app has a
+ * src/middleware.ts, whose matcher sees the path as sent): the file
+ * raw-only tells lighttpd to answer only a request whose path is sent as
+ * it is (kit-pages.lua), and nothing is laid out for Apache, whose rules do
+ * not check that. 0, or -1 with err. */
+int kit_www_write(const char *store_dir, const char *version, const kit_www_page *pages, size_t n, int raw_only,
+		  char *err, size_t errlen);
 
 /* Points .kit-store/www/current at version (one rename). 0, or -1 with err. */
 int kit_www_activate(const char *store_dir, const char *version, char *err, size_t errlen);

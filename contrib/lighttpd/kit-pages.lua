@@ -16,7 +16,10 @@
 --   X-RSC "true" or "1": the payload for the layouts the client shares
 --   (X-RSC-Segments against the route's chain, as fcgi/routes.c
 --   kit_route_shared_depth counts them), unless X-RSC-Version names another
---   version (the responder answers 409); else the document.
+--   version (the responder answers 409); else the document;
+--   for an app with a Next.js-shaped src/middleware.ts (the tree holds
+--   raw-only: kit-build laid out only the pages its matcher does not cover),
+--   only when the path as sent is the page's path byte for byte.
 -- The active version is read once (current/version) and every file is opened
 -- below www/<that version>/, so one answer never mixes two versions.
 -- The responder's answer differs only in what lighttpd adds to every file it
@@ -58,10 +61,21 @@ if cache.t ~= now then
   local v = f and f:read("l")
   if f then f:close() end
   if not v or not v:match("^%x+$") then v = nil end
-  if v ~= cache.version then cache.version, cache.chains, cache.nchains = v, {}, 0 end
+  if v ~= cache.version then
+    cache.version, cache.chains, cache.nchains = v, {}, 0
+    -- the app has a src/middleware.ts: its matcher sees the path as sent,
+    -- and kit-build checked only the page's own path (build/www.h)
+    local raw = v and io.open(www .. v .. "/raw-only")
+    cache.raw_only = raw and true or false
+    if raw then raw:close() end
+  end
 end
 if not cache.version then return 0 end
 local version = cache.version
+if cache.raw_only then
+  local sent = r.req_attr["request.orig-uri"] or ""
+  if sent:match("^[^?#]*") ~= path then return 0 end
+end
 
 -- a file of public/ at the path is lighttpd's to serve, as without this script
 local public = cache.public[path]

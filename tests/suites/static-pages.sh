@@ -17,7 +17,8 @@
 # - a rollback switches the served files; a publish under a loop of requests
 #   never answers one version's file with another's X-RSC-Version; pruned
 #   versions lose their tree; an app with a Next.js-shaped src/middleware.ts
-#   publishes no page for the web server.
+#   publishes only the pages its matcher does not cover, answered only for
+#   their path as it is.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin static-pages
 
@@ -240,14 +241,37 @@ check "every answer of the loop: 200 with one version's file and that version's 
 check "keepVersions 2: the pruned version's tree is removed" \
 	test ! -e "$www/$v1" -a -d "$www/$v2" -a -d "$www/$v3"
 
-# an app with a Next.js-shaped src/middleware.ts: its matcher is applied to
-# the path as sent, which the web server cannot check: no page laid out
+# an app with a Next.js-shaped src/middleware.ts (tests/next-middleware/app:
+# its matcher covers every path but /api…): the pages it covers are not laid
+# out; the others are, answered by lighttpd only for a request whose path is
+# sent as it is (the matcher sees that spelling), none by Apache
 nm=$work/next-mw
 cp -R "$top_src/tests/next-middleware/app" "$nm"
 if "$top_build/kit-build" "$nm" >"$work/build-nm.log" 2>&1; then
 	nv=$(cat "$nm/.kit/version")
-	check "src/middleware.ts: pages stored, none laid out for the web server" \
-		test -n "$(ls "$nm/.kit-store/stored/$nv" 2>/dev/null)" -a "$(ls "$nm/.kit-store/www/$nv")" = version
+	check "src/middleware.ts: the pages its matcher covers stored, not laid out" \
+		test -s "$nm/.kit-store/stored/$nv/en.html" -a ! -e "$nm/.kit-store/www/$nv/doc/en.html"
+	check "src/middleware.ts: a page it does not cover laid out, raw-only, nothing for Apache" \
+		test -s "$nm/.kit-store/www/$nv/doc/apidocs.html" -a -e "$nm/.kit-store/www/$nv/raw-only" -a \
+		! -e "$nm/.kit-store/www/$nv/a"
+	kit_serve_stop
+	stop_off
+	off_pid=
+	if kit_serve_start lighttpd "$nm" "$work/run-nm" --procs 1; then
+		base=$KIT_SERVE_BASE
+		fetch "$base" /apidocs
+		check "src/middleware.ts: the page it does not cover answered by lighttpd" \
+			test "$(status)" = 200 -a -n "$(header ETag)" -a "$(header X-RSC-Kit)" = stored
+		fetch "$base" /apid%6Fcs
+		check "src/middleware.ts: the same page spelled otherwise goes to the responder" \
+			test "$(status)" = 200 -a -z "$(header ETag)" -a "$(header X-RSC-Kit)" = stored
+		fetch "$base" /en
+		check "src/middleware.ts: a stored page it covers goes to the responder (the middleware runs)" \
+			test "$(status)" = 200 -a -z "$(header ETag)" -a "$(header x-middleware)" = ran
+		kit_serve_stop
+	else
+		fail "kit-serve on tests/next-middleware/app" "$KIT_SERVE_ERROR"
+	fi
 else
 	fail "kit-build of tests/next-middleware/app" "$(tail -n 5 "$work/build-nm.log" | tr '\n' ' ')"
 fi

@@ -71,7 +71,7 @@ int main(void)
 		{ "/", "app/layout", 1 },
 		{ "/a/b", "app/layout,app/a/layout", 1 },
 	};
-	CHECK("write v1", kit_www_write(dir, "v1", pages, 2, err, sizeof err) == 0);
+	CHECK("write v1", kit_www_write(dir, "v1", pages, 2, 0, err, sizeof err) == 0);
 	char *v = slurp(dir, "www/v1/version");
 	CHECK_STR("version file", v, "v1\n");
 	free(v);
@@ -115,7 +115,7 @@ int main(void)
 	CHECK_STR("current is a relative link to v1", link, "v1");
 
 	/* v1 laid out again with one page fewer: replaced whole */
-	CHECK("write v1 again", kit_www_write(dir, "v1", pages + 1, 1, err, sizeof err) == 0);
+	CHECK("write v1 again", kit_www_write(dir, "v1", pages + 1, 1, 0, err, sizeof err) == 0);
 	CHECK("the tree replaced whole", !exists(dir, "www/v1/doc.html") && exists(dir, "www/v1/doc/a/b.html"));
 	char tmp[64];
 	snprintf(tmp, sizeof tmp, "www/v1.tmp-%ld", (long)getpid());
@@ -124,7 +124,7 @@ int main(void)
 	put(dir, "stored/v2/index.html", "<h1>two</h1>");
 	put(dir, "stored/v2/index.flight", "0:two");
 	kit_www_page two = { "/", "app/layout,app/x/layout", 0 };
-	CHECK("write v2 (a page whose payloads stop at depth 0)", kit_www_write(dir, "v2", &two, 1, err, sizeof err) == 0);
+	CHECK("write v2 (a page whose payloads stop at depth 0)", kit_www_write(dir, "v2", &two, 1, 0, err, sizeof err) == 0);
 	CHECK("v2: its depth 0 only", exists(dir, "www/v2/nav.0.rsc") && !exists(dir, "www/v2/nav.1.rsc"));
 	CHECK("activate v2", kit_www_activate(dir, "v2", err, sizeof err) == 0);
 	n = readlink(path, link, sizeof link - 1);
@@ -132,7 +132,7 @@ int main(void)
 	CHECK_STR("current switched to v2", link, "v2");
 
 	kit_www_page odd = { "/a/b", "app/layout,app/.hidden/layout", 1 };
-	CHECK("a chain Apache's rules cannot name", kit_www_write(dir, "v1", &odd, 1, err, sizeof err) == 0);
+	CHECK("a chain Apache's rules cannot name", kit_www_write(dir, "v1", &odd, 1, 0, err, sizeof err) == 0);
 	CHECK("its document for Apache, its payloads left to the responder",
 	      exists(dir, "www/v1/a/doc/a/b.asis") && !exists(dir, "www/v1/a/v1"));
 	CHECK("lighttpd's payloads still laid out", exists(dir, "www/v1/nav/a/b.1.rsc"));
@@ -144,14 +144,19 @@ int main(void)
 		put(dir, rel, "0:deep");
 	}
 	kit_www_page deep = { "/deep", "app/l,app/1/l,app/2/l,app/3/l,app/4/l,app/5/l,app/6/l,app/7/l,app/8/l", 9 };
-	CHECK("a route 9 layouts deep", kit_www_write(dir, "v1", &deep, 1, err, sizeof err) == 0);
+	CHECK("a route 9 layouts deep", kit_www_write(dir, "v1", &deep, 1, 0, err, sizeof err) == 0);
 	CHECK("deeper than Apache's rules look: its payloads left to the responder",
 	      exists(dir, "www/v1/nav/deep.9.rsc") && exists(dir, "www/v1/a/doc/deep.asis") && !exists(dir, "www/v1/a/v1"));
+
+	CHECK("an app with src/middleware.ts", kit_www_write(dir, "v1", pages, 2, 1, err, sizeof err) == 0);
+	CHECK("its tree says raw-only, lighttpd's files laid out, none for Apache",
+	      exists(dir, "www/v1/raw-only") && exists(dir, "www/v1/doc/a/b.html") && !exists(dir, "www/v1/a"));
+	CHECK("without it, no raw-only", !exists(dir, "www/v2/raw-only"));
 
 	kit_www_forget(dir, "v1");
 	CHECK("forget removes the tree", !exists(dir, "www/v1") && exists(dir, "www/v2/doc.html"));
 	kit_www_page missing = { "/nope", "app/layout", 0 };
-	CHECK("a page without its stored file fails", kit_www_write(dir, "v3", &missing, 1, err, sizeof err) < 0);
+	CHECK("a page without its stored file fails", kit_www_write(dir, "v3", &missing, 1, 0, err, sizeof err) < 0);
 	CHECK("and leaves no tree", !exists(dir, "www/v3"));
 
 	kit_outdir_remove(dir);
