@@ -206,10 +206,11 @@ static void write_route(const kit_scan_route *r, kit_buf *out)
 	for (size_t i = 0; i < r->nboundaries; i++)
 		nfiles += r->boundaries[i].role != KIT_FILE_LOADING;
 	if (nfiles) {
-		/* error, loading, not-found, forbidden, unauthorized files, outermost first (docs/errors.md) */
+		/* template, error, loading, not-found, forbidden, unauthorized files, outermost first (docs/errors.md) */
 		static const char *const kind[KIT_FILE_NROLES] = {
 			[KIT_FILE_ERROR] = "error", [KIT_FILE_LOADING] = "loading", [KIT_FILE_NOT_FOUND] = "not-found",
 			[KIT_FILE_FORBIDDEN] = "forbidden", [KIT_FILE_UNAUTHORIZED] = "unauthorized",
+			[KIT_FILE_TEMPLATE] = "template",
 		};
 		kit_buf_puts(out, ", \"boundaries\": [");
 		for (size_t i = 0; i < r->nboundaries; i++) {

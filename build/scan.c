@@ -25,7 +25,7 @@
 
 static const char *const role_names[KIT_FILE_NROLES] = {
 	"page", "layout", "loading", "default", "middleware", "route", "not-found",
-	"error", "global-error", "forbidden", "unauthorized",
+	"error", "global-error", "forbidden", "unauthorized", "template",
 };
 
 static const char *const method_names[KIT_METHOD_COUNT] = {
@@ -196,31 +196,6 @@ static int classify_file(const char *name, size_t *baselen)
 
 static const char *source_path(scanner *s, const dir *d, const char *name);
 
-/* Next.js file conventions kit does not have: such a file would be ignored
- * silently (a colocated module), so the scan says what to do instead. */
-static const struct {
-	const char *name, *what, *fix;
-} foreign_conventions[] = {
-	{ "template", "a layout that remounts on navigation", "use a layout.tsx" },
-};
-
-static void warn_foreign_convention(scanner *s, dir *d, const char *name)
-{
-	const char *dot = strrchr(name, '.');
-	if (!dot || (strcmp(dot, ".tsx") && strcmp(dot, ".ts") && strcmp(dot, ".jsx") && strcmp(dot, ".js")))
-		return;
-	size_t n = (size_t)(dot - name);
-	for (size_t i = 0; i < sizeof foreign_conventions / sizeof *foreign_conventions; i++) {
-		if (strlen(foreign_conventions[i].name) != n || strncmp(name, foreign_conventions[i].name, n) != 0)
-			continue;
-		kit_diag *g = kit_diag_add(s->diags, KIT_DIAG_WARNING, source_path(s, d, name),
-					   "kit has no %.*s file convention (Next.js: %s); this file is not used",
-					   (int)n, name, foreign_conventions[i].what);
-		kit_diag_fix(s->diags, g, "%s; or rename the file if it is a plain module", foreign_conventions[i].fix);
-		return;
-	}
-}
-
 static int cmp_str(const void *x, const void *y)
 {
 	return strcmp(*(char *const *)x, *(char *const *)y);
@@ -310,8 +285,6 @@ static void walk(scanner *s, dir *d, const char *abs, int depth)
 			int role = classify_file(name, &baselen);
 			if (role >= 0)
 				add_file(s, d, name, role, baselen);
-			else
-				warn_foreign_convention(s, d, name);
 			continue;
 		}
 		if (!S_ISDIR(st.st_mode))
@@ -548,10 +521,11 @@ static void build_page_parts(scanner *s, kit_scan_route *r, const dir *const *ch
 			r->loading_depth += chain[j]->files[KIT_FILE_LAYOUT] != NULL;
 		break;
 	}
-	/* error boundaries, loading fallbacks and the pages of notFound(),
-	 * forbidden(), unauthorized(), outermost first; in one directory the
-	 * error boundary is outside the loading boundary (docs/errors.md) */
-	static const kit_file_role kinds[] = { KIT_FILE_ERROR, KIT_FILE_LOADING, KIT_FILE_NOT_FOUND,
+	/* templates, error boundaries, loading fallbacks and the pages of
+	 * notFound(), forbidden(), unauthorized(), outermost first; in one
+	 * directory the template is outside the error boundary, which is outside
+	 * the loading boundary (docs/errors.md) */
+	static const kit_file_role kinds[] = { KIT_FILE_TEMPLATE, KIT_FILE_ERROR, KIT_FILE_LOADING, KIT_FILE_NOT_FOUND,
 						KIT_FILE_FORBIDDEN, KIT_FILE_UNAUTHORIZED };
 	size_t nb = 0, layouts_above = 0;
 	for (size_t i = 0; i < n; i++)

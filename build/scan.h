@@ -33,6 +33,7 @@ typedef enum kit_file_role {
 	KIT_FILE_GLOBAL_ERROR, /* global-error.*: the root error boundary, in the root directory only */
 	KIT_FILE_FORBIDDEN,    /* forbidden.*: what forbidden() renders */
 	KIT_FILE_UNAUTHORIZED, /* unauthorized.*: what unauthorized() renders */
+	KIT_FILE_TEMPLATE,     /* template.*: wraps its segment's content below the layout, remounted on navigation */
 	KIT_FILE_NROLES
 } kit_file_role;
 
@@ -74,8 +75,8 @@ typedef struct kit_scan_layout {
 	size_t nslots;
 } kit_scan_layout;
 
-/* An error.* or fallback file (not-found, forbidden, unauthorized) of a
- * route's chain: its role, module and the layouts at or above its directory. */
+/* A template.*, error.*, loading.* or fallback file (not-found, forbidden,
+ * unauthorized) of a route's chain: its role, module and the layouts at or above its directory. */
 typedef struct kit_scan_boundary {
 	kit_file_role role;
 	const char *module;
@@ -95,8 +96,8 @@ typedef struct kit_scan_route {
 	size_t loading_depth;
 	const char *not_found; /* nearest not-found.* at or above the page, NULL when none */
 	size_t not_found_depth; /* layouts at or above its directory */
-	/* every error, loading, not-found, forbidden and unauthorized file at
-	 * or above the page, outermost first (docs/errors.md) */
+	/* every template, error, loading, not-found, forbidden and unauthorized
+	 * file at or above the page, outermost first (docs/errors.md) */
 	struct kit_scan_boundary *boundaries;
 	size_t nboundaries;
 	const char **middleware; /* outermost first */

@@ -262,7 +262,7 @@ static void check_module(js_State *J, kit_scan *scan, const kit_scan_module *m, 
 	if (!component) {
 		const char *what = m->role == KIT_FILE_PAGE ? "page" : m->role == KIT_FILE_LAYOUT ? "layout"
 				 : m->role == KIT_FILE_LOADING ? "loading fallback" : m->role == KIT_FILE_DEFAULT ? "slot default"
-				 : "not-found page";
+				 : m->role == KIT_FILE_TEMPLATE ? "template" : "not-found page";
 		g = kit_diag_add(d, KIT_DIAG_ERROR, m->file, "the %s has no default export component", what);
 		kit_diag_route(d, g, route);
 		kit_diag_fix(d, g, "export default a component from %s: export default function %s(props) { return <div /> }",

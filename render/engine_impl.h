@@ -77,6 +77,8 @@ struct kit_req {
 	int shell_sent;
 	int client_gone;
 	int redirect_script_sent;
+	int noindex_sent;        /* the robots noindex meta went out (notFound() & co. inside a boundary) */
+	int error_shell;         /* the document is the error shell (a client component's error, docs/errors.md) */
 	kit_buf held_rows;       /* Flight rows of a document with no client component (yet) */
 	int entry_sent;          /* the browser runtime's <script> went out */
 	long long last_write_ms;

@@ -70,9 +70,13 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 		ctx->b->pending = 1;
 		return R_OK;
 	}
-	if (!ctx->b)
+	if (!ctx->b) {
+		/* a client component that threw while rendered here: the browser's
+		 * error boundary can catch it (the host sends the error shell) */
+		h->client_caught = r->html_only && ctx->in_error_boundary;
 		return html_fail(h, "row %x failed (digest \"%s\") outside any <Suspense> boundary", r->id,
 				 r->digest ? r->digest : "");
+	}
 	ctx->b->digest = r->digest;
 	return R_ERRORED;
 }
@@ -229,6 +233,8 @@ client: {
 						ctx->client_scope);
 	hctx c = *ctx;
 	c.depth++;
+	if (is_error_boundary(type))
+		c.in_error_boundary = 1;
 	return tree ? html_render_node(h, &c, seg, tree) : R_OK;
 }
 }
@@ -411,6 +417,11 @@ void kit_html_finish(kit_html *h, kit_buf *out)
 int kit_html_not_ready(const kit_html *h)
 {
 	return h->not_ready;
+}
+
+int kit_html_client_caught(const kit_html *h)
+{
+	return h->client_caught;
 }
 
 const char *kit_html_error(const kit_html *h)

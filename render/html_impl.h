@@ -59,6 +59,7 @@ typedef struct hctx {
 	unsigned tree_id;
 	const char *tree_overflow;
 	int client_scope;          /* nearest kit.scope element's number, 0 for none */
+	int in_error_boundary;     /* below kit's ErrorBoundary (error.tsx, global-error.tsx) */
 } hctx;
 
 /* A run of output whose text nodes are adjacent (Fizz's segment). */
@@ -99,6 +100,8 @@ struct kit_html {
 	kit_html_opts opts;
 	char err[KIT_ERR_SIZE];
 	int not_ready;        /* the last failure was a pending row outside every boundary */
+	int client_caught;    /* the last failure was a client component's error (HTML phase) below an
+			       * error boundary, outside every Suspense boundary */
 	/* The preamble of a document: "<!DOCTYPE html><html …>", "<head …>",
 	 * the head's own children, "<body …>". */
 	kit_buf html_open, head_open, head_children, body_open;

@@ -92,10 +92,33 @@ static void redirect_scripts(kit_engine *e, kit_buf *out)
 	}
 }
 
+/* notFound(), forbidden() or unauthorized() that fired inside a boundary
+ * after the shell: the browser shows the segment's fallback page in place
+ * (js/client/segment.tsx FallbackBoundary), and the document says noindex
+ * once, as Next.js's does (docs/errors.md). */
+static void noindex_meta(kit_engine *e, kit_buf *out)
+{
+	if (e->rq.noindex_sent || e->rq.render->mode != KIT_RENDER_DOCUMENT)
+		return;
+	for (const kit_row *r = e->rq.model.ready_head; r; r = r->next_ready) {
+		if (r->state != KIT_ROW_ERROR || r->html_only || !r->digest ||
+		    (strcmp(r->digest, NOT_FOUND_DIGEST) != 0 && strcmp(r->digest, FORBIDDEN_DIGEST) != 0 &&
+		     strcmp(r->digest, UNAUTHORIZED_DIGEST) != 0))
+			continue;
+		kit_buf_puts(out, "<meta name=\"robots\" content=\"noindex\"/>");
+		e->rq.noindex_sent = 1;
+		return;
+	}
+}
+
 /* A client component other than kit's own SegmentBoundary (which only
- * matters to a page that can navigate, i.e. one with a client component). */
+ * matters to a page that can navigate, i.e. one with a client component).
+ * A fallback page to show in the browser (noindex_meta) needs the runtime
+ * too. */
 static int has_client_component(const kit_engine *e)
 {
+	if (e->rq.noindex_sent)
+		return 1;
 	for (const struct client_ref_entry *c = e->rq.client_refs; c; c = c->next)
 		if (strcmp(c->ref->module_id, "@kit/core/client/segment") != 0)
 			return 1;
@@ -215,13 +238,28 @@ static int write_shell(kit_engine *e)
 		kit_value *root = kit_v_lazy(&e->rq.model, kit_model_row(&e->rq.model, 0));
 		if (kit_html_write(e->rq.html, root, &b) < 0) {
 			int later = kit_html_not_ready(e->rq.html);
-			if (!later)
+			/* only with a request behind the render: at build time such a
+			 * page is rendered per request, like a caught error (build/prerender.c) */
+			int shell = !later && kit_html_client_caught(e->rq.html) && e->rq.err && e->rq.render->http;
+			if (!later && !shell)
 				kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->rq.html));
 			kit_html_free(e->rq.html);
 			e->rq.html = NULL;
-			kit_buf_free(&b);
-			/* a client component above every boundary still waits (use()): try again later */
-			return later ? 0 : -1;
+			if (!shell) {
+				kit_buf_free(&b);
+				/* a client component above every boundary still waits (use()): try again later */
+				return later ? 0 : -1;
+			}
+			/* a client component threw below an error boundary: the error
+			 * shell, a 500 whose page the browser renders from the rows
+			 * (js/client/entry.ts), where the boundary catches the error if
+			 * it happens again; what follows is rows only */
+			kit_buf_reset(&b);
+			kit_buf_puts(&b, "<!DOCTYPE html><html id=\"__kit_error__\"><head>"
+				     "<meta name=\"robots\" content=\"noindex\"/></head><body>");
+			e->rq.error_shell = 1;
+			e->rq.noindex_sent = 1;
+			e->rq.err->caught = 1;
 		}
 	}
 	kit_req_seal_headers(e);
@@ -231,6 +269,7 @@ static int write_shell(kit_engine *e)
 		return -2;
 	}
 	e->rq.shell_sent = 1;
+	noindex_meta(e, &b);
 	rows_out(e, &b);
 	int rc = send(e, &b);
 	kit_buf_free(&b);
@@ -250,6 +289,7 @@ static int write_progress(kit_engine *e)
 		kit_html_abort_pending(e->rq.html, &b, "KIT_HTML_ERROR");
 	}
 	redirect_scripts(e, &b);
+	noindex_meta(e, &b);
 	rows_out(e, &b);
 	int rc = b.len ? send(e, &b) : 0;
 	kit_buf_free(&b);
@@ -262,6 +302,8 @@ static int finish(kit_engine *e)
 	kit_buf_init(&b);
 	if (e->rq.html)
 		kit_html_finish(e->rq.html, &b);
+	else if (e->rq.error_shell)
+		kit_buf_puts(&b, "</body></html>");
 	int rc = b.len ? send(e, &b) : 0;
 	kit_buf_free(&b);
 	return rc < 0 ? rc : 1;
@@ -589,6 +631,7 @@ static int ppr_resume_start(kit_engine *e)
 		kit_html_abort_pending(e->rq.html, &b, "KIT_HTML_ERROR");
 	}
 	redirect_scripts(e, &b);
+	noindex_meta(e, &b);
 	rows_out(e, &b);
 	rc = b.len ? send(e, &b) : 0;
 	kit_buf_free(&b);
@@ -719,6 +762,8 @@ void kit_stream_reset(kit_engine *e)
 	e->rq.shell_sent = 0;
 	e->rq.client_gone = 0;
 	e->rq.redirect_script_sent = 0;
+	e->rq.noindex_sent = 0;
+	e->rq.error_shell = 0;
 	e->rq.entry_sent = 0;
 	kit_buf_free(&e->rq.held_rows);
 }

@@ -22,9 +22,10 @@
 // server's nodes then, to check React kept them).
 import { register } from './webpack-shim';   // FIRST: before the Flight client
 import { createElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createFromReadableStream } from 'react-server-dom-webpack/client.browser';
 import * as segmentModule from './segment';
+import { fallbackOf } from './segment';
 import * as errorBoundaryModule from './error-boundary';
 import * as linkModule from '../Link';
 import { Router } from './Router';
@@ -50,10 +51,11 @@ setBoundaryComponent(RedirectBoundary);
 
 function report(kind: string) {
   return (e: unknown) => {
-    // redirect() digests are navigations, not errors: caught by the
-    // SegmentBoundary's redirect boundary, or (the boundary was client-
-    // rendered on hydration) reported as recoverable
-    if (kind !== 'uncaught' && redirectTarget(e) !== null) return;
+    // redirect(), notFound(), forbidden() and unauthorized() digests are
+    // answers, not errors: caught by the SegmentBoundary's redirect boundary
+    // or a FallbackBoundary, or (the boundary was client-rendered on
+    // hydration) reported as recoverable
+    if (kind !== 'uncaught' && (redirectTarget(e) !== null || fallbackOf(e))) return;
     reportError(kind, e);
     if (kind === 'uncaught') setTimeout(showUncaught, 0);
   };
@@ -102,13 +104,21 @@ function start() {
   else close();
 
   const initial = createFromReadableStream(flight, { callServer });
-  document.dispatchEvent(new Event('kit:hydrate'));
-  hydrateRoot(document, createElement(Router, { initial }), {
-    formState: postedFormState(),
+  const options = {
     onRecoverableError: report('recoverable'),
     onCaughtError: report('caught'),
     onUncaughtError: report('uncaught'),
-  });
+  };
+  // The error shell (<html id="__kit_error__">, docs/errors.md): a client
+  // component failed while the server rendered the document, under an error
+  // boundary. Nothing to hydrate: the browser renders the page from its rows,
+  // and the error boundary shows the error if it happens here too.
+  if (document.documentElement.id === '__kit_error__') {
+    createRoot(document, options).render(createElement(Router, { initial }));
+    return;
+  }
+  document.dispatchEvent(new Event('kit:hydrate'));
+  hydrateRoot(document, createElement(Router, { initial }), { formState: postedFormState(), ...options });
 }
 
 function whenShellParsed(go: () => void) {

@@ -3,7 +3,7 @@
 // (render/engine.c) calls init() once per worker and buildTree() per request,
 // passing request data as arguments; nothing per-request is kept here.
 import { jsx } from './jsx-runtime';
-import { SegmentBoundary } from '../client/segment';
+import { FallbackBoundary, SegmentBoundary } from '../client/segment';
 import { ErrorBoundary } from '../client/error-boundary';
 import { PathnameContext } from '../client/context';
 import { pushProvider as pushContext, use } from './hooks';
@@ -72,11 +72,16 @@ interface RouteEntry {
   layouts: LayoutEntry[];
   loading: { module: string; depth: number } | null;
   notFound?: { module: string; depth: number } | null;
-  // error, loading, not-found, forbidden, unauthorized files at or above the
-  // page, outermost first; depth: the layouts at or above the file's directory
+  // template, error, loading, not-found, forbidden, unauthorized files at or
+  // above the page, outermost first; depth: the layouts at or above the
+  // file's directory
   boundaries?: Boundary[];
 }
-interface Boundary { kind: 'error' | 'loading' | 'not-found' | 'forbidden' | 'unauthorized'; module: string; depth: number }
+interface Boundary {
+  kind: 'template' | 'error' | 'loading' | 'not-found' | 'forbidden' | 'unauthorized';
+  module: string;
+  depth: number;
+}
 interface Manifest { routes: RouteEntry[] }
 type Namespace = Record<string, unknown>;
 
@@ -151,10 +156,39 @@ function errorComponent(id: string): unknown {
   return c;
 }
 
-// The error boundaries and the loading boundary of one depth (the layouts
-// above them), innermost first applied: node ends up inside them in the
-// order of the route's files (docs/errors.md "Nesting").
-function wrapBoundaries(node: unknown, bounds: Boundary[], depth: number, loading: RouteEntry['loading']): unknown {
+// The pages of notFound(), forbidden() and unauthorized() thrown inside a
+// Suspense boundary (after the shell went out, so the host cannot answer
+// with the fallback page): a FallbackBoundary at each depth that has such
+// files, inside the loading boundary, given those files' elements; it shows
+// the one the browser meets in place of the segment's content, with a
+// robots noindex meta (docs/errors.md). The root one (the root layout's
+// depth) falls back to kit's default pages. The elements are rendered with
+// every page, as Next.js renders its segments' not-found components.
+const FALLBACK_PROP: Record<string, string> = { 'not-found': 'notFound', forbidden: 'forbidden', unauthorized: 'unauthorized' };
+
+function fallbackBoundary(node: unknown, bounds: Boundary[], depth: number, root: boolean): unknown {
+  let props: Record<string, unknown> | null = root ? { root: true } : null;
+  for (const b of bounds) {
+    if (b.depth !== depth || !FALLBACK_PROP[b.kind]) continue;
+    if (!props) props = {};
+    const el = jsx(component(b.module), {});
+    const links = styleLinks([b.module]);
+    props[FALLBACK_PROP[b.kind]] = links.length ? links.concat([el]) : el;
+  }
+  if (!props) return node;
+  props.children = node;
+  return jsx(FallbackBoundary, props);
+}
+
+// The template, the error boundaries, the loading boundary and the fallback
+// boundary of one depth (the layouts above them), innermost first applied:
+// node ends up inside them in the order of the route's files (docs/errors.md
+// "Nesting"). A template sits inside the SegmentBoundary of its depth, so a
+// navigation that replaces the segment below it sends it again and the
+// browser mounts it afresh.
+function wrapBoundaries(node: unknown, bounds: Boundary[], depth: number, loading: RouteEntry['loading'],
+  root = false): unknown {
+  node = fallbackBoundary(node, bounds, depth, root);
   for (let k = bounds.length - 1; k >= 0; k--) {
     const b = bounds[k];
     if (b.depth !== depth) continue;
@@ -162,6 +196,8 @@ function wrapBoundaries(node: unknown, bounds: Boundary[], depth: number, loadin
       node = jsx(ErrorBoundary, { errorComponent: errorComponent(b.module), depth, children: node });
     else if (b.kind === 'loading' && loading && b.module === loading.module)
       node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
+    else if (b.kind === 'template')
+      node = jsx(component(b.module), { children: node });
   }
   return node;
 }
@@ -178,12 +214,14 @@ interface Intercept { slot: string; routeIndex: number; params: Record<string, s
 
 function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry['loading'],
   params: unknown, searchParams: unknown, depth = 0, intercept: Intercept | null = null,
-  bounds: Boundary[] = []): unknown {
+  bounds: Boundary[] = [], fallbacks = false): unknown {
   // a manifest listing the loading file among the boundaries orders it
   // with the error boundaries; the loading field alone: right inside the layout
   const ordered = bounds.length > 0 && bounds.some((b) => b.kind === 'loading');
   for (let i = layouts.length - 1; i >= 0; i--) {
-    if (bounds.length) node = wrapBoundaries(node, bounds, i + 1, ordered ? loading : null);
+    // the root layout's boundary falls back to kit's default pages
+    const root = fallbacks && i === 0 && layouts[0].module === 'app/layout';
+    if (bounds.length || root) node = wrapBoundaries(node, bounds, i + 1, ordered ? loading : null, root);
     if (!ordered && loading && loading.depth === i + 1)
       node = jsx(REACT_SUSPENSE, { fallback: jsx(component(loading.module), {}), children: node });
     if (i + 1 === depth) return node;
@@ -269,7 +307,7 @@ export function buildTree(routeIndex: number, params: Params | null,
     intercept ? manifest.routes[intercept.routeIndex].module : null).concat([route.module]));
   if (links.length) page = links.concat(Array.isArray(page) ? page : [page]);
   return wrapLayouts(page, route.layouts, route.loading, paramsP, searchP, depth || 0, intercept || null,
-    route.boundaries || []);
+    route.boundaries || [], true);
 }
 
 // kit-build: the params of every URL to store for the route whose page (or

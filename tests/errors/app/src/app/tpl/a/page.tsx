@@ -1,0 +1,3 @@
+export default function A() {
+  return <p id="page-a">page a</p>;
+}

@@ -1,0 +1,3 @@
+export default function B() {
+  return <p id="page-b">page b</p>;
+}
