@@ -110,6 +110,14 @@ function currentURL(): URL {
   return current || new URL(location.href);
 }
 
+// A FallbackBoundary (segment.tsx) shows a fallback page in place of what is
+// below `depth` layouts: the layouts below are gone from the page, so the
+// next navigation holds only the first `depth` (and replaces what is below).
+export function dropLayoutsBelow(depth: number) {
+  const l = currentLayouts();
+  if (l.length > depth) layouts = l.slice(0, depth);
+}
+
 export function boundaryMounted(depth: number, delta: number) {
   boundaries.set(depth, (boundaries.get(depth) || 0) + delta);
 }

@@ -20,7 +20,7 @@
 // the layouts above keep their state.
 import { Component, createElement, Fragment, useContext, useLayoutEffect } from 'react';
 import { SegmentContext } from './context';
-import { boundaryMounted, getBoundaryComponent } from './core';
+import { boundaryMounted, dropLayoutsBelow, getBoundaryComponent } from './core';
 
 export interface SegmentBoundaryProps {
   depth: number;
@@ -48,8 +48,9 @@ function BrowserSegment({ depth, children }: SegmentBoundaryProps) {
 // FallbackBoundary: what the server puts inside a segment's loading boundary
 // when the segment has a not-found, forbidden or unauthorized file, and
 // inside the root layout always (js/server/runtime.ts; docs/errors.md):
-//     <FallbackBoundary notFound={<NotFound />} forbidden={…} unauthorized={…} root>…</FallbackBoundary>
-// Each prop is given when the segment has that file; root: kit's default
+//     <FallbackBoundary level={d} notFound={<NotFound />} forbidden={…} unauthorized={…} root>…</FallbackBoundary>
+// level: the layouts above it (the SegmentBoundary depth it sits in). Each
+// page prop is given when the segment has that file; root: kit's default
 // page for the others. Export "FallbackBoundary" of this module.
 //
 // notFound(), forbidden() and unauthorized() thrown above every Suspense
@@ -59,11 +60,13 @@ function BrowserSegment({ depth, children }: SegmentBoundaryProps) {
 // which React meets when it renders that boundary: the nearest
 // FallbackBoundary with a page for it shows that page in place of its
 // children, with <meta name="robots" content="noindex"> (React hoists it
-// into <head>), until the next navigation. A boundary without that page
+// into <head>), until the next navigation, which replaces everything below
+// its level's layouts (the ones below are gone). A boundary without that page
 // lets the error go on to the next one up. On the server it renders its
 // children: the host never lets such an error reach the HTML outside a
 // Suspense boundary.
 export interface FallbackBoundaryProps {
+  level: number;
   notFound?: unknown;
   forbidden?: unknown;
   unauthorized?: unknown;
@@ -96,6 +99,16 @@ function BrowserFallback(props: FallbackBoundaryProps) {
 
 interface CatcherState { error: unknown; navId?: number }
 
+// The page a boundary shows for error: its file's element, kit's default
+// (root), or undefined when it has none.
+function fallbackPage(props: FallbackBoundaryProps, error: unknown): unknown {
+  const f = fallbackOf(error);
+  if (!f) return undefined;
+  if (props[f.prop] !== undefined) return props[f.prop];
+  if (!props.root) return undefined;
+  return createElement('main', null, createElement('h1', null, f.status), createElement('p', null, f.text));
+}
+
 class FallbackCatcher extends Component<FallbackBoundaryProps & { navId: number }, CatcherState> {
   state: CatcherState = { error: null };
 
@@ -104,8 +117,9 @@ class FallbackCatcher extends Component<FallbackBoundaryProps & { navId: number 
     return { error };
   }
 
-  componentDidCatch() {
+  componentDidCatch(error: unknown) {
     this.setState({ navId: this.props.navId });
+    if (fallbackPage(this.props, error) !== undefined) dropLayoutsBelow(this.props.level);
   }
 
   componentDidUpdate() {
@@ -117,10 +131,7 @@ class FallbackCatcher extends Component<FallbackBoundaryProps & { navId: number 
   render() {
     const error = this.state.error;
     if (!error) return this.props.children as any;
-    const f = fallbackOf(error)!;
-    let page = this.props[f.prop];
-    if (page === undefined && this.props.root)
-      page = createElement('main', null, createElement('h1', null, f.status), createElement('p', null, f.text));
+    const page = fallbackPage(this.props, error);
     if (page === undefined) throw error;   // on to the next FallbackBoundary up
     return createElement(Fragment, null, createElement('meta', { name: 'robots', content: 'noindex' }), page as any);
   }

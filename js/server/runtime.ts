@@ -167,10 +167,10 @@ function errorComponent(id: string): unknown {
 const FALLBACK_PROP: Record<string, string> = { 'not-found': 'notFound', forbidden: 'forbidden', unauthorized: 'unauthorized' };
 
 function fallbackBoundary(node: unknown, bounds: Boundary[], depth: number, root: boolean): unknown {
-  let props: Record<string, unknown> | null = root ? { root: true } : null;
+  let props: Record<string, unknown> | null = root ? { level: depth, root: true } : null;
   for (const b of bounds) {
     if (b.depth !== depth || !FALLBACK_PROP[b.kind]) continue;
-    if (!props) props = {};
+    if (!props) props = { level: depth };
     const el = jsx(component(b.module), {});
     const links = styleLinks([b.module]);
     props[FALLBACK_PROP[b.kind]] = links.length ? links.concat([el]) : el;

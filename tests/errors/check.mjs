@@ -2,12 +2,17 @@
 // (server errors in the document and in navigations, reset() and retry()),
 // a client component's error, a streamed error, not-found and forbidden
 // pages on client navigation, global-error.tsx; prints PASS/FAIL lines.
+// notFound(), forbidden() and unauthorized() inside a Suspense boundary
+// (the fallback page in place, documents and navigations), a client
+// component's error in the server's HTML phase (the error shell rendered in
+// the browser), template.tsx (its state resets on navigation, the layout's
+// does not).
 // usage: node check.mjs BASE_URL PLAYWRIGHT_CORE_DIR
 import { browserCheck } from '../lib/browser-check.mjs';
 
 // the answers that are meant to be errors (the document of a failing page
 // is a 500, not-found and forbidden pages are 404 and 403)
-const ignore = [/\/favicon\.ico$/, /^\/dash\/(fail|missing|deny|ok)$/];
+const ignore = [/\/favicon\.ico$/, /^\/dash\/(fail|missing|deny|ok|cbomb|cbomb2)$/];
 
 await browserCheck('error-files', async ({ base, page, expect, report, problems, hydrated }) => {
   const text = (sel) => page.evaluate((s) => {
@@ -130,9 +135,106 @@ await browserCheck('error-files', async ({ base, page, expect, report, problems,
   })), { ok: true, rootLayout: true, global: false, loads: 1 });
   void ok;
 
+  // 8. notFound(), forbidden(), unauthorized() inside a Suspense boundary:
+  // the nearest fallback page in place of the segment, robots noindex
+  const fallback = () => page.evaluate(() => {
+    const t = (s) => (document.querySelector(s) ? document.querySelector(s).textContent : null);
+    return {
+      rootLayout: !!document.querySelector('#root-layout'),
+      dashLayout: !!document.querySelector('#dash-layout'),
+      inDash: !!document.querySelector('#dash-layout #dash-not-found'),
+      notFound: t('#dash-not-found'),
+      forbidden: t('#forbidden'),
+      main: t('main h1'),
+      before: !!document.querySelector('#before'),
+      loading: !!document.querySelector('#s-loading'),
+      home: t('#dash-home'),
+      noindex: !!document.querySelector('head meta[name="robots"][content="noindex"]'),
+      loads: performance.getEntriesByType('navigation').length,
+      marker: window.__marker || null,
+      logged: (window.__kit_errors || []).length,
+    };
+  });
+  await page.goto(base + '/dash/smissing');
+  expect('notFound() inside a Suspense boundary: dash/not-found.tsx in place of the page, in the dash layout',
+    { shown: await wait('#dash-not-found'), ...(await fallback()) },
+    { shown: true, inDash: true, before: false, loading: false, noindex: true, logged: 0 });
+  await page.goto(base + '/dash/sdeny');
+  expect('forbidden() inside one: the root forbidden.tsx in the root layout (dash has none)',
+    { shown: await wait('#forbidden'), ...(await fallback()) },
+    { shown: true, rootLayout: true, dashLayout: false, forbidden: 'forbidden (root forbidden.tsx)', noindex: true, logged: 0 });
+  await page.goto(base + '/dash/swho');
+  expect('unauthorized() inside one, no unauthorized.tsx: kit\'s default 401 page in the root layout',
+    { shown: await wait('main h1'), ...(await fallback()) },
+    { shown: true, rootLayout: true, dashLayout: false, main: '401', noindex: true, logged: 0 });
+  await page.goto(base + '/dash');
+  await hydrated('#to-smissing');
+  await mark();
+  await page.click('#to-smissing');
+  expect('a client navigation to it: dash/not-found.tsx in the kept dash layout, no reload',
+    { shown: await wait('#dash-not-found'), ...(await fallback()) },
+    { shown: true, inDash: true, before: false, noindex: true, loads: 1, marker: 'kept', logged: 0 });
+  await page.click('#to-dash');
+  expect('... and on: the next navigation shows its page again',
+    { shown: await wait('#dash-home'), ...(await fallback()) },
+    { shown: true, notFound: null, home: 'dash home', loads: 1, marker: 'kept' });
+  await page.click('#to-sdeny');
+  expect('a navigation to forbidden() inside a boundary: the root forbidden.tsx replaces the dash layout',
+    { shown: await wait('#forbidden'), ...(await fallback()) },
+    { shown: true, dashLayout: false, rootLayout: true, loads: 1, marker: 'kept' });
+  await page.click('#to-dash');
+  expect('... and on to the dash page: the root fallback is gone, the dash layout back',
+    { shown: await wait('#dash-home'), ...(await fallback()) },
+    { shown: true, forbidden: null, dashLayout: true, home: 'dash home', loads: 1, marker: 'kept', logged: 0 });
+
+  // 9. a client component that throws while the server renders it: the error
+  // shell (500), rendered in the browser, where dash/error.tsx catches it
+  const response = await page.goto(base + '/dash/cbomb');
+  const caught = await wait('#dash-error');
+  expect('a client component failing in the server\'s HTML phase: a 500 rendered in the browser, dash/error.tsx with the browser\'s message',
+    { status: response.status(), caught, ...(await state()), shellId: await page.evaluate(() => document.documentElement.id),
+      lang: await page.evaluate(() => document.documentElement.lang), rootLayout: !!(await page.$('#root-layout')) },
+    { status: 500, caught: true, layout: true, message: 'client bomb everywhere', logged: ['caught'], shellId: '',
+      lang: 'en', rootLayout: true });
+  const response2 = await page.goto(base + '/dash/cbomb2');
+  const ok2 = await wait('#bomb-ok');
+  expect('... one that throws on the server only: the page, rendered in the browser, no error',
+    { status: response2.status(), ok2, ...(await state()), text: await text('#bomb-ok') },
+    { status: 500, ok2: true, error: false, layout: true, text: 'rendered in the browser', logged: [] });
+  await hydrated('#to-smissing');
+  await page.click('#to-dash');
+  expect('... and the page rendered that way navigates', { shown: await wait('#dash-home'), ...(await state()) },
+    { shown: true, home: 'dash home', loads: 1 });
+
+  // 10. template.tsx: remounted on each navigation below its layout
+  await page.goto(base + '/tpl/a');
+  await hydrated('#template-count');
+  await page.click('#layout-count');
+  await page.click('#layout-count');
+  await page.click('#template-count');
+  const tpl = () => page.evaluate(() => ({
+    layout: document.querySelector('#layout-count') && document.querySelector('#layout-count').textContent,
+    template: document.querySelector('#template-count') && document.querySelector('#template-count').textContent,
+    a: !!document.querySelector('#page-a'),
+    b: !!document.querySelector('#page-b'),
+    mounts: JSON.stringify(window.__mounts || {}),
+    loads: performance.getEntriesByType('navigation').length,
+  }));
+  expect('template.tsx: the counters of the layout and the template', await tpl(),
+    { layout: '2', template: '1', a: true, mounts: '{"layout-count":1,"template-count":1}' });
+  await page.click('#to-b');
+  await wait('#page-b');
+  expect('... a navigation to a sibling page: the template\'s state resets and its effect runs again, the layout\'s stays',
+    await tpl(), { layout: '2', template: '0', b: true, mounts: '{"layout-count":1,"template-count":2}', loads: 1 });
+  await page.click('#template-count');
+  await page.click('#to-a');
+  await wait('#page-a');
+  expect('... and back', await tpl(),
+    { layout: '2', template: '0', a: true, mounts: '{"layout-count":1,"template-count":3}', loads: 1 });
+
   // the intended error logs (kit: caught error …) are not problems; count them
   const intended = 2 /* document + navigation */ + 2 /* client: armed, reset too soon */ + streamedLogs.length +
-    1 /* global */;
+    1 /* global */ + 1 /* the client component failing on the server and in the browser */;
   const logs = problems.filter((p) => /^error: kit: (caught|recoverable) error/.test(p));
   report('the console has the intended error logs only (the caught errors)',
     logs.length === intended ? [] : [`${logs.length} kit error logs, want ${intended}: ${JSON.stringify(logs)}`]);

@@ -100,19 +100,70 @@ check "forbidden() in middleware.ts: a plain 403 answer, not forbidden.tsx" \
 	bash -c "[ '$status' = 403 ] && ! grep -qF 'forbidden.tsx' '$work/body'"
 check "... the middleware passes: 200" test "$(get /guarded who=admin)" = 200
 
+# --- notFound(), forbidden(), unauthorized() inside a Suspense boundary (after the shell)
+meta='<meta name="robots" content="noindex"/>'
+status=$(get /dash/smissing)
+check "notFound() inside a Suspense boundary: 200 (the shell is out), the page's shell with the boundary's fallback" \
+	bash -c "[ '$status' = 200 ] && grep -qF '<div id=\"smissing\"><p id=\"before\">before the boundary</p><!--\$?--><template id=\"B:0\"></template><p id=\"s-loading\">loading…</p><!--/\$--></div>' '$work/body'"
+check "... then the boundary's error completion with the digest, the E row, one robots noindex meta" \
+	bash -c "grep -qF '\$KX(\"B:0\",\"KIT_NOT_FOUND\")' '$work/body' && grep -qF ':E{\\\"digest\\\":\\\"KIT_NOT_FOUND\\\"}' '$work/body' && [ \$(grep -oF '$meta' '$work/body' | wc -l) = 1 ]"
+check "... the rows carry dash/not-found.tsx for the browser's fallback boundary (not in the HTML)" \
+	bash -c "grep -qF 'I[\\\"@kit/core/client/segment\\\",[],\\\"FallbackBoundary\\\"]' '$work/body' && grep -qF '{\\\"level\\\":2,\\\"notFound\\\":[\\\"\$\\\",\\\"p\\\",null,{\\\"id\\\":\\\"dash-not-found\\\"' '$work/body' && ! grep -qF '<p id=\"dash-not-found\">' '$work/body'"
+status=$(get /dash/sdeny)
+check "forbidden() inside a Suspense boundary: 200, the KIT_FORBIDDEN completion and the noindex meta" \
+	bash -c "[ '$status' = 200 ] && grep -qF '\$KX(\"B:0\",\"KIT_FORBIDDEN\")' '$work/body' && grep -qF '$meta' '$work/body'"
+status=$(get /dash/swho)
+check "unauthorized() inside a Suspense boundary: 200, KIT_UNAUTHORIZED; the root fallback boundary (root: kit's default pages)" \
+	bash -c "[ '$status' = 200 ] && grep -qF '\$KX(\"B:0\",\"KIT_UNAUTHORIZED\")' '$work/body' && grep -qF '{\\\"level\\\":1,\\\"root\\\":true,\\\"notFound\\\":' '$work/body' && grep -qF '$meta' '$work/body'"
+status=$(get /dash/ok)
+check "a page where nothing is refused has no noindex meta" bash -c "[ '$status' = 200 ] && ! grep -qF 'noindex' '$work/body'"
+status=$(nav /dash/smissing 'app/layout,app/dash/layout')
+check "a navigation to it: 200, depth 2, the E row KIT_NOT_FOUND inside the fallback boundary, no meta" \
+	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:2 ] && grep -qxF '1:E{\"digest\":\"KIT_NOT_FOUND\"}' '$work/body' && grep -qF '{\"level\":2,\"notFound\":[\"\$\",\"p\",null,{\"id\":\"dash-not-found\"' '$work/body' && ! grep -qF 'noindex' '$work/body'"
+
+# --- a client component that throws while the server renders it, below error.tsx
+status=$(get /dash/cbomb)
+check "a client component throwing in the HTML phase above every Suspense boundary: 500, the error shell" \
+	bash -c "[ '$status' = 500 ] && grep -qE '^<!DOCTYPE html><html id=\"__kit_error__\"><head>$meta</head><body><script>self.__kit_v=' '$work/body' && [ \"\$(tail -c 14 '$work/body')\" = '</body></html>' ]"
+check "... no HTML of the page (the browser renders it from the rows), its rows and the runtime's entry" \
+	bash -c "! grep -qF '<p id=\"cbomb-page\">' '$work/body' && ! grep -qF 'root-layout\">' '$work/body' && grep -qF 'cbomb page' '$work/body' && grep -qF 'I[\\\"src/app/dash/cbomb/bomb\\\"' '$work/body' && grep -qE '<script type=\"module\" async=\"\" src=\"/_kit/static/entry-[A-Z0-9]+\\.js\"></script>' '$work/body'"
+check "... the message stays on the server: not in the document, in the responders' log" \
+	bash -c "! grep -qF 'client bomb everywhere' '$work/body' && grep -qF 'Bomb threw Error: client bomb everywhere' '$work/serve/responder.log'"
+status=$(get /dash/cbomb2)
+check "... one that throws on the server only: the same error shell" \
+	bash -c "[ '$status' = 500 ] && grep -qF '<html id=\"__kit_error__\">' '$work/body'"
+status=$(nav /dash/cbomb 'app/layout,app/dash/layout')
+check "... a navigation to it: 200, its rows (the HTML phase does not run)" \
+	bash -c "[ '$status' = 200 ] && grep -qF 'I[\"src/app/dash/cbomb/bomb\"' '$work/body'"
+
+# --- template.tsx
+check "the manifest lists tpl/template.tsx as a template of depth 2" \
+	grep -qF '{"kind": "template", "module": "app/tpl/template", "depth": 2}' "$app/.kit/manifest.json"
+check "no build warning for template.tsx" bash -c "! grep -qF 'template' '$work/build.log'"
+status=$(get /tpl/a)
+check "a page under a template: the layout, then the template around the page" \
+	bash -c "[ '$status' = 200 ] && grep -qF '<section id=\"tpl-layout\"><button id=\"layout-count\">0</button><div id=\"tpl-template\"><button id=\"template-count\">0</button><p id=\"page-a\">page a</p></div></section>' '$work/body'"
+status=$(nav /tpl/b 'app/layout,app/tpl/layout')
+check "a navigation to a sibling page (depth 2): the template is sent again around the page, not the layout" \
+	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:2 ] && grep -qF '\"id\":\"tpl-template\"' '$work/body' && grep -qF '\"id\":\"page-b\"' '$work/body' && ! grep -qF 'tpl-layout' '$work/body'"
+status=$(nav /tpl/b 'app/layout')
+check "... from outside tpl (depth 1): the layout and the template" \
+	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:1 ] && grep -qF '\"id\":\"tpl-layout\"' '$work/body' && grep -qF '\"id\":\"tpl-template\"' '$work/body'"
+
 # --- navigations
 status=$(nav /dash/fail 'app/layout,app/dash/layout')
 check "a navigation to a failing page: 200, depth 2" \
 	test "$status:$(header X-RSC-Segment-Depth):$(header Content-Type)" = "200:2:text/x-component"
-check "... the boundary and the E row in place of the page, nothing else" bash -c "
-	grep -qxF '0:[\"\$\",\"\$L2\",null,{\"errorComponent\":\"\$3\",\"depth\":2,\"children\":\"\$L1\"}]' '$work/body' &&
+check "... the boundaries and the E row in place of the page, nothing else (dash/not-found.tsx rendered for the fallback boundary)" bash -c "
+	grep -qxF '0:[\"\$\",\"\$L2\",null,{\"errorComponent\":\"\$3\",\"depth\":2,\"children\":[\"\$\",\"\$L4\",null,{\"level\":2,\"notFound\":[\"\$\",\"p\",null,{\"id\":\"dash-not-found\",\"children\":\"not in dash (dash/not-found.tsx)\"}],\"children\":\"\$L1\"}]}]' '$work/body' &&
 	grep -qxE '1:E\{\"digest\":\"[0-9]+\"\}' '$work/body' &&
 	grep -qxF '2:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]' '$work/body' &&
-	grep -qE '^3:I\[\"src/app/dash/error\",\[' '$work/body' && [ \$(wc -l <'$work/body') = 4 ]"
+	grep -qE '^3:I\[\"src/app/dash/error\",\[' '$work/body' &&
+	grep -qxF '4:I[\"@kit/core/client/segment\",[],\"FallbackBoundary\"]' '$work/body' && [ \$(wc -l <'$work/body') = 5 ]"
 check "... without the server's message" lacks 'secret failure message'
 status=$(nav /dash/fail 'app/layout')
-check "... from outside the dash segment (depth 1): the dash layout, its error boundary, the E row" \
-	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:1 ] && grep -qF '\"errorComponent\":\"\$6\",\"depth\":2,\"children\":\"\$L2\"' '$work/body' && grep -qE '^2:E\{' '$work/body'"
+check "... from outside the dash segment (depth 1): the dash layout, its error boundary, the root fallback boundary (root: kit's default pages), the E row" \
+	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:1 ] && grep -qF '\"errorComponent\":\"\$7\",\"depth\":2,\"children\":[\"\$\",\"\$L5\",null,{\"level\":2,\"notFound\":' '$work/body' && grep -qF '{\"level\":1,\"root\":true,\"notFound\":' '$work/body' && grep -qE '^2:E\{' '$work/body'"
 status=$(nav /dash/missing 'app/layout,app/dash/layout')
 check "a navigation to a page calling notFound(): 404, depth 0, dash/not-found.tsx in both layouts" \
 	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 404:0 ] && grep -qF 'not in dash (dash/not-found.tsx)' '$work/body' && grep -qF 'dash layout' '$work/body'"
@@ -136,5 +187,7 @@ check "Flight grammar: the failing page's payload (boundary, E row)" rows_ok /da
 check "... from depth 1 (dash layout, two boundaries)" rows_ok /dash/fail 'app/layout'
 check "... the not-found page's payload" rows_ok /dash/missing 'app/layout,app/dash/layout'
 check "... global-error.tsx's document payload (depth 0)" rows_ok /dash/ok '' root=boom
+check "... notFound() inside a Suspense boundary (E row, fallback boundary)" rows_ok /dash/smissing 'app/layout,app/dash/layout'
+check "... a template's page (depth 2)" rows_ok /tpl/b 'app/layout,app/tpl/layout'
 suite_browser_check tests/errors/check.mjs
 suite_end

@@ -25,6 +25,7 @@
 
 typedef struct rendered {
 	int rc, document;
+	int client_caught;  /* kit_html_client_caught after the write */
 	char *html;   /* kit_html_write output, then kit_html_finish's */
 	char err[512];
 } rendered;
@@ -60,6 +61,7 @@ static rendered render_payload(const char *payload, size_t len, kit_html_client_
 		r.rc = root ? kit_html_write(h, kit_v_lazy(&m, root), &out) : -3;
 		snprintf(r.err, sizeof r.err, "%s", root ? kit_html_error(h) : "the payload has no row 0");
 		r.document = kit_html_is_document(h);
+		r.client_caught = kit_html_client_caught(h);
 		kit_html_finish(h, &out);
 		kit_html_free(h);
 	}
@@ -358,6 +360,55 @@ static void test_error_boundary(void)
 			CHECK_STR(cases[i].name, r.rc == 0 ? r.html : r.err, cases[i].html);
 		else
 			CHECK(cases[i].name, r.rc == -1 && strstr(r.err, "outside any <Suspense> boundary"));
+		free(r.html);
+	}
+}
+
+/* A client component "bomb" that throws while rendered (the engine makes
+ * an errored HTML-only row of it); kit's ErrorBoundary renders its children. */
+static kit_value *bomb_stub(void *ctx, kit_model *m, const kit_value *el, unsigned tree_id,
+			    const char *tree_overflow, int scope)
+{
+	const char *mod = kit_v_client_module(el->u.elem.type);
+	if (!mod || strcmp(mod, "bomb") != 0)
+		return boundary_stub(ctx, m, el, tree_id, tree_overflow, scope);
+	kit_row *row = kit_model_new_row(m);
+	row->html_only = 1;
+	kit_row_reject(m, row, "99");
+	return kit_v_lazy(m, row);
+}
+
+/* What the host needs to send the error shell (docs/errors.md): a client
+ * component's own error below an error boundary, outside every Suspense
+ * boundary, and nothing else. */
+static void test_client_error_caught(void)
+{
+	static const struct {
+		const char *name, *payload;
+		int rc, caught;
+	} cases[] = {
+		{ "a client component throws below an error boundary, outside Suspense: the write fails, client_caught",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:I[\"bomb\",[],\"default\"]\n"
+		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":[\"$\",\"div\",null,{\"children\":[\"$\",\"$L2\",null,{}]}]}]\n",
+		  -1, 1 },
+		{ "... with no error boundary above it: the write fails, not client_caught (kit's 500 page)",
+		  "2:I[\"bomb\",[],\"default\"]\n0:[\"$\",\"div\",null,{\"children\":[\"$\",\"$L2\",null,{}]}]\n",
+		  -1, 0 },
+		{ "... inside a Suspense boundary below the error boundary: that boundary errors, not client_caught",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:I[\"bomb\",[],\"default\"]\n"
+		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":[\"$\",\"$Sreact.suspense\",null,{\"fallback\":\"f\","
+		  "\"children\":[\"$\",\"$L2\",null,{}]}]}]\n",
+		  0, 0 },
+		{ "... a server component's notFound() below an error boundary: not client_caught (the host's 404)",
+		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n3:E{\"digest\":\"KIT_NOT_FOUND\"}\n"
+		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":\"$L3\"}]\n",
+		  -1, 0 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		rendered r = render_payload(cases[i].payload, strlen(cases[i].payload), bomb_stub);
+		CHECK(cases[i].name, r.rc == cases[i].rc && r.client_caught == cases[i].caught);
+		if (r.rc != cases[i].rc || r.client_caught != cases[i].caught)
+			fprintf(stderr, "    rc %d, client_caught %d: %s | %s\n", r.rc, r.client_caught, r.err, r.html);
 		free(r.html);
 	}
 }
@@ -1015,6 +1066,7 @@ int main(void)
 	test_case_file();
 	test_client_components();
 	test_error_boundary();
+	test_client_error_caught();
 	test_document_api();
 	test_depth_limit();
 	test_never_crashes();
