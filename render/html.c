@@ -224,6 +224,15 @@ client: {
 		return html_fail(h, "client component \"%s\" from module \"%s\" cannot be rendered: no client renderer "
 				 "was given (kit_html_opts.render_client)", ref->export_name ? ref->export_name : "",
 				 ref->module_id ? ref->module_id : "");
+	if (ref->module_id && ref->export_name && strcmp(ref->module_id, "@kit/core/client/segment") == 0 &&
+	    strcmp(ref->export_name, "FallbackBoundary") == 0) {
+		/* kit's FallbackBoundary (js/client/segment.tsx) renders its children
+		 * on the server: written here, without copying the subtree back into
+		 * JS for a call that would return it as it is */
+		hctx c = *ctx;
+		c.depth++;
+		return html_render_node(h, &c, seg, kit_v_get(el, "children"));
+	}
 	if (is_error_boundary(type)) {
 		const kit_row *bad = caught_error(kit_v_get(el, "children"), 0);
 		if (bad)

@@ -19,7 +19,11 @@ self.__webpack_chunk_load__ = (chunkId) => Promise.reject(new Error('no client c
 // kit wraps every layout's children in its SegmentBoundary (a client
 // component the real runtime registers itself): here it renders its children,
 // which is what it does on a page until a navigation replaces them.
-modules.set('@kit/core/client/segment', { SegmentBoundary: (props) => props.children });
+modules.set('@kit/core/client/segment', {
+  SegmentBoundary: (props) => props.children,
+  // the boundary of notFound() & co. inside Suspense (docs/errors.md): its children until it catches one
+  FallbackBoundary: (props) => props.children,
+});
 
 const report = (self.__kit_report = self.__kit_report || {});
 Object.assign(report, {

@@ -72,7 +72,11 @@ function lazyByFallback(row0) {
   let value;
   try { value = JSON.parse(row0.payload); } catch (e) { return out; }
   for (const s of suspenses(value)) {
-    const lazy = typeof s.children === 'string' && /^\$L([0-9a-f]+)$/.exec(s.children);
+    // the content, through kit's fallback boundary (an element, docs/errors.md
+    // "Nesting") whose children is the row
+    let c = s.children;
+    while (Array.isArray(c) && c[0] === '$' && c[3] && c[3].children !== undefined) c = c[3].children;
+    const lazy = typeof c === 'string' && /^\$L([0-9a-f]+)$/.exec(c);
     out.push({ fallback: flightText(s.fallback), rowId: lazy ? lazy[1] : null });
   }
   return out;
