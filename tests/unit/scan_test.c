@@ -22,7 +22,7 @@
 
 static const char *const role_names[] = {
 	"page", "layout", "loading", "default", "middleware", "route", "not-found", "error", "global-error",
-	"forbidden", "unauthorized",
+	"forbidden", "unauthorized", "template",
 };
 
 static const char *const meta_names[] = {
