@@ -9,6 +9,7 @@ import { PathnameContext } from '../client/context';
 import { pushProvider as pushContext, use } from './hooks';
 import { Metadata, hasMetadata, withFiles } from './metadata';
 import { applySegmentConfig } from './segment-config';
+import { currentPhase } from './request-context';
 import {
   REACT_ELEMENT, REACT_FRAGMENT, REACT_SUSPENSE, REACT_STRICT_MODE, REACT_PROFILER,
   REACT_FORWARD_REF, REACT_MEMO, REACT_CLIENT_REFERENCE, REACT_CONTEXT, REACT_CONSUMER, REACT_LAZY,
@@ -166,13 +167,37 @@ function errorComponent(id: string): unknown {
 // every page, as Next.js renders its segments' not-found components.
 const FALLBACK_PROP: Record<string, string> = { 'not-found': 'notFound', forbidden: 'forbidden', unauthorized: 'unauthorized' };
 
+// A fallback file's page for the FallbackBoundary. Rendered per request it
+// is the file's component. At build time (no request) a server component
+// that reads the request is left out (null) instead of making every page of
+// its segment read it above every Suspense boundary (a build failure):
+// stored pages go without it.
+function FallbackPage(props: { module: string }): unknown {
+  const c = component(props.module) as ((p: object) => unknown) & { $$typeof?: unknown };
+  if (currentPhase() !== 'build' || c.$$typeof === REACT_CLIENT_REFERENCE) return jsx(c, {});
+  const dynamic = (e: unknown) => {
+    const d = e && (e as { digest?: unknown }).digest;
+    if (typeof d === 'string' && d.indexOf('KIT_DYNAMIC;') === 0) return null;
+    throw e;
+  };
+  let out: unknown;
+  try {
+    out = c({});
+  } catch (e) {
+    return dynamic(e);
+  }
+  if (out && typeof (out as PromiseLike<unknown>).then === 'function')
+    return Promise.resolve(out).then((v) => v, dynamic);
+  return out;
+}
+
 function fallbackBoundary(node: unknown, bounds: Boundary[], depth: number, root: boolean): unknown {
   let props: Record<string, unknown> | null = root ? { level: depth, root: true } : null;
   for (let k = 0; k < bounds.length; k++) {
     const b = bounds[k];
     if (b.depth !== depth || !FALLBACK_PROP[b.kind]) continue;
     if (!props) props = { level: depth };
-    const el = jsx(component(b.module), {});
+    const el = jsx(FallbackPage, { module: b.module });
     // (styleLinks only for a file with stylesheets: its for-of loops cost a render ~0.1 M instructions in mujs)
     props[FALLBACK_PROP[b.kind]] = styles[b.module] ? styleLinks([b.module]).concat([el]) : el;
   }

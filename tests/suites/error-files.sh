@@ -32,6 +32,20 @@ printf 'export default function E() { return <p>server</p>; }\n' >"$work/bad/src
 check "a server-component error.tsx fails the build, naming the file and the fix" \
 	bash -c "[ $? -ne 0 ] && grep -qF 'src/app/dash/error.tsx: error.tsx is an error boundary, which React runs in the browser: it must be a \"use client\" module' '$work/bad.log' && grep -qF 'start the file with the \"use client\" directive' '$work/bad.log'"
 
+# a not-found.tsx that reads the request renders with every page of its
+# segment (the fallback boundary): at build time it is left out, so a static
+# page is still stored and nothing fails
+mkdir -p "$work/nfread/src/app"
+printf '{"name": "kit-test-nfread", "private": true}\n' >"$work/nfread/package.json"
+printf 'export default function L({ children }: { children: React.ReactNode }) { return <html><body>{children}</body></html>; }\n' \
+	>"$work/nfread/src/app/layout.tsx"
+printf 'export default function P() { return <p id="static">static page</p>; }\n' >"$work/nfread/src/app/page.tsx"
+printf "import { cookies } from '@kit/core/request';\nexport default async function NF() { const who = (await cookies()).get('who')?.value; return <h1>not here, {who || 'you'}</h1>; }\n" \
+	>"$work/nfread/src/app/not-found.tsx"
+"$top_build/kit-build" "$work/nfread" >"$work/nfread.log" 2>&1
+check "a not-found.tsx that reads cookies(): the build passes and the static page is still stored" \
+	bash -c "[ $? = 0 ] && grep -qE '^[-├└┌] ○ / +page' '$work/nfread.log'"
+
 if ! kit_serve_start lighttpd "$app" "$work/serve"; then
 	fail "kit-serve starts" "$KIT_SERVE_ERROR"
 	exit 1
