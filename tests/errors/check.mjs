@@ -232,6 +232,24 @@ await browserCheck('error-files', async ({ base, page, expect, report, problems,
   expect('... and back', await tpl(),
     { layout: '2', template: '0', a: true, mounts: '{"layout-count":1,"template-count":3}', loads: 1 });
 
+  // a client-component template, below the root layout
+  await page.goto(base + '/ctpl/x');
+  await hydrated('#ctpl-count');
+  await mark();
+  await page.click('#ctpl-count');
+  await page.click('#ctpl-count');
+  const ctpl = () => page.evaluate(() => ({
+    count: document.querySelector('#ctpl-count') && document.querySelector('#ctpl-count').textContent,
+    x: !!document.querySelector('#page-x'),
+    y: !!document.querySelector('#page-y'),
+    marker: window.__marker || null,
+  }));
+  expect('a client-component template.tsx renders around its page', await ctpl(), { count: '2', x: true });
+  await page.click('#to-y');
+  await wait('#page-y');
+  expect('... a navigation to a sibling page resets its state, no reload', await ctpl(),
+    { count: '0', y: true, marker: 'kept' });
+
   // the intended error logs (kit: caught error …) are not problems; count them
   const intended = 2 /* document + navigation */ + 2 /* client: armed, reset too soon */ + streamedLogs.length +
     1 /* global */ + 1 /* the client component failing on the server and in the browser */;

@@ -153,13 +153,16 @@ check "... a navigation to it: 200, its rows (the HTML phase does not run)" \
 # --- template.tsx
 check "the manifest lists tpl/template.tsx as a template of depth 2" \
 	grep -qF '{"kind": "template", "module": "app/tpl/template", "depth": 2}' "$app/.kit/manifest.json"
-check "no build warning for template.tsx" bash -c "! grep -qF 'template' '$work/build.log'"
+check "no build warning for template.tsx" bash -c "! grep -qiE 'warning.*template' '$work/build.log'"
 status=$(get /tpl/a)
 check "a page under a template: the layout, then the template around the page" \
 	bash -c "[ '$status' = 200 ] && grep -qF '<section id=\"tpl-layout\"><button id=\"layout-count\">0</button><div id=\"tpl-template\"><button id=\"template-count\">0</button><p id=\"page-a\">page a</p></div></section>' '$work/body'"
 status=$(nav /tpl/b 'app/layout,app/tpl/layout')
 check "a navigation to a sibling page (depth 2): the template is sent again around the page, not the layout" \
 	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:2 ] && grep -qF '\"id\":\"tpl-template\"' '$work/body' && grep -qF '\"id\":\"page-b\"' '$work/body' && ! grep -qF 'tpl-layout' '$work/body'"
+status=$(get /ctpl/x)
+check "a client-component template: its client reference around the page (rendered in the HTML)" \
+	bash -c "[ '$status' = 200 ] && grep -qF '<div id=\"ctpl\"><button id=\"ctpl-count\">0</button>' '$work/body' && grep -qF '<p id=\"page-x\">page x</p></div>' '$work/body' && grep -qF 'I[\\\"src/app/ctpl/template\\\"' '$work/body'"
 status=$(nav /tpl/b 'app/layout')
 check "... from outside tpl (depth 1): the layout and the template" \
 	bash -c "[ '$status:$(header X-RSC-Segment-Depth)' = 200:1 ] && grep -qF '\"id\":\"tpl-layout\"' '$work/body' && grep -qF '\"id\":\"tpl-template\"' '$work/body'"

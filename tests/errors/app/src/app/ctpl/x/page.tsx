@@ -1,0 +1,3 @@
+export default function X() {
+  return <p id="page-x">page x</p>;
+}

@@ -1,0 +1,3 @@
+export default function Y() {
+  return <p id="page-y">page y</p>;
+}
