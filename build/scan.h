@@ -76,7 +76,8 @@ typedef struct kit_scan_layout {
 } kit_scan_layout;
 
 /* A template.*, error.*, loading.* or fallback file (not-found, forbidden,
- * unauthorized) of a route's chain: its role, module and the layouts at or above its directory. */
+ * unauthorized) of a route's chain: its role, module and the layouts at or
+ * above its directory. */
 typedef struct kit_scan_boundary {
 	kit_file_role role;
 	const char *module;
