@@ -14,7 +14,7 @@
 # fallback boundary: the page in place, robots noindex), a client
 # component's error in the server's HTML phase (the error shell, 500,
 # rendered in the browser) and template.tsx (server and client, remounted
-# on navigation), compared with what Next.js 16.4 does (docs/errors.md §4-§5).
+# on navigation), compared with what Next.js 16.4 does (docs/errors.md §6-§7).
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin error-files
 suite_need node "the build needs it"
