@@ -47,7 +47,10 @@ static void write_job(const kit_bundle_job *job, kit_buf *out)
 		kit_bjson_write_string(out, job->static_dir);
 		kit_buf_puts(out, ",\"manifest\":");
 		kit_bjson_write_string(out, job->client_manifest);
-		kit_buf_puts(out, ",\"publicPath\":\"/_kit/static/\"}");
+		kit_buf_puts(out, ",\"publicPath\":\"/_kit/static/\"");
+		if (job->dev)
+			kit_buf_puts(out, ",\"dev\":true");
+		kit_buf_putc(out, '}');
 	}
 	kit_buf_putc(out, '}');
 }

@@ -33,6 +33,8 @@ typedef struct kit_bundle_job {
 	const char *static_dir;      /* .kit.tmp-<pid>/static */
 	const char *client_manifest; /* .kit.tmp-<pid>/client-manifest.json */
 	const char *envfile;         /* .kit.tmp-<pid>/env.json: the .env files' values, or NULL */
+	int dev;                     /* kit-build --dev: the browser build with React's development
+					builds, source maps and the dev client (toolchain/bundle.mjs) */
 } kit_bundle_job;
 
 /* A client module of the build, as the listing shows it. */

@@ -480,6 +480,7 @@ again:;
 		.static_dir = path2(b->a, b->tmp, "static"),
 		.client_manifest = path2(b->a, b->tmp, "client-manifest.json"),
 		.envfile = path2(b->a, b->tmp, "env.json"),
+		.dev = b->dev,
 	};
 	if (kit_bundle_run(&job, &b->scan, d, &b->bundle) != 0)
 		return NULL;

@@ -8,6 +8,7 @@
  * worker goes on serving. */
 #include "host.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "fcgi/forward.h"  /* URLs no route owns → RSC_BACKEND */
 #include "render/errlog.h"
 #include "fcgi/response.h"
+#include "render/buf.h"
 #include "render/engine.h"
 #include "render/html.h"
 #include "render/xalloc.h"
@@ -365,20 +367,93 @@ static int send_dev_error(kit_host *h, const kit_request *req, const kit_sink *o
 	return 1;
 }
 
+/* kit-serve --dev: the source lines around the first stack frame of text
+ * that names a file of the app, "(src/app/page.tsx:12)" (an app-relative
+ * path, as kit's engine stacks give them), into b as HTML: the file and line,
+ * then three lines either side with the failing one marked. Nothing when no
+ * frame names a readable file inside the app. */
+static void put_dev_source(kit_host *h, kit_buf *b, const char *text)
+{
+	for (const char *p = strchr(text, '('); p; p = strchr(p + 1, '(')) {
+		const char *colon = NULL, *q = p + 1;
+		while (*q && *q != ')' && *q != '(' && *q != ' ' && *q != '\n') {
+			if (*q == ':' && !colon)
+				colon = q;
+			q++;
+		}
+		if (*q != ')' || !colon || colon == p + 1 || p[1] == '/' || colon[1] < '1' || colon[1] > '9')
+			continue;
+		char rel[512];
+		size_t n = (size_t)(colon - p - 1);
+		if (n >= sizeof rel)
+			continue;
+		memcpy(rel, p + 1, n);
+		rel[n] = '\0';
+		if (strstr(rel, "..") || strstr(rel, "://") || strncmp(rel, ".kit", 4) == 0 || strstr(rel, "node_modules/"))
+			continue;
+		long line = strtol(colon + 1, NULL, 10);
+		char path[PATH_MAX + 600];
+		snprintf(path, sizeof path, "%s/%s", h->app_dir, rel);
+		size_t len;
+		char *src = kit_read_file(path, &len);
+		if (!src)
+			continue;
+		kit_buf_puts(b, "<p class=\"kit-dev-file\">");
+		kit_html_escape_text(b, rel, n);
+		kit_buf_printf(b, ":%ld</p><pre class=\"kit-dev-source\">", line);
+		long at = 1;
+		for (const char *s = src, *end = src + len; s < end && at <= line + 3; at++) {
+			const char *nl = memchr(s, '\n', (size_t)(end - s));
+			size_t w = nl ? (size_t)(nl - s) : (size_t)(end - s);
+			if (at >= line - 3) {
+				kit_buf_printf(b, "%s%s%4ld | ", at == line ? "<mark>" : "", at == line ? "&gt; " : "  ", at);
+				kit_html_escape_text(b, s, w);
+				kit_buf_puts(b, at == line ? "</mark>\n" : "\n");
+			}
+			s += w + 1;
+		}
+		kit_buf_puts(b, "</pre>");
+		free(src);
+		return;
+	}
+}
+
 /* kit-serve --dev: a page whose render failed shows the error (what the log
- * line says) instead of the bare error page, as `next dev` does; deployed
- * responders never show it (KIT_DEV_ERROR_FILE is only set by kit-serve --dev). */
+ * line says: route, message, the first frames) with the source lines of the
+ * app file its stack names, as `next dev`'s overlay does; a dev build's page
+ * also loads the dev client (live reload: it reloads once a build changed).
+ * Deployed responders never show it (KIT_DEV_ERROR_FILE is only set by
+ * kit-serve --dev). */
 static void send_dev_render_error(kit_host *h, const kit_sink *out, int status, int head_only, const char *route,
 				  const char *message, const kit_buf *lines)
 {
 	kit_buf b = req_buf(h);
 	kit_buf_printf(&b, "<!DOCTYPE html><html lang=\"en\"><head><meta charSet=\"utf-8\"/>"
-		       "<title>%d: %s</title></head><body><main><h1>%d: the page failed to render</h1><p>Route ",
+		       "<title>%d: %s</title><style>body{margin:0;font:14px/1.45 system-ui,sans-serif;background:#555}"
+		       "main{background:#fff;max-width:960px;margin:32px auto;border-radius:8px;border-top:6px solid #d32f2f;"
+		       "padding:4px 16px 12px}h1{color:#d32f2f;font-size:18px}pre{font:12.5px/1.5 ui-monospace,monospace;"
+		       "white-space:pre-wrap;background:#f6f6f6;padding:8px 10px;border-radius:4px}"
+		       "pre.kit-dev-message{background:#fff5f5;color:#b71c1c;font-weight:600}mark{background:#ffebee;"
+		       "color:#b71c1c;font-weight:600}.kit-dev-file{font:12.5px ui-monospace,monospace}</style>"
+		       "</head><body><main id=\"kit-dev-error\"><h1>%d: the page failed to render</h1><p>Route ",
 		       status, kit_http_reason(status), status);
 	kit_html_escape_text(&b, route, strlen(route));
-	kit_buf_puts(&b, " (kit-serve --dev shows this; a deployment answers the plain error page):</p><pre>");
+	kit_buf_puts(&b, " (kit-serve --dev shows this; a deployment answers the plain error page):</p>"
+			 "<pre class=\"kit-dev-message\">");
 	kit_html_escape_text(&b, message, strlen(message));
-	kit_buf_puts(&b, "</pre></main></body></html>");
+	kit_buf_puts(&b, "</pre>");
+	put_dev_source(h, &b, message);
+	kit_buf_puts(&b, "</main>");
+	const char *dev_client = h->engine ? kit_engine_dev_client(h->engine) : NULL;
+	if (dev_client) {
+		kit_buf_puts(&b, "<script src=\"");
+		kit_html_escape_attr(&b, dev_client, strlen(dev_client));
+		kit_buf_puts(&b, "\" data-version=\"");
+		if (h->routes.version)
+			kit_html_escape_attr(&b, h->routes.version, strlen(h->routes.version));
+		kit_buf_puts(&b, "\"></script>");
+	}
+	kit_buf_puts(&b, "</body></html>");
 	kit_resp_simple(out, &(kit_simple_answer){
 		.status = status, .head_only = head_only, .content_type = "text/html; charset=utf-8",
 		.name = "X-RSC-Kit", .value = "dev-render-error", .lines = lines, .body = kit_buf_cstr(&b),

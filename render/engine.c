@@ -91,6 +91,9 @@ static int load_client_manifest(kit_engine *e, const char *server_js, char *err,
 	kit_value *entry = kit_v_get(root, "entry");
 	if (entry && entry->kind == KIT_STRING)
 		e->client_entry = entry->u.str.ptr;
+	kit_value *dev = kit_v_get(root, "dev");
+	if (dev && dev->kind == KIT_STRING)
+		e->dev_client = dev->u.str.ptr;
 	return 0;
 }
 
@@ -451,6 +454,11 @@ void kit_engine_close(kit_engine *e)
 	free(e->scopes);
 	free(e->query_ids);
 	free(e);
+}
+
+const char *kit_engine_dev_client(const kit_engine *e)
+{
+	return e->dev_client;
 }
 
 const char *kit_engine_version(const kit_engine *e)

@@ -303,6 +303,9 @@ int kit_engine_take_build_note(kit_engine *e, char *out, size_t outlen);
 
 /* The build version found in the manifest ("" when none). */
 const char *kit_engine_version(const kit_engine *e);
+/* kit-build --dev: the dev client's URL (client-manifest.json "dev"), which
+ * every HTML page of a dev build loads; NULL for a production build. */
+const char *kit_engine_dev_client(const kit_engine *e);
 
 /* Bytes of JS heap in use (for tests and the bench). */
 size_t kit_engine_heap_bytes(const kit_engine *e);

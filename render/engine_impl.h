@@ -123,6 +123,7 @@ struct kit_engine {
 	kit_model manifest_model;
 	kit_value *client_modules;   /* the manifest's "modules" object, or NULL */
 	const char *client_entry;    /* the browser runtime entry URL, or NULL */
+	const char *dev_client;      /* kit-build --dev: the dev client's URL (js/client/dev-client.ts), or NULL */
 	char *query_ids;             /* the app's query ids, comma-separated (self.__kit_q), or NULL */
 
 	kit_arena *arena;         /* the pool of the request being answered: request_end resets it */

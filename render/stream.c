@@ -270,6 +270,16 @@ static int write_shell(kit_engine *e)
 	}
 	e->rq.shell_sent = 1;
 	noindex_meta(e, &b);
+	if (e->dev_client && e->rq.render->mode == KIT_RENDER_DOCUMENT) {
+		/* kit-build --dev: the overlay and live reload on every page
+		 * (js/client/dev-client.ts), before the runtime's entry */
+		kit_buf_puts(&b, "<script src=\"");
+		kit_html_escape_attr(&b, e->dev_client, strlen(e->dev_client));
+		kit_buf_puts(&b, "\" data-version=\"");
+		if (e->rq.render->version)
+			kit_html_escape_attr(&b, e->rq.render->version, strlen(e->rq.render->version));
+		kit_buf_puts(&b, "\"></script>");
+	}
 	rows_out(e, &b);
 	int rc = send(e, &b);
 	kit_buf_free(&b);

@@ -796,6 +796,16 @@ async function buildBrowser(job, st) {
 	// only matter with a client component of the app's own (without one no
 	// page ships a script; an error.tsx is one): alone, they build nothing.
 	const segmentOnly = mods.every((m) => m.id === '@kit/core/client/segment' || m.id === '@kit/core/client/error-boundary');
+	// kit-build --dev: the dev client (js/client/dev-client.ts: error overlay,
+	// live reload) goes on every page, client components or not; the browser
+	// build gets React's development builds and source maps (docs/dev.md)
+	const dev = c.dev === true;
+	if (dev) {
+		const r = await buildDevClient(job, c.outdir, publicPath);
+		if (r.errors) return r;
+		manifest.dev = r.url;
+		report.bytes += r.bytes;
+	}
 	if (!mods.length || segmentOnly) {
 		fs.writeFileSync(c.manifest, JSON.stringify(manifest, null, 2) + '\n');
 		return { report };
@@ -815,7 +825,8 @@ async function buildBrowser(job, st) {
 			format: 'esm',
 			platform: 'browser',
 			target: 'es2020',
-			minify: true,
+			minify: !dev,
+			sourcemap: dev ? 'linked' : false,
 			entryNames: '[name]-[hash]',
 			chunkNames: '[name]-[hash]',
 			outdir: c.outdir,
@@ -824,8 +835,8 @@ async function buildBrowser(job, st) {
 			jsx: 'automatic',
 			jsxImportSource: 'react',
 			// process.env in the browser: the public values and nothing else
-			define: { ...st.publicDefines, 'process.env.NODE_ENV': '"production"',
-				'process.env': JSON.stringify(publicObject(st.publicDefines || {}, 'production')) },
+			define: { ...st.publicDefines, 'process.env.NODE_ENV': dev ? '"development"' : '"production"',
+				'process.env': JSON.stringify(publicObject(st.publicDefines || {}, dev ? 'development' : 'production')) },
 			plugins: [clientBrowserPlugin(st, c.entry), cssModulesPlugin(st.styles), st.assets, aliasPlugin(browserAlias)],
 			metafile: true,
 			write: false,
@@ -905,6 +916,34 @@ async function buildBrowser(job, st) {
 	fs.writeFileSync(c.manifest, JSON.stringify(manifest, null, 2) + '\n');
 	report.browserMs = Date.now() - t0;
 	return { report, warnings };
+}
+
+// The dev client (kit-build --dev): one self-contained script, no React,
+// written as static/dev-client-<hash>.js; the responders put it on every page
+// of a dev build (client-manifest.json "dev").
+async function buildDevClient(job, outdir, publicPath) {
+	const kitDir = (job.alias && job.alias['@kit/core']) || path.join(toolchainDir, '..', 'js');
+	let result;
+	try {
+		result = await esbuild.build({
+			entryPoints: [{ in: path.join(kitDir, 'client', 'dev-client.ts'), out: 'dev-client' }],
+			absWorkingDir: job.root,
+			bundle: true,
+			format: 'iife',
+			platform: 'browser',
+			target: 'es2020',
+			entryNames: '[name]-[hash]',
+			outdir,
+			write: false,
+			logLevel: 'silent',
+		});
+	} catch (e) {
+		if (!e.errors) throw e;
+		return { errors: e.errors.map((m) => fromEsbuild(job.root, m, 'browser')) };
+	}
+	const f = result.outputFiles[0];
+	fs.writeFileSync(f.path, f.contents);
+	return { url: publicPath + path.basename(f.path), bytes: f.contents.length };
 }
 
 function lineCount(s) {

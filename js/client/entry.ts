@@ -108,6 +108,11 @@ function start() {
     onRecoverableError: report('recoverable'),
     onCaughtError: report('caught'),
     onUncaughtError: report('uncaught'),
+    // kit-build --dev: the dev client (js/client/dev-client.ts) wraps the
+    // three to show what they report in its overlay, with the component
+    // stack; a production build folds this away (same size; only the
+    // minifier's choice of names differs)
+    ...(process.env.NODE_ENV === 'production' || !(self as DevSelf).__kit_dev ? {} : (self as DevSelf).__kit_dev!.wrap(report)),
   };
   // The error shell (<html id="__kit_error__">, docs/errors.md): a client
   // component failed while the server rendered the document, under an error
@@ -120,6 +125,10 @@ function start() {
   document.dispatchEvent(new Event('kit:hydrate'));
   hydrateRoot(document, createElement(Router, { initial }), { formState: postedFormState(), ...options });
 }
+
+// the dev client's hook (kit-build --dev only)
+type Handler = (e: unknown, info?: { componentStack?: string }) => void;
+type DevSelf = { __kit_dev?: { wrap(report: (kind: string) => Handler): Record<string, Handler> } };
 
 function whenShellParsed(go: () => void) {
   if (self.__kit_f || document.readyState !== 'loading') return go();
