@@ -25,6 +25,7 @@
 #include "render/buf.h"
 #include "render/engine.h"
 #include "render/html.h"
+#include "render/json.h"
 #include "render/xalloc.h"
 #include "mujs/regex/regex.h"
 
@@ -356,10 +357,12 @@ static int send_dev_error(kit_host *h, const kit_request *req, const kit_sink *o
 			 "<p>kit-serve --dev keeps serving the last good build to everything but pages; "
 			 "fix the error and save: this page reloads when a build succeeds.</p><pre>");
 	kit_html_escape_text(&b, text, n);
-	/* asks again each second; a page that is no longer this error reloads */
-	kit_buf_puts(&b, "</pre></main><script>setInterval(function(){fetch(location.href,{headers:{Accept:"
-			 "'text/html'}}).then(function(r){if(r.headers.get('X-RSC-Kit')!=='dev-error')"
-			 "location.reload()},function(){})},1000)</script></body></html>");
+	/* polls the build status kit-serve writes and the web server serves
+	 * (docs/dev.md §4: no responder per open tab); reloads once a build
+	 * succeeded */
+	kit_buf_puts(&b, "</pre></main><script>setInterval(function(){fetch('/_kit/dev/status.json',{cache:"
+			 "'no-store'}).then(function(r){return r.ok?r.json():null}).then(function(s){if(s&&!s.error)"
+			 "location.reload()},function(){})},500)</script></body></html>");
 	kit_resp_simple(out, &(kit_simple_answer){
 		.status = 500, .head_only = head_only, .content_type = "text/html; charset=utf-8",
 		.name = "X-RSC-Kit", .value = "dev-error", .body = kit_buf_cstr(&b),
@@ -1378,8 +1381,20 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 		else if (*ao.log)
 			kit_log("%d POST /_rsc/action: %s", ao.status, ao.log);
 		int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
-		send_json(h, out, status, ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}",
-			  &ao.headers, NULL, NULL);
+		const char *body = ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}";
+		if (h->dev_error && *ao.log && strcmp(body, "{\"message\":\"The action failed.\"}") == 0) {
+			/* kit-serve --dev: what the action threw reaches the browser
+			 * (ActionError's message, the dev overlay when nothing catches
+			 * it), as `next dev` does; a deployment keeps it in the log */
+			kit_buf b = req_buf(h);
+			kit_buf_puts(&b, "{\"message\":");
+			kit_buf tmp = req_buf(h);
+			kit_buf_printf(&tmp, "The action failed: %s", ao.log);
+			kit_json_write_string(&b, tmp.data, tmp.len);
+			kit_buf_putc(&b, '}');
+			body = kit_buf_cstr(&b);
+		}
+		send_json(h, out, status, body, &ao.headers, NULL, NULL);
 	}
 }
 

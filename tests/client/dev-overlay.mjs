@@ -7,8 +7,9 @@
 // /mismatch a client component that renders differently in the browser,
 // /clickfail a client component whose render throws after a click (#render),
 // whose click handler throws (#handler) and whose click rejects a promise
-// (#reject), /boom a server component that throws, /ssrfail a client component
-// that throws during server rendering. The script edits DIR/src/app/page.tsx
+// (#reject), /actfail a button calling a server action that throws, /boom
+// a server component that throws, /ssrfail a client component that throws
+// during server rendering. The script edits DIR/src/app/page.tsx
 // itself (live reload, a syntax error and its fix) and prints the time from
 // each edit to the new text on the open page:
 //     MEASURE: edit-to-reload 812 ms
@@ -115,6 +116,16 @@ try {
     await page.click('#reject');
     o = await overlayWith(page, ['Unhandled promise rejection', 'dev-click: a rejected promise', 'src/app/clickfail/Button.tsx:']);
     check('an unhandled rejection: message and source line', o.ok, o.text.slice(0, 800));
+    await page.close();
+  }
+
+  // --- a server action that throws, its promise not caught -------------------------
+  {
+    const { page } = await fresh('/actfail');
+    await page.waitForFunction(() => Object.keys(document.querySelector('#run') || {}).some((k) => k.startsWith('__reactProps')), null, { timeout: 15000 });
+    await page.click('#run');
+    const o = await overlayWith(page, ['Unhandled promise rejection', 'ActionError: The action failed: ', 'dev-action: explode threw']);
+    check('a server action that throws: what it threw, in the overlay', o.ok, o.text.slice(0, 800));
     await page.close();
   }
 

@@ -19,7 +19,8 @@
 # 4. In headless Chromium (tests/client/dev-overlay.mjs): a hydration
 #    mismatch's readable text and diff, the overlay for a render error, an
 #    event handler's error and an unhandled rejection (message, source line
-#    of the app file, component stack; dismissed with × and Escape), live
+#    of the app file, component stack; dismissed with × and Escape), a
+#    server action that throws (its message reaches the browser in dev), live
 #    reload after an edit (its time printed as MEASURE lines, no assertion),
 #    a failed build's overlay on the open page, cleared by the fix.
 # 5. kit-serve --dev --server apache: Apache serves status.json too.
@@ -93,6 +94,16 @@ export function Clock() {
 }
 EOF
 	printf 'import { Clock } from "./Clock";\nexport default function Page() {\n  return <main><Clock /></main>;\n}\n' >"$1/src/app/mismatch/page.tsx"
+	mkdir -p "$1/src/app/actfail"
+	printf '"use server";\nexport async function explode(): Promise<void> {\n  throw new Error("dev-action: explode threw");\n}\n' >"$1/src/app/actfail/actions.ts"
+	cat >"$1/src/app/actfail/Run.tsx" <<'EOF'
+"use client";
+import { explode } from "./actions";
+export function Run() {
+  return <button id="run" onClick={() => { explode(); }}>run</button>;
+}
+EOF
+	printf 'import { Run } from "./Run";\nexport default function Page() {\n  return <main><Run /></main>;\n}\n' >"$1/src/app/actfail/page.tsx"
 }
 entry_of() { # entry_of APP: the runtime entry's file
 	sed -n 's|^  "entry": "/_kit/static/\(.*\)",$|\1|p' "$1/.kit/client-manifest.json"
