@@ -498,6 +498,16 @@ export function retrySegment(depth: number): Promise<void> {
   return navigate(currentURL(), { history: 'replace', scroll: 'keep', key: '', cacheFor: 0, keep: depth });
 }
 
+// kit-serve --dev's live reload (js/client/dev-client.ts, through entry.ts
+// in a dev build only): the current URL asked again at depth 0, never from
+// the cache, and committed in place, so client components keep their state
+// where the new tree still has them.
+export function refreshInPlace(): Promise<void> {
+  if (!inBrowser) return Promise.resolve();
+  cache.clear();
+  return navigate(currentURL(), { history: 'replace', scroll: 'keep', key: currentKey, cacheFor: 0, keep: 0, inPlace: true });
+}
+
 // The browser's error log of kit: what React reports (hydrateRoot's
 // onCaughtError, onRecoverableError, onUncaughtError: js/client/entry.ts) and
 // what an error boundary found before rendering. Kept in self.__kit_errors

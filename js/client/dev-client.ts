@@ -16,9 +16,11 @@
 // Live reload: every 500 ms (2 s while the tab is hidden) it fetches
 // /_kit/dev/status.json, a file kit-serve --dev writes after every build and
 // the web server serves itself ({"version": the build served, "error": the
-// failed build's diagnostics or null}). A new version reloads the page; an
-// error shows the overlay, which the next good build clears. No responder is
-// held by an open tab.
+// failed build's diagnostics or null, "client": its browser files}). A new
+// version whose browser files are the page's refreshes the page in place
+// (client state stays); another reloads the page; an error shows the
+// overlay, which the next good build clears. No responder is held by an open
+// tab.
 
 interface Frame { name: string; url: string; line: number; column: number }
 interface Mapped { name: string; file: string; app: boolean; line: number; context: string[] | null; first: number }
@@ -273,7 +275,10 @@ type Handler = (e: unknown, info?: { componentStack?: string }) => void;
 // js/client/entry.ts hands hydrateRoot the handlers this returns (dev builds
 // only): kit's own report, then the overlay. redirect() digests are
 // navigations, not errors (the runtime's report skips them too).
-function wrap(report: (kind: string) => Handler): Record<string, Handler> {
+let refresh: (() => Promise<void>) | null = null;
+
+function wrap(report: (kind: string) => Handler, refreshInPlace?: () => Promise<void>): Record<string, Handler> {
+  if (refreshInPlace) refresh = refreshInPlace;
   const one = (kind: string): Handler => {
     const own = report(kind);
     return (e, info) => {
@@ -306,23 +311,58 @@ addEventListener('keydown', (ev: KeyboardEvent) => {
 
 // --- live reload ------------------------------------------------------------------
 
+// The build this page shows, and the browser files it was built with
+// (status.json "client": the names of static/'s files, which carry their
+// content's hash), known from the first answer that names this version.
+let shown = pageVersion;
+let shownClient: string | null = null;
+// Builds whose browser files are the page's: a navigation or an action of
+// the page may say it is of the newest (X-RSC-Version), instead of the 409
+// that makes the runtime load the page again.
+const compatible = new Set<string>();
+let newest = '';
+const realFetch = self.fetch.bind(self);
+self.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const h = init && init.headers;
+  if (newest && h && !(h instanceof Headers) && !Array.isArray(h) && compatible.has((h as Record<string, string>)['X-RSC-Version']))
+    init = { ...init, headers: { ...(h as Record<string, string>), 'X-RSC-Version': newest } };
+  return realFetch(input, init);
+};
+
+// A new build: when its browser files are the page's and the page has the
+// runtime, the page's payload is fetched again and committed in place
+// (client state stays where the tree still has the component); else the
+// page reloads.
+function rebuilt(version: string, client: string | undefined) {
+  if (refresh && client !== undefined && client === shownClient) {
+    compatible.add(shown);
+    newest = version;
+    shown = version;
+    refresh().catch(() => location.reload());
+    return false;
+  }
+  location.reload();
+  return true;
+}
+
 async function poll() {
   try {
-    const r = await fetch(STATUS_URL, { cache: 'no-store' });
+    const r = await realFetch(STATUS_URL, { cache: 'no-store' });
     if (r.ok) {
-      const s = (await r.json()) as { version?: string; error?: string | null };
+      const s = (await r.json()) as { version?: string; error?: string | null; client?: string };
+      if (s.version && s.version === shown && shownClient === null) shownClient = s.client || '';
       if (s.error) {
         if (s.error !== buildError) {
           buildError = s.error;
           dismissed = false;
           render();
         }
-      } else if (pageVersion && s.version && s.version !== pageVersion) {
-        location.reload();
-        return;
-      } else if (buildError !== null) {
-        buildError = null;
-        render();
+      } else {
+        if (buildError !== null) {
+          buildError = null;
+          render();
+        }
+        if (shown && s.version && s.version !== shown && rebuilt(s.version, s.client)) return;
       }
     }
   } catch {

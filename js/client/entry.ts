@@ -30,7 +30,7 @@ import * as errorBoundaryModule from './error-boundary';
 import * as linkModule from '../Link';
 import { Router } from './Router';
 import { RedirectBoundary } from './redirect-boundary';
-import { redirectTarget, reportError, setBoundaryComponent, setDecoder } from './core';
+import { redirectTarget, refreshInPlace, reportError, setBoundaryComponent, setDecoder } from './core';
 
 declare global {
   interface Window {
@@ -110,9 +110,9 @@ function start() {
     onUncaughtError: report('uncaught'),
     // kit-build --dev: the dev client (js/client/dev-client.ts) wraps the
     // three to show what they report in its overlay, with the component
-    // stack; a production build folds this away (same size; only the
-    // minifier's choice of names differs)
-    ...(process.env.NODE_ENV === 'production' || !(self as DevSelf).__kit_dev ? {} : (self as DevSelf).__kit_dev!.wrap(report)),
+    // stack, and gets the in-place refresh of live reload; a production
+    // build folds this away (same size; only the minifier's names differ)
+    ...(process.env.NODE_ENV === 'production' || !(self as DevSelf).__kit_dev ? {} : (self as DevSelf).__kit_dev!.wrap(report, refreshInPlace)),
   };
   // The error shell (<html id="__kit_error__">, docs/errors.md): a client
   // component failed while the server rendered the document, under an error
@@ -128,7 +128,7 @@ function start() {
 
 // the dev client's hook (kit-build --dev only)
 type Handler = (e: unknown, info?: { componentStack?: string }) => void;
-type DevSelf = { __kit_dev?: { wrap(report: (kind: string) => Handler): Record<string, Handler> } };
+type DevSelf = { __kit_dev?: { wrap(report: (kind: string) => Handler, refresh: () => Promise<void>): Record<string, Handler> } };
 
 function whenShellParsed(go: () => void) {
   if (self.__kit_f || document.readyState !== 'loading') return go();

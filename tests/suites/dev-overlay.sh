@@ -104,6 +104,17 @@ export function Run() {
 }
 EOF
 	printf 'import { Run } from "./Run";\nexport default function Page() {\n  return <main><Run /></main>;\n}\n' >"$1/src/app/actfail/page.tsx"
+	# live reload in place: the server text changes, the count stays
+	mkdir -p "$1/src/app/counter"
+	cat >"$1/src/app/counter/Count.tsx" <<'EOF'
+"use client";
+import { useState } from "react";
+export function Count() {
+  const [n, setN] = useState(0);
+  return <button id="count" onClick={() => setN(n + 1)}>count {n}</button>;
+}
+EOF
+	printf 'import { Count } from "./Count";\nexport default function Page() {\n  return <main><p>dev-counter: one</p><Count /></main>;\n}\n' >"$1/src/app/counter/page.tsx"
 }
 entry_of() { # entry_of APP: the runtime entry's file
 	sed -n 's|^  "entry": "/_kit/static/\(.*\)",$|\1|p' "$1/.kit/client-manifest.json"
@@ -146,6 +157,7 @@ if ! KIT_SERVE_START_SECS=120 kit_serve_start lighttpd "$app" "$work/run" --dev;
 fi
 suite_at_exit kit_serve_stop
 version=$(cat "$app/.kit/version")
+e=$(entry_of "$app") # kit-serve's own build (esbuild's output is not always the same twice)
 get "$KIT_SERVE_BASE/" >"$work/home.html"
 check "a page without client components loads the dev client (with the build's version)" \
 	grep -qF "<script src=\"$dev_client\" data-version=\"$version\"></script>" "$work/home.html"
@@ -155,7 +167,7 @@ check "a page with a client component: the dev client before the runtime's entry
 	sh -c "tr -d '\\n' <'$work/click.html' | grep -qE 'src=\"$dev_client\"[^<]*</script>.*type=\"module\" async=\"\" src=\"/_kit/static/$e\"'"
 get -D "$work/h" -o "$work/status.json" "$KIT_SERVE_BASE/_kit/dev/status.json"
 check "the web server serves /_kit/dev/status.json with the build served" \
-	grep -qF "{\"version\":\"$version\",\"error\":null}" "$work/status.json"
+	grep -qF "{\"version\":\"$version\",\"error\":null,\"client\":" "$work/status.json"
 check "uncached, and not by a responder" sh -c "grep -qi '^Cache-Control: no-store' '$work/h' && ! grep -qi '^X-RSC' '$work/h'"
 
 get -H 'Accept: text/html' "$KIT_SERVE_BASE/boom" >"$work/boom.html"
@@ -211,7 +223,7 @@ else
 	version=$(cat "$app/.kit/version")
 	get -D "$work/h" -o "$work/status.json" "$KIT_SERVE_BASE/_kit/dev/status.json"
 	check "Apache: /_kit/dev/status.json served by the web server, uncached" \
-		sh -c "grep -qF '{\"version\":\"$version\",\"error\":null}' '$work/status.json' && grep -qi '^Cache-Control: no-store' '$work/h' && ! grep -qi '^X-RSC' '$work/h'"
+		sh -c "grep -qF '{\"version\":\"$version\",\"error\":null,' '$work/status.json' && grep -qi '^Cache-Control: no-store' '$work/h' && ! grep -qi '^X-RSC' '$work/h'"
 	check "Apache: the page loads the dev client" sh -c "curl -s '$KIT_SERVE_BASE/' | grep -qF 'src=\"$dev_client\"'"
 	kit_serve_stop || fail "kit-serve --dev --server apache stops" "$KIT_SERVE_ERROR"
 fi
