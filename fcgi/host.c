@@ -392,13 +392,21 @@ static void put_dev_source(kit_host *h, kit_buf *b, const char *text)
 			continue;
 		memcpy(rel, p + 1, n);
 		rel[n] = '\0';
-		if (strstr(rel, "..") || strstr(rel, "://") || strncmp(rel, ".kit", 4) == 0 || strstr(rel, "node_modules/"))
+		/* the app's own sources only: no "..", no hidden file or directory
+		 * (.env, .git, .kit), nothing of node_modules, nothing a symbolic
+		 * link takes outside the app */
+		if (strstr(rel, "..") || rel[0] == '.' || strstr(rel, "/.") || strstr(rel, "://") ||
+		    strstr(rel, "node_modules/"))
 			continue;
 		long line = strtol(colon + 1, NULL, 10);
-		char path[PATH_MAX + 600];
+		char path[PATH_MAX + 600], real[PATH_MAX], root[PATH_MAX];
 		snprintf(path, sizeof path, "%s/%s", h->app_dir, rel);
+		size_t rlen;
+		if (!realpath(path, real) || !realpath(h->app_dir, root) || strncmp(real, root, rlen = strlen(root)) != 0 ||
+		    real[rlen] != '/')
+			continue;
 		size_t len;
-		char *src = kit_read_file(path, &len);
+		char *src = kit_read_file(real, &len);
 		if (!src)
 			continue;
 		kit_buf_puts(b, "<p class=\"kit-dev-file\">");

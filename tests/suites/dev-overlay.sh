@@ -61,8 +61,13 @@ export default function Named(): never {
   throw new Error("dev-named: thrown at " + where);
 }
 EOF
-	printf 'export default function Escape(): never {\n  throw new Error("dev-escape: (../outside.txt:1) (/etc/hostname:1)");\n}\n' >"$1/src/app/escape/page.tsx"
+	# frames naming what is not the app's own source: outside the app, a
+	# hidden file, a link leading out of the app
+	printf 'export default function Escape(): never {\n  throw new Error("dev-escape: (../outside.txt:1) (/etc/hostname:1) (.env.local:1) (src/app/escape/link.txt:1)");\n}\n' \
+		>"$1/src/app/escape/page.tsx"
 	echo 'dev-escape: this file is outside the app' >"$1/../outside.txt"
+	ln -sf "$1/../outside.txt" "$1/src/app/escape/link.txt"
+	echo 'DEV_ESCAPE=a value of the app' >"$1/.env.local"
 	cat >"$1/src/app/ssrfail/Widget.tsx" <<'EOF'
 "use client";
 export function Widget() {
@@ -180,8 +185,8 @@ check "a frame naming an app file: its file, line and the source lines around it
 		grep -qF '<mark>&gt;    3 |   throw new Error(&quot;dev-named: thrown at &quot; + where);</mark>' '$work/named.html' &&
 		grep -qF '     1 | export default function Named(): never {' '$work/named.html'"
 get -H 'Accept: text/html' "$KIT_SERVE_BASE/escape" >"$work/escape.html"
-check "never a file outside the app" \
-	sh -c "grep -qF 'dev-escape: (../outside.txt:1)' '$work/escape.html' && ! grep -q 'kit-dev-source' '$work/escape.html'"
+check "never a file outside the app, a hidden one or one a link leads out to" \
+	sh -c "grep -qF 'dev-escape: (../outside.txt:1)' '$work/escape.html' && ! grep -qE 'kit-dev-source|this file is outside|a value of the app' '$work/escape.html'"
 # the engine's frames name the app's files once mapped; until then .kit/server chunks
 if grep -qF '(src/app/boom/page.tsx:' "$work/boom.html"; then
 	check "a thrown error's own frame: the source line" grep -qF 'throw new Error(&quot;dev-boom: thrown by Boom&quot;);</mark>' "$work/boom.html"
