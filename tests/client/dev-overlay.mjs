@@ -129,6 +129,21 @@ try {
     await page.close();
   }
 
+  // --- a client navigation whose page fails on the server: its error page --------
+  {
+    const { page } = await fresh('/counter');
+    await page.waitForFunction(() => Object.keys(document.querySelector('#to-boom') || {}).some((k) => k.startsWith('__reactProps')), null, { timeout: 15000 });
+    await page.click('#to-boom');
+    let text = '';
+    for (const until = Date.now() + 15000; Date.now() < until; await sleep(100)) {
+      text = await page.evaluate(() => (document.getElementById('kit-dev-error') || { innerText: '' }).innerText).catch(() => '');
+      if (text) break;
+    }
+    check('a client navigation to a server component that throws: the error page with its message',
+      /Route \/boom/.test(text) && text.includes('dev-boom: thrown by Boom') && new URL(page.url()).pathname === '/boom', text.slice(0, 300) || page.url());
+    await page.close();
+  }
+
   // --- server errors: the error page shows them (and reloads once fixed) -------
   {
     const { page } = await fresh('/boom');

@@ -119,7 +119,8 @@ export function Count() {
   return <button id="count" onClick={() => setN(n + 1)}>count {n}</button>;
 }
 EOF
-	printf 'import { Count } from "./Count";\nexport default function Page() {\n  return <main><p>dev-counter: one</p><Count /></main>;\n}\n' >"$1/src/app/counter/page.tsx"
+	printf 'import Link from "@kit/core/Link";\nimport { Count } from "./Count";\nexport default function Page() {\n  return <main><p>dev-counter: one</p><Count /><Link id="to-boom" href="/boom">boom</Link></main>;\n}\n' \
+		>"$1/src/app/counter/page.tsx"
 }
 entry_of() { # entry_of APP: the runtime entry's file
 	sed -n 's|^  "entry": "/_kit/static/\(.*\)",$|\1|p' "$1/.kit/client-manifest.json"
