@@ -76,6 +76,12 @@ export function Widget() {
 }
 EOF
 	printf 'import { Widget } from "./Widget";\nexport default function Page() {\n  return <main><Widget /></main>;\n}\n' >"$1/src/app/ssrfail/page.tsx"
+	# the pages that throw render per request (a production build fails on
+	# a page that throws while it is prerendered)
+	local f
+	for f in boom named escape ssrfail; do
+		echo 'export const dynamic = "force-dynamic";' >>"$1/src/app/$f/page.tsx"
+	done
 	cat >"$1/src/app/clickfail/Button.tsx" <<'EOF'
 "use client";
 import { useState } from "react";
@@ -186,8 +192,10 @@ check "a frame naming an app file: its file, line and the source lines around it
 		grep -qF '<mark>&gt;    3 |   throw new Error(&quot;dev-named: thrown at &quot; + where);</mark>' '$work/named.html' &&
 		grep -qF '     1 | export default function Named(): never {' '$work/named.html'"
 get -H 'Accept: text/html' "$KIT_SERVE_BASE/escape" >"$work/escape.html"
+# (the lines shown are those of the error's own frame, the page itself)
 check "never a file outside the app, a hidden one or one a link leads out to" \
-	sh -c "grep -qF 'dev-escape: (../outside.txt:1)' '$work/escape.html' && ! grep -qE 'kit-dev-source|this file is outside|a value of the app' '$work/escape.html'"
+	sh -c "grep -qF 'dev-escape: (../outside.txt:1)' '$work/escape.html' && ! grep -qE 'this file is outside|a value of the app' '$work/escape.html' &&
+		! grep -o 'kit-dev-file\">[^<]*' '$work/escape.html' | grep -qv 'src/app/escape/page.tsx:'"
 # the engine's frames name the app's files once mapped; until then .kit/server chunks
 if grep -qF '(src/app/boom/page.tsx:' "$work/boom.html"; then
 	check "a thrown error's own frame: the source line" grep -qF 'throw new Error(&quot;dev-boom: thrown by Boom&quot;);</mark>' "$work/boom.html"
