@@ -338,6 +338,9 @@ function rebuilt(version: string, client: string | undefined) {
     compatible.add(shown);
     newest = version;
     shown = version;
+    // the errors of the build before are history: the new one may have fixed them
+    reports.length = 0;
+    render();
     refresh().catch(() => location.reload());
     return false;
   }
