@@ -5,9 +5,19 @@ bench_hello_fcgi_SOURCES = bench/hello-fcgi.c
 bench_hello_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 bench_hello_fcgi_LDADD = $(FCGI_LIBS)
 
-EXTRA_DIST += bench/run.sh bench/README.md bench/instructions.sh bench/route-bundles.sh bench/fcgi-client.py
+EXTRA_DIST += bench/run.sh bench/README.md bench/instructions.sh bench/route-bundles.sh bench/fcgi-client.py \
+  bench/peers.sh bench/peers-client-js.mjs bench/peers
 .PHONY: bench
 bench: all
 	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) \
 	  WRK='$(WRK)' LIGHTTPD='$(LIGHTTPD)' \
 	  $(SHELL) $(top_srcdir)/bench/run.sh
+
+# `make bench-peers`: kit against Next.js and Waku (installed from npm into a
+# scratch directory, bench/peers-work), the same three routes in each
+# (bench/peers/), side by side (bench/README.md). Never part of `make check`.
+.PHONY: bench-peers
+bench-peers: all
+	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) \
+	  WRK='$(WRK)' LIGHTTPD='$(LIGHTTPD)' NODE='$(NODE)' \
+	  $(SHELL) $(top_srcdir)/bench/peers.sh

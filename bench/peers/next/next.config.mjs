@@ -1,0 +1,2 @@
+// Defaults, as `create-next-app` leaves them.
+export default {};
