@@ -65,6 +65,10 @@ problem() {
 	note "wrk not found (apt-get install wrk)"
 	exit 1
 }
+command -v curl >/dev/null || {
+	note "curl not found (apt-get install curl)"
+	exit 1
+}
 for f in kit-serve kit-build kit-fcgi; do
 	[ -x "$KIT_TOP_BUILDDIR/$f" ] || {
 		note "$KIT_TOP_BUILDDIR/$f is not built (run make)"
@@ -238,13 +242,17 @@ rss_kb() {
 	echo "$total"
 }
 
-# check NAME ROUTE: the route answers 200 with what it should hold.
+# check NAME ROUTE: the route answers 200 with what it should hold; records
+# the answer's size in r_size.
+declare -A r_size
 check() {
 	local body want
-	body=$(curl -s -f -H 'Cookie: name=bench' -A kit-bench "$base$(route_path "$2")") || {
+	curl -s -f -H 'Cookie: name=bench' -A kit-bench -o "$run/answer" "$base$(route_path "$2")" || {
 		problem "$1 $(route_path "$2"): no 200 answer"
 		return 1
 	}
+	r_size[$1.$2]=$(wc -c <"$run/answer")
+	body=$(cat "$run/answer")
 	case $2 in
 	list) want='<strong>Item 200</strong>' ;;
 	dynamic) want='bench<!-- --> with <!-- -->kit-bench' ;;
@@ -287,6 +295,20 @@ measure() {
 		return
 	fi
 	r_cpu[$key]=$(awk -v t=$((after - before)) -v hz="$hz" -v n="${r_req[$key]}" 'BEGIN { printf "%.3f", 1000 * t / hz / n }')
+}
+
+# responders: VmRSS of each kit-fcgi below kit-serve after every route's runs.
+resp_count=0 resp_avg=- resp_max=-
+responders() {
+	local pid kb list=()
+	for pid in $(kit_serve_responders); do
+		kb=$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status" 2>/dev/null)
+		[ -n "$kb" ] && list+=("$kb")
+	done
+	resp_count=${#list[@]}
+	[ "$resp_count" -gt 0 ] || return 0
+	resp_avg=$(printf '%s\n' "${list[@]}" | awk '{ t += $1 } END { printf "%.1f", t / NR / 1024 }')
+	resp_max=$(printf '%s\n' "${list[@]}" | sort -n | tail -n 1 | awk '{ printf "%.1f", $1 / 1024 }')
 }
 
 # client_js NAME: the browser's JavaScript for /bench/client.
@@ -336,6 +358,7 @@ for s in $servers; do
 		[ "$client" = 0 ] || client_js "$s"
 		for r in $routes; do measure "$s" "$r"; done
 		measured="$measured $s"
+		[ "$s" = kit ] && responders
 	fi
 	stop "$s"
 done
@@ -354,19 +377,25 @@ echo "kit bench-peers: wrk -t$threads -c$connections -d$duration --latency (afte
 echo "kit: kit-serve + lighttpd $("${LIGHTTPD:-lighttpd}" -v 2>/dev/null | sed -n 's/^lighttpd\/\([^ ]*\).*/\1/p') (contrib/lighttpd, max-procs ${procs:-kit-serve default}); Next.js $NEXT_VERSION: next start; Waku $WAKU_VERSION: waku start; node $("$node" --version)"
 echo "$(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), shared by wrk and the server; load $load_start at the start, $load_end at the end; $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
-printf '%-40s %-14s %8s %8s %8s %9s %5s %11s %7s\n' "route" "server" "req/s" "p50 ms" "p99 ms" "RSS MiB" "procs" "CPU ms/req" "errors"
+printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s\n' "route" "server" "KiB" "req/s" "p50 ms" "p99 ms" "RSS MiB" "procs" "CPU ms/req" "errors"
 {
 	echo "# kit bench-peers $(date -u '+%Y-%m-%dT%H:%MZ'), $(nproc) CPUs, load $load_start / $load_end, wrk -t$threads -c$connections -d$duration"
-	printf 'route\tserver\treq_per_s\tp50_ms\tp99_ms\trss_kib\tprocesses\tcpu_ms_per_req\trequests\terrors\n'
+	printf 'route\tserver\tanswer_bytes\treq_per_s\tp50_ms\tp99_ms\trss_kib\tprocesses\tcpu_ms_per_req\trequests\terrors\n'
 } >"$out"
 for r in $routes; do
 	for s in $measured; do
 		k=$s.$r
-		printf '%-40s %-14s %8s %8s %8s %9s %5s %11s %7s\n' "$(route_label "$r")" "$(version "$s")" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" \
+		printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s\n' "$(route_label "$r")" "$(version "$s")" \
+			"$(awk -v b="${r_size[$k]}" 'BEGIN { printf "%.1f", b / 1024 }')" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" \
 			"$(awk -v k="${r_rss[$k]}" 'BEGIN { printf "%.1f", k / 1024 }')" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_bad[$k]}"
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$s" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" "${r_rss[$k]}" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_req[$k]}" "${r_bad[$k]}" >>"$out"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$s" "${r_size[$k]}" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" "${r_rss[$k]}" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_req[$k]}" "${r_bad[$k]}" >>"$out"
 	done
 done
+if [ "$resp_count" -gt 0 ]; then
+	echo
+	echo "kit: $resp_count kit-fcgi responders after the three runs: VmRSS $resp_avg MiB each on average, $resp_max MiB the largest (target <= 16 MiB)"
+	printf 'responders\tkit\t%s\t%s\t%s\n' "$resp_count" "$resp_avg" "$resp_max" >>"$out"
+fi
 # ratio A B: A / B with two decimals, "-" when either is missing
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
 case " $measured " in *" kit "*)
