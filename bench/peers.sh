@@ -206,6 +206,43 @@ start() {
 	return 1
 }
 
+# static_start: plain lighttpd serving kit's stored /bench/list document as a
+# file from disk (what issue 19's stored pages aim at: the web server answers
+# them without a responder); sets base and root_pid like start.
+static_start() {
+	local file port i
+	file=$(ls "$work"/kit/.kit-store/stored/*/bench/list.html 2>/dev/null | head -n 1)
+	[ -n "$file" ] || {
+		problem "kit-build stored no bench/list.html"
+		return 1
+	}
+	port=$(kit_free_port) || return 1
+	mkdir -p "$run/static"
+	cp "$file" "$run/static/list.html"
+	cat >"$run/static.conf" <<-CONF
+		server.modules = ( "mod_staticfile" )
+		server.bind = "127.0.0.1"
+		server.port = $port
+		server.document-root = "$run/static"
+		server.errorlog = "$run/static-error.log"
+		server.max-connections = 1024
+		index-file.names = ( "list.html" )
+		mimetype.assign = ( ".html" => "text/html; charset=utf-8" )
+	CONF
+	"${LIGHTTPD:-lighttpd}" -D -f "$run/static.conf" >"$run/serve-static.log" 2>&1 </dev/null &
+	peer_pid=$!
+	for ((i = 0; i < 100; i++)); do
+		if _kit_port_open "$port"; then
+			base=http://127.0.0.1:$port root_pid=$peer_pid
+			return 0
+		fi
+		sleep 0.1
+	done
+	problem "lighttpd with $run/static.conf did not start: $(tail -n 3 "$run/serve-static.log" "$run/static-error.log" 2>/dev/null | tr '\n' ' ')"
+	stop_peer
+	return 1
+}
+
 stop() {
 	if [ "$1" = kit ]; then
 		kit_serve_stop || problem "kit-serve: $KIT_SERVE_ERROR"
@@ -277,6 +314,7 @@ declare -A r_rps r_p50 r_p99 r_rss r_procs r_cpu r_req r_bad
 measure() {
 	local url key=$1.$2 before after out
 	url=$base$(route_path "$2")
+	[ "$1" = file ] && url=$base/list.html
 	"$wrk" -t"$threads" -c"$connections" -d"$warmup" -H 'Cookie: name=bench' "$url" >/dev/null 2>&1
 	before=$(cpu_ticks "$root_pid")
 	out=$("$wrk" -t"$threads" -c"$connections" -d"$duration" --latency -H 'Cookie: name=bench' "$url" 2>&1)
@@ -361,6 +399,17 @@ for s in $servers; do
 		[ "$s" = kit ] && responders
 	fi
 	stop "$s"
+	# the same stored document served by lighttpd from disk, no responder
+	if [ -n "$ok" ] && [ "$s" = kit ] && static_start; then
+		if curl -s -f "$base/list.html" | grep -q '<strong>Item 200</strong>'; then
+			r_size[file.list]=${r_size[kit.list]}
+			measure file list
+			measured="$measured file"
+		else
+			problem "lighttpd did not serve the stored list.html"
+		fi
+		stop_peer
+	fi
 done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -370,6 +419,7 @@ version() {
 	kit) echo "kit $(git -C "$KIT_TOP_SRCDIR" rev-parse --short HEAD 2>/dev/null)" ;;
 	next) echo "Next.js $NEXT_VERSION" ;;
 	waku) echo "Waku $WAKU_VERSION" ;;
+	file) echo "lighttpd file" ;;
 	esac
 }
 echo
@@ -385,6 +435,7 @@ printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s\n' "route" "server" "KiB" "
 for r in $routes; do
 	for s in $measured; do
 		k=$s.$r
+		[ -n "${r_rps[$k]:-}" ] || continue
 		printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s\n' "$(route_label "$r")" "$(version "$s")" \
 			"$(awk -v b="${r_size[$k]}" 'BEGIN { printf "%.1f", b / 1024 }')" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" \
 			"$(awk -v k="${r_rss[$k]}" 'BEGIN { printf "%.1f", k / 1024 }')" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_bad[$k]}"
@@ -400,7 +451,7 @@ fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.2f", a / b; else print "-" }'; }
 case " $measured " in *" kit "*)
 	for s in $measured; do
-		[ "$s" = kit ] && continue
+		case $s in kit | file) continue ;; esac
 		echo
 		echo "kit's ratio to $(version "$s") (> 1: kit ahead): CPU/req = ${s}'s CPU per request / kit's; req/s = kit's / ${s}'s; p99 = ${s}'s / kit's"
 		for r in $routes; do
@@ -411,6 +462,11 @@ case " $measured " in *" kit "*)
 	done
 	;;
 esac
+if [ -n "${r_rps[file.list]:-}" ] && [ -n "${r_rps[kit.list]:-}" ]; then
+	echo
+	echo "the stored page (issue 19 item 2): kit-fcgi behind lighttpd answers it at $(awk -v a="${r_rps[kit.list]}" -v b="${r_rps[file.list]}" 'BEGIN { printf "%.0f", 100 * a / b }')% of the req/s of lighttpd serving the file itself, at $(ratio "${r_cpu[kit.list]}" "${r_cpu[file.list]}")× its CPU/req"
+	[ -n "${r_cpu[next.list]:-}" ] && echo "  lighttpd serving the file spends $(ratio "${r_cpu[next.list]}" "${r_cpu[file.list]}")× less CPU per request than Next.js's prerendered page (target >= 20×)"
+fi
 if [ "$client" != 0 ]; then
 	echo
 	echo "client JavaScript of a page with one client component (/bench/client), every script file the browser loaded, gzip -9 each:"
