@@ -22,7 +22,8 @@
 # (bench/peers-client-js.mjs; needs /usr/bin/chromium).
 #
 # Knobs (environment): BENCH_DURATION (10s), BENCH_WARMUP (3s), BENCH_THREADS
-# (2), BENCH_CONNECTIONS (32), BENCH_PROCS (kit-serve --procs; empty: its
+# (2), BENCH_CONNECTIONS (32), BENCH_TIMEOUT (wrk's --timeout, 10s: a slower
+# answer is an error and leaves the latencies), BENCH_PROCS (kit-serve --procs; empty: its
 # default), BENCH_PEERS (the servers, "kit next waku"), BENCH_PEERS_DIR (the
 # scratch directory, default bench/peers-work in the build tree),
 # BENCH_PEERS_OUT (the results as tab-separated values, default
@@ -44,7 +45,7 @@ WAKU_VERSION=$(pinned waku waku)
 PLAYWRIGHT_VERSION=1.65.1 # the one tests/client uses
 
 duration=${BENCH_DURATION:-10s} warmup=${BENCH_WARMUP:-3s}
-threads=${BENCH_THREADS:-2} connections=${BENCH_CONNECTIONS:-32}
+threads=${BENCH_THREADS:-2} connections=${BENCH_CONNECTIONS:-32} timeout=${BENCH_TIMEOUT:-10s}
 procs=${BENCH_PROCS:-} servers=${BENCH_PEERS:-kit next waku}
 work=${BENCH_PEERS_DIR:-$KIT_TOP_BUILDDIR/bench/peers-work}
 out=${BENCH_PEERS_OUT:-$KIT_TOP_BUILDDIR/bench/peers-last.tsv}
@@ -310,14 +311,15 @@ ms() { # ms WRK_TIME: milliseconds
 
 # measure NAME ROUTE: warm-up, then one wrk run; records the row in r_*.
 hz=$(getconf CLK_TCK)
-declare -A r_rps r_p50 r_p99 r_rss r_procs r_cpu r_req r_bad
+declare -A r_rps r_p50 r_p99 r_rss r_procs r_cpu r_req r_bad r_load
 measure() {
 	local url key=$1.$2 before after out
 	url=$base$(route_path "$2")
 	[ "$1" = file ] && url=$base/list.html
-	"$wrk" -t"$threads" -c"$connections" -d"$warmup" -H 'Cookie: name=bench' "$url" >/dev/null 2>&1
+	r_load[$key]=$(cut -d' ' -f1 /proc/loadavg)
+	"$wrk" -t"$threads" -c"$connections" -d"$warmup" --timeout "$timeout" -H 'Cookie: name=bench' "$url" >/dev/null 2>&1
 	before=$(cpu_ticks "$root_pid")
-	out=$("$wrk" -t"$threads" -c"$connections" -d"$duration" --latency -H 'Cookie: name=bench' "$url" 2>&1)
+	out=$("$wrk" -t"$threads" -c"$connections" -d"$duration" --timeout "$timeout" --latency -H 'Cookie: name=bench' "$url" 2>&1)
 	after=$(cpu_ticks "$root_pid")
 	printf '== %s %s\n%s\n' "$1" "$url" "$out" >>"$run/wrk.log"
 	r_rps[$key]=$(echo "$out" | awk '/^Requests\/sec:/ { printf "%.0f", $2 }')
@@ -423,23 +425,23 @@ version() {
 	esac
 }
 echo
-echo "kit bench-peers: wrk -t$threads -c$connections -d$duration --latency (after a $warmup warm-up) on 127.0.0.1, one server at a time"
+echo "kit bench-peers: wrk -t$threads -c$connections -d$duration --timeout $timeout --latency (after a $warmup warm-up) on 127.0.0.1, one server at a time"
 echo "kit: kit-serve + lighttpd $("${LIGHTTPD:-lighttpd}" -v 2>/dev/null | sed -n 's/^lighttpd\/\([^ ]*\).*/\1/p') (contrib/lighttpd, max-procs ${procs:-kit-serve default}); Next.js $NEXT_VERSION: next start; Waku $WAKU_VERSION: waku start; node $("$node" --version)"
-echo "$(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), shared by wrk and the server; load $load_start at the start, $load_end at the end; $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "$(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), shared by wrk and the server; load $load_start at the start, $load_end at the end (column load: the 1-minute load before each row's warm-up); $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
-printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s\n' "route" "server" "KiB" "req/s" "p50 ms" "p99 ms" "RSS MiB" "procs" "CPU ms/req" "errors"
+printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s %6s\n' "route" "server" "KiB" "req/s" "p50 ms" "p99 ms" "RSS MiB" "procs" "CPU ms/req" "errors" "load"
 {
 	echo "# kit bench-peers $(date -u '+%Y-%m-%dT%H:%MZ'), $(nproc) CPUs, load $load_start / $load_end, wrk -t$threads -c$connections -d$duration"
-	printf 'route\tserver\tanswer_bytes\treq_per_s\tp50_ms\tp99_ms\trss_kib\tprocesses\tcpu_ms_per_req\trequests\terrors\n'
+	printf 'route\tserver\tanswer_bytes\treq_per_s\tp50_ms\tp99_ms\trss_kib\tprocesses\tcpu_ms_per_req\trequests\terrors\tload_1min\n'
 } >"$out"
 for r in $routes; do
 	for s in $measured; do
 		k=$s.$r
 		[ -n "${r_rps[$k]:-}" ] || continue
-		printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s\n' "$(route_label "$r")" "$(version "$s")" \
+		printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s %6s\n' "$(route_label "$r")" "$(version "$s")" \
 			"$(awk -v b="${r_size[$k]}" 'BEGIN { printf "%.1f", b / 1024 }')" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" \
-			"$(awk -v k="${r_rss[$k]}" 'BEGIN { printf "%.1f", k / 1024 }')" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_bad[$k]}"
-		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$s" "${r_size[$k]}" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" "${r_rss[$k]}" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_req[$k]}" "${r_bad[$k]}" >>"$out"
+			"$(awk -v k="${r_rss[$k]}" 'BEGIN { printf "%.1f", k / 1024 }')" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_bad[$k]}" "${r_load[$k]}"
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$s" "${r_size[$k]}" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" "${r_rss[$k]}" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_req[$k]}" "${r_bad[$k]}" "${r_load[$k]}" >>"$out"
 	done
 done
 if [ "$resp_count" -gt 0 ]; then
