@@ -334,7 +334,7 @@ measure() {
 		r_rps[$key]=0 r_cpu[$key]=-
 		return
 	fi
-	r_cpu[$key]=$(awk -v t=$((after - before)) -v hz="$hz" -v n="${r_req[$key]}" 'BEGIN { printf "%.3f", 1000 * t / hz / n }')
+	r_cpu[$key]=$(awk -v t=$((after - before)) -v hz="$hz" -v n="${r_req[$key]}" 'BEGIN { printf "%.4f", 1000 * t / hz / n }')
 }
 
 # responders: VmRSS of each kit-fcgi below kit-serve after every route's runs.
@@ -429,7 +429,7 @@ echo "kit bench-peers: wrk -t$threads -c$connections -d$duration --timeout $time
 echo "kit: kit-serve + lighttpd $("${LIGHTTPD:-lighttpd}" -v 2>/dev/null | sed -n 's/^lighttpd\/\([^ ]*\).*/\1/p') (contrib/lighttpd, max-procs ${procs:-kit-serve default}); Next.js $NEXT_VERSION: next start; Waku $WAKU_VERSION: waku start; node $("$node" --version)"
 echo "$(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)), shared by wrk and the server; load $load_start at the start, $load_end at the end (column load: the 1-minute load before each row's warm-up); $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
-printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s %6s\n' "route" "server" "KiB" "req/s" "p50 ms" "p99 ms" "RSS MiB" "procs" "CPU ms/req" "errors" "load"
+printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %12s %7s %6s\n' "route" "server" "KiB" "req/s" "p50 ms" "p99 ms" "RSS MiB" "procs" "CPU ms/req" "errors" "load"
 {
 	echo "# kit bench-peers $(date -u '+%Y-%m-%dT%H:%MZ'), $(nproc) CPUs, load $load_start / $load_end, wrk -t$threads -c$connections -d$duration"
 	printf 'route\tserver\tanswer_bytes\treq_per_s\tp50_ms\tp99_ms\trss_kib\tprocesses\tcpu_ms_per_req\trequests\terrors\tload_1min\n'
@@ -438,7 +438,7 @@ for r in $routes; do
 	for s in $measured; do
 		k=$s.$r
 		[ -n "${r_rps[$k]:-}" ] || continue
-		printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %11s %7s %6s\n' "$(route_label "$r")" "$(version "$s")" \
+		printf '%-40s %-14s %6s %8s %8s %8s %9s %5s %12s %7s %6s\n' "$(route_label "$r")" "$(version "$s")" \
 			"$(awk -v b="${r_size[$k]}" 'BEGIN { printf "%.1f", b / 1024 }')" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" \
 			"$(awk -v k="${r_rss[$k]}" 'BEGIN { printf "%.1f", k / 1024 }')" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_bad[$k]}" "${r_load[$k]}"
 		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$r" "$s" "${r_size[$k]}" "${r_rps[$k]}" "${r_p50[$k]}" "${r_p99[$k]}" "${r_rss[$k]}" "${r_procs[$k]}" "${r_cpu[$k]}" "${r_req[$k]}" "${r_bad[$k]}" "${r_load[$k]}" >>"$out"
