@@ -37,7 +37,7 @@ export KIT_DATADIR=$KIT_TOP_SRCDIR
 . "$KIT_TOP_SRCDIR/tests/lib/serve.sh"
 
 src=$KIT_TOP_SRCDIR/bench/peers
-pinned() { # pinned APP PACKAGE: the version bench/peers/APP/package.json pins
+pinned() { # pinned APP PACKAGE: the version bench/peers/<APP>/package.json pins
 	sed -n "s/^ *\"$2\": \"\\(.*\\)\",\\{0,1\\}\$/\\1/p" "$src/$1/package.json"
 }
 NEXT_VERSION=$(pinned next next)
@@ -115,7 +115,7 @@ route_label() {
 
 # --- installing and building
 
-# install NAME: npm packages of bench/peers/NAME/package.json into $work/NAME,
+# install NAME: npm packages of bench/peers/<NAME>/package.json into $work/NAME,
 # unless the pinned versions are there already.
 install() {
 	local dir=$work/$1 want
@@ -214,7 +214,7 @@ static_start() {
 	local file port i
 	file=$(ls "$work"/kit/.kit-store/stored/*/bench/list.html 2>/dev/null | head -n 1)
 	[ -n "$file" ] || {
-		problem "kit-build stored no bench/list.html"
+		problem "kit-build stored no document for /bench/list"
 		return 1
 	}
 	port=$(kit_free_port) || return 1
