@@ -466,7 +466,7 @@ case " $measured " in *" kit "*)
 esac
 if [ -n "${r_rps[file.list]:-}" ] && [ -n "${r_rps[kit.list]:-}" ]; then
 	echo
-	echo "the stored page (issue 19 item 2): kit-fcgi behind lighttpd answers it at $(awk -v a="${r_rps[kit.list]}" -v b="${r_rps[file.list]}" 'BEGIN { printf "%.0f", 100 * a / b }')% of the req/s of lighttpd serving the file itself, at $(ratio "${r_cpu[kit.list]}" "${r_cpu[file.list]}")× its CPU/req"
+	echo "the stored page (issue 19 item 2): kit answers it at $(awk -v a="${r_rps[kit.list]}" -v b="${r_rps[file.list]}" 'BEGIN { printf "%.0f", 100 * a / b }')% of the req/s of a plain lighttpd serving the same file, at $(ratio "${r_cpu[kit.list]}" "${r_cpu[file.list]}")× its CPU/req (target >= 80 %)"
 	[ -n "${r_cpu[next.list]:-}" ] && echo "  lighttpd serving the file spends $(ratio "${r_cpu[next.list]}" "${r_cpu[file.list]}")× less CPU per request than Next.js's prerendered page (target >= 20×)"
 fi
 if [ "$client" != 0 ]; then
