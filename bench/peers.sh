@@ -9,22 +9,24 @@
 #   api      /api/bench      an API route reading its Request, answering
 #                            Response.json({...}) per request
 # Next.js and Waku come from npm, pinned (bench/peers/next/package.json and
-# bench/peers/waku/package.json), into a scratch directory reused once installed. Each
-# app is built in production mode (kit-build, next build, waku build) and
+# bench/peers/waku/package.json), into a scratch directory reused once
+# installed. Each app is built in production mode (kit-build, next build, waku build) and
 # served as users deploy it (kit-serve behind lighttpd with contrib/'s
 # config and its default procs; next start; waku start) on 127.0.0.1, one
 # server at a time. Per route: a warm-up, then one wrk run with --latency,
 # and from that run req/s, p50, p99, the RSS of the server's whole process
 # tree after it (sum of VmRSS), and the server's CPU per request (utime +
 # stime of the tree from /proc, after minus before, over the requests).
+# A reference row: kit's stored /bench/list document served by a plain
+# lighttpd from disk (issue 19 item 2 compares kit's answer with it).
 # Then kit's ratios to each peer, and the client JavaScript (gzip -9 per
 # file) a browser loads for a page with one client component
 # (bench/peers-client-js.mjs; needs /usr/bin/chromium).
 #
 # Knobs (environment): BENCH_DURATION (10s), BENCH_WARMUP (3s), BENCH_THREADS
 # (2), BENCH_CONNECTIONS (32), BENCH_TIMEOUT (wrk's --timeout, 10s: a slower
-# answer is an error and leaves the latencies), BENCH_PROCS (kit-serve --procs; empty: its
-# default), BENCH_PEERS (the servers, "kit next waku"), BENCH_PEERS_DIR (the
+# answer is an error and leaves the latencies), BENCH_PROCS (kit-serve
+# --procs; empty: its default), BENCH_PEERS (the servers, "kit next waku"), BENCH_PEERS_DIR (the
 # scratch directory, default bench/peers-work in the build tree),
 # BENCH_PEERS_OUT (the results as tab-separated values, default
 # bench/peers-last.tsv in the build tree), BENCH_CLIENT_JS (0 skips the
