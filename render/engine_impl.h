@@ -98,6 +98,10 @@ struct kit_req {
 	struct row_promise *row_promises;  /* phase 2 JS promises of "$@" rows */
 	struct row_promise *sent_promises; /* phase 1: promise props already given a row (slot: the JS promise) */
 	int nscopes;                 /* used of kit_engine.scopes */
+	/* the component stack (walk.c struct walk_owner, arena memory): the
+	 * component whose output is being walked, its parent through ->parent */
+	const struct walk_owner *owner;
+	unsigned walks;              /* walk_row calls so far: whose work array a node's slot is in */
 };
 
 /* The worker: one warm mujs state with server.js loaded, for every request

@@ -35,8 +35,31 @@ void kit_errlog_summary(kit_buf *out, const char *error)
 	kit_buf_put(out, open + 1, (size_t)(error + n - 1 - (open + 1)));
 }
 
+/* " in <Post> < <Layout> < <RootLayout>" of a component stack ("    at Post
+ * (src/…:3)\n    at Layout"), when the component has a parent. */
+static void put_path(kit_buf *out, const char *owners)
+{
+	if (!owners || !strchr(owners, '\n'))
+		return;
+	kit_buf_puts(out, " in");
+	for (const char *p = owners; *p;) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		const char *name = p;
+		while (name < p + n && *name == ' ')
+			name++;
+		if (n - (size_t)(name - p) > 3 && strncmp(name, "at ", 3) == 0)
+			name += 3;
+		size_t len = strcspn(name, " \n");
+		if (len > (size_t)(p + n - name))
+			len = (size_t)(p + n - name);
+		kit_buf_printf(out, "%s<%.*s>", p == owners ? " " : " < ", (int)len, name);
+		p = end ? end + 1 : p + n;
+	}
+}
+
 void kit_errlog_format(kit_buf *out, int status, const char *method, const char *path, const char *component,
-		       const char *error, const char *digest)
+		       const char *error, const char *digest, const char *owners)
 {
 	kit_buf_printf(out, "%d %s %s \xe2\x80\x94 ", status, method && *method ? method : "GET", path ? path : "?");
 	if (component && *component)
@@ -44,10 +67,17 @@ void kit_errlog_format(kit_buf *out, int status, const char *method, const char 
 	kit_errlog_summary(out, error ? error : "");
 	if (digest && *digest)
 		kit_buf_printf(out, " (digest %s)", digest);
+	put_path(out, owners);
 }
 
 void kit_errlog(int status, const char *method, const char *path, const char *component, const char *error,
 		const char *digest)
+{
+	kit_errlog_stack(status, method, path, component, error, digest, NULL);
+}
+
+void kit_errlog_stack(int status, const char *method, const char *path, const char *component, const char *error,
+		      const char *digest, const char *owners)
 {
 	char when[32];
 	time_t now = time(NULL);
@@ -56,7 +86,7 @@ void kit_errlog(int status, const char *method, const char *path, const char *co
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	kit_buf line;
 	kit_buf_init(&line);
-	kit_errlog_format(&line, status, method, path, component, error, digest);
+	kit_errlog_format(&line, status, method, path, component, error, digest, owners);
 	/* one write: lines of workers sharing the log do not interleave */
 	fprintf(stderr, "kit %s: %s\n", when, kit_buf_cstr(&line));
 	fflush(stderr);

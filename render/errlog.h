@@ -5,8 +5,9 @@
  *
  * (one line): the answer's status, the request, what ran (a component, or
  * the module of a middleware or handler), the error's first line with where
- * it was thrown (the frame mapped to the app's file, render/srcmap.c), and
- * the digest the visitor's page carries. Written on stderr, which lighttpd
+ * it was thrown (the frame mapped to the app's file, render/srcmap.c), the
+ * digest the visitor's page carries, and for a component with parents its
+ * path, innermost first (` in <Post> < <Layout> < <RootLayout>`). Written on stderr, which lighttpd
  * and Apache's mod_fcgid put in their error logs. The engine writes one per
  * failed row or request (render/req.c); the host one per failure the
  * engine did not see (fcgi/host.c). */
@@ -17,14 +18,18 @@
 
 #include "render/buf.h"
 
-/* Appends the line (without the time and the newline) to out. component and
- * digest may be NULL or "". */
+/* Appends the line (without the time and the newline) to out. component,
+ * digest and owners (a component stack, "    at Post (…)\n    at Layout", as
+ * kit_row.owners) may be NULL or "". */
 void kit_errlog_format(kit_buf *out, int status, const char *method, const char *path, const char *component,
-		       const char *error, const char *digest);
+		       const char *error, const char *digest, const char *owners);
 
 /* Writes "kit <UTC time>: <line>\n" on stderr and flushes it. */
 void kit_errlog(int status, const char *method, const char *path, const char *component, const char *error,
 		const char *digest);
+/* The same with the component stack (the path at the line's end). */
+void kit_errlog_stack(int status, const char *method, const char *path, const char *component, const char *error,
+		      const char *digest, const char *owners);
 
 /* The error's first line, its last " at Name (file:line)" made " at
  * file:line" (what the log line and kit-build's errors show), into out. */

@@ -74,8 +74,9 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 		/* a client component that threw while rendered here: the browser's
 		 * error boundary can catch it (the host sends the error shell) */
 		h->client_caught = r->html_only && ctx->in_error_boundary;
-		return html_fail(h, "row %x failed (digest \"%s\") outside any <Suspense> boundary%s%.700s", r->id,
-				 r->digest ? r->digest : "", r->message ? ": " : "", r->message ? r->message : "");
+		return html_fail(h, "row %x failed (digest \"%s\") outside any <Suspense> boundary%s%.600s%s%.300s", r->id,
+				 r->digest ? r->digest : "", r->message ? ": " : "", r->message ? r->message : "",
+				 r->owners ? "\n\nComponent stack:\n" : "", r->owners ? r->owners : "");
 	}
 	ctx->b->digest = r->digest;
 	return R_ERRORED;

@@ -109,6 +109,7 @@ struct kit_row {
 	const char *message;     /* ERROR: what was thrown, for the server's log only */
 	const char *component;   /* ERROR: the component that threw (NULL: not known), for the log line */
 	const char *error;       /* ERROR: the error as thrown, stack mapped (render/srcmap.c), for the log line */
+	const char *owners;      /* ERROR: the component stack, innermost first ("    at Post (src/…:3)\n    at Layout"), or NULL */
 	int written;             /* emitted as its own Flight row */
 	int inlined;             /* written inside its parent row instead */
 	int html_only;           /* phase 2 (SSR of client components): never in Flight */

@@ -202,7 +202,8 @@ void kit_req_log_render(kit_engine *e, int status)
 		const kit_row *r = e->rq.model.rows[i];
 		if (r->state != KIT_ROW_ERROR || !r->error || row_logged_before(e, i, r))
 			continue;
-		kit_errlog(status, method, path, r->component, r->error, r == fail ? err->digest : r->digest);
+		kit_errlog_stack(status, method, path, r->component, r->error, r == fail ? err->digest : r->digest,
+				 r->owners);
 		logged |= r == fail;
 	}
 	if (e->rq.failed && !logged)

@@ -215,9 +215,16 @@ static int fail_before_shell(kit_engine *e, const kit_row *bad, int segment)
 		kit_req_fail(e, 503, bad->component, "%s", bad->message ? bad->message : "the render budget ran out");
 		return -1;
 	}
-	/* the error as thrown (its stack mapped); the component in its own field */
-	kit_req_fail(e, 500, bad->component, "%s", bad->error ? bad->error : bad->message ? bad->message
-						   : "a part of the page failed to render");
+	/* the error as thrown (its stack mapped), then the component stack
+	 * (what kit-serve --dev's error page shows); the component in its own field */
+	const char *text = bad->error ? bad->error : bad->message ? bad->message : "a part of the page failed to render";
+	if (bad->owners) {
+		int room = (int)sizeof err->message - 40 - (int)strlen(bad->owners);
+		kit_req_fail(e, 500, bad->component, "%.*s\n\nComponent stack:\n%s", room > 300 ? room : 300, text,
+			     bad->owners);
+	} else {
+		kit_req_fail(e, 500, bad->component, "%s", text);
+	}
 	return -1;
 }
 

@@ -48,6 +48,20 @@ struct walk_item {
 	const char *context;    /* host tag or prop, for messages */
 	unsigned tree_id;       /* React's tree context (phase 2: useId) */
 	const char *tree_overflow;
+	const struct walk_owner *owner;  /* the component whose output this is (NULL: none) */
+};
+
+/* A component being rendered, for the component stack of an error (React's
+ * "at Post … at Layout"): each call_component makes one in the arena, its
+ * parent the component whose output held the element. The success path only
+ * links them; the function waits in the work array (slot, valid during the
+ * walk `walk`) and is named when an error needs the stack, or when a row is
+ * deferred (the work array is emptied when its walk ends). */
+struct walk_owner {
+	const struct walk_owner *parent;
+	unsigned walk;
+	unsigned slot;
+	const char *name;       /* NULL until named */
 };
 
 /* What a then-callback needs: the row it fills and, for a retry (a
@@ -63,6 +77,7 @@ struct settle_data {
 	int data;               /* the row is a promise's value: walked as data (MODE_CLIENT_PROP) */
 	unsigned tree_id;
 	char tree_overflow[128];
+	const struct walk_owner *owner;  /* the component stack there (named) */
 };
 
 static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode, const char *context)
@@ -81,6 +96,7 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 	it->context = context;
 	it->tree_id = e->rq.tree_id;
 	it->tree_overflow = e->rq.tree_overflow;
+	it->owner = e->rq.owner;
 }
 
 /* Stack layout of a walk: [value, work array, element symbol, ...]; the
@@ -127,6 +143,40 @@ static void component_name(js_State *J, int idx, char *out, size_t n)
 	}
 }
 
+/* Names the components of the stack from o up that are not named yet (while
+ * the walk that made them runs: the work array holds their functions). */
+static void name_owners(kit_engine *e, const struct walk_owner *o)
+{
+	js_State *J = e->J;
+	for (; o && !o->name; o = o->parent) {
+		struct walk_owner *w = (struct walk_owner *)o;
+		char name[96] = "(anonymous component)";
+		if (w->walk == e->rq.walks && e->rq.walking) {
+			js_getregistry(J, REG_WORK);
+			js_getindex(J, -1, (int)w->slot);
+			component_name(J, -1, name, sizeof name);
+			js_pop(J, 2);
+		}
+		w->name = kit_arena_strdup(e->arena, name);
+	}
+}
+
+/* The component stack from o up, React's way: "    at Post\n    at Layout"
+ * (arena), or NULL when there is none. */
+static const char *owner_stack(kit_engine *e, const struct walk_owner *o)
+{
+	if (!o)
+		return NULL;
+	name_owners(e, o);
+	kit_buf b;
+	kit_buf_init(&b);
+	for (int n = 0; o && n < 40; o = o->parent, n++)
+		kit_buf_printf(&b, "%s    at %s", b.len ? "\n" : "", o->name);
+	const char *text = kit_arena_strdup(e->arena, kit_buf_cstr(&b));
+	kit_buf_free(&b);
+	return text;
+}
+
 /* Marks row as errored with the message (kept for the host's 500). An
  * error (not an answer) is logged when the render ends (kit_req_log_render),
  * with the status the answer got: error is what was thrown, its stack
@@ -143,6 +193,7 @@ static void reject_row(kit_engine *e, kit_row *row, const char *component, const
 		return;  /* redirect(), notFound(), forbidden(), unauthorized() and client-only bailouts are answers, not errors */
 	row->component = component ? kit_arena_strdup(e->arena, component) : NULL;
 	row->error = kit_arena_strdup(e->arena, error);
+	row->owners = owner_stack(e, e->rq.owner);
 	e->rq.nerrors++;
 }
 
@@ -217,6 +268,9 @@ static struct settle_data *settle_data_new(kit_engine *e, kit_row *row, const ch
 	d->ssr = e->rq.ssr;
 	d->tree_id = e->rq.tree_id;
 	snprintf(d->tree_overflow, sizeof d->tree_overflow, "%s", e->rq.tree_overflow);
+	/* the row is walked by a later walk: the stack is named now */
+	name_owners(e, e->rq.owner);
+	d->owner = e->rq.owner;
 	return d;
 }
 
@@ -314,6 +368,7 @@ static void on_settle(js_State *J, int fulfilled)
 		js_pushundefined(J);
 		return;
 	}
+	e->rq.owner = d->owner;
 	if (d->retry) {
 		/* the component suspended: render it again now that its promise settled
 		 * (a rejection is re-thrown by use() inside it) */
@@ -356,6 +411,7 @@ static void on_settle(js_State *J, int fulfilled)
 		e->rq.pending_rows--;
 		reject_row(e, row, component, digest, text, msg);
 	}
+	e->rq.owner = NULL;
 	js_pushundefined(J);
 }
 
@@ -519,6 +575,14 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 	js_State *J = e->J;
 	char name[96];
 	e->rq.stats.components++;
+	/* its place in the component stack: its function kept in the work array */
+	const struct walk_owner *outer = e->rq.owner;
+	struct walk_owner *self = kit_arena_alloc(e->arena, sizeof *self);
+	self->parent = outer;
+	self->walk = e->rq.walks;
+	self->name = NULL;
+	js_copy(J, fnidx);
+	self->slot = stash(e, work);
 	int failed;
 	if (e->rq.ssr) {
 		char tid[160];
@@ -553,10 +617,13 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 	if (failed) {
 		component_name(J, fnidx, name, sizeof name);
 		if (is_suspense_exception(J))
-			return defer_retry(e, target, fnidx, propsidx, name);
+			return defer_retry(e, target, fnidx, propsidx, name);  /* rendered again below outer */
+		e->rq.owner = self;
 		exception_at(e, target, name, NULL);
+		e->rq.owner = outer;
 		return 0;
 	}
+	e->rq.owner = self;
 	unsigned tree_id = e->rq.tree_id;
 	const char *tree_overflow = e->rq.tree_overflow;
 	if (e->rq.ssr) {
@@ -599,6 +666,7 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 			js_pop(J, 1);
 			e->rq.tree_id = tree_id;
 			e->rq.tree_overflow = tree_overflow;
+			e->rq.owner = outer;
 			return 0;
 		} else {
 			component_name(J, fnidx, name, sizeof name);
@@ -606,12 +674,14 @@ static int call_component(kit_engine *e, int work, kit_value **target, int fnidx
 			js_pop(J, 1);
 			e->rq.tree_id = tree_id;
 			e->rq.tree_overflow = tree_overflow;
+			e->rq.owner = outer;
 			return rc;
 		}
 	}
 	push_item(e, target, stash(e, work), MODE_NODE, NULL);
 	e->rq.tree_id = tree_id;
 	e->rq.tree_overflow = tree_overflow;
+	e->rq.owner = outer;
 	return 0;
 }
 
@@ -1192,6 +1262,7 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 	int work = base + 1;
 	e->rq.work_top = 0;
 	e->rq.nitems = 0;
+	e->rq.walks++;
 	push_item(e, &row->value, stash(e, work), e->rq.root_data ? MODE_CLIENT_PROP : mode, NULL);
 	e->rq.root_data = 0;
 	int rc = 0;
@@ -1209,6 +1280,7 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 		}
 		e->rq.tree_id = it.tree_id;
 		e->rq.tree_overflow = it.tree_overflow;
+		e->rq.owner = it.owner;
 		js_getindex(J, work, (int)it.slot);
 		if (walk_one(e, work, &it) < 0) {
 			rc = -1;
@@ -1218,6 +1290,7 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 	e->rq.tree_id = tree_id;
 	e->rq.tree_overflow = tree_overflow;
 	e->rq.nitems = 0;
+	e->rq.owner = NULL;
 	js_setlength(J, work, 0);
 	js_pop(J, js_gettop(J) - base);
 	e->rq.walking = 0;
@@ -1483,6 +1556,7 @@ kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tre
 				js_pop(J, 1);
 			}
 		}
+		e->rq.owner = NULL;  /* (the server components above are not known here) */
 		kit_walk_row(e, row);
 		for (int i = 0; i < restored; i++)
 			call_runtime_int(e, "popProvider");

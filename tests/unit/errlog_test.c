@@ -4,12 +4,14 @@
 #include "render/errlog.h"
 #include "test.h"
 
+static const char *owners;
+
 static const char *line(int status, const char *method, const char *path, const char *component, const char *error,
 			const char *digest)
 {
 	static kit_buf out;
 	kit_buf_reset(&out);
-	kit_errlog_format(&out, status, method, path, component, error, digest);
+	kit_errlog_format(&out, status, method, path, component, error, digest, owners);
 	return kit_buf_cstr(&out);
 }
 
@@ -29,6 +31,15 @@ int main(void)
 	CHECK_STR("a message with \" at \" of its own and no frame is left as it is",
 		  line(500, "POST", "/x", "", "Error: failed at step (two)", ""),
 		  "500 POST /x \xe2\x80\x94 Error: failed at step (two)");
+	owners = "    at Post (src/app/posts/[id]/page.tsx:4)\n    at PostsLayout (src/app/posts/layout.tsx:2)\n    at RootLayout";
+	CHECK_STR("a component with parents: its path at the end, innermost first, names only",
+		  line(500, "GET", "/posts/3", "Post", "TypeError: x is undefined at src/app/posts/[id]/page.tsx:12", "7"),
+		  "500 GET /posts/3 \xe2\x80\x94 <Post> TypeError: x is undefined at src/app/posts/[id]/page.tsx:12 (digest 7)"
+		  " in <Post> < <PostsLayout> < <RootLayout>");
+	owners = "    at Post";
+	CHECK_STR("a component without a parent: no path",
+		  line(500, "GET", "/", "Post", "Error: x", "7"), "500 GET / \xe2\x80\x94 <Post> Error: x (digest 7)");
+	owners = NULL;
 	kit_buf b;
 	kit_buf_init(&b);
 	kit_errlog_summary(&b, "RangeError: bad at new Thing (src/lib/thing.ts:3)");
