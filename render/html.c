@@ -71,9 +71,11 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 		return R_OK;
 	}
 	if (!ctx->b) {
-		/* a client component that threw while rendered here: the browser's
-		 * error boundary can catch it (the host sends the error shell) */
-		h->client_caught = r->html_only && ctx->in_error_boundary;
+		/* a client component that threw while rendered here: the host sends
+		 * the error shell, where the browser renders the page again (its
+		 * error boundary catches the error if it happens there too; with
+		 * none, kit's application error page shows) */
+		h->client_caught = r->html_only && (ctx->in_error_boundary || !kit_digest_is_answer(r->digest));
 		return html_fail(h, "row %x failed (digest \"%s\") outside any <Suspense> boundary%s%.600s%s%.300s", r->id,
 				 r->digest ? r->digest : "", r->message ? ": " : "", r->message ? r->message : "",
 				 r->owners ? "\n\nComponent stack:\n" : "", r->owners ? r->owners : "");

@@ -100,8 +100,9 @@ struct kit_html {
 	kit_html_opts opts;
 	char err[KIT_ERR_SIZE];
 	int not_ready;        /* the last failure was a pending row outside every boundary */
-	int client_caught;    /* the last failure was a client component's error (HTML phase) below an
-			       * error boundary, outside every Suspense boundary */
+	int client_caught;    /* the last failure was a client component's error (HTML phase) outside
+			       * every Suspense boundary: below an error boundary, or an error (not
+			       * an answer) with none above it */
 	/* The preamble of a document: "<!DOCTYPE html><html …>", "<head …>",
 	 * the head's own children, "<body …>". */
 	kit_buf html_open, head_open, head_children, body_open;

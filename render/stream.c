@@ -257,10 +257,10 @@ static int write_shell(kit_engine *e)
 				/* a client component above every boundary still waits (use()): try again later */
 				return later ? 0 : -1;
 			}
-			/* a client component threw below an error boundary: the error
-			 * shell, a 500 whose page the browser renders from the rows
-			 * (js/client/entry.ts), where the boundary catches the error if
-			 * it happens again; what follows is rows only */
+			/* a client component threw: the error shell, a 500 whose page
+			 * the browser renders from the rows (js/client/entry.ts), where
+			 * an error boundary catches the error if it happens again (with
+			 * none, the application error page); what follows is rows only */
 			kit_buf_reset(&b);
 			kit_buf_puts(&b, "<!DOCTYPE html><html id=\"__kit_error__\"><head>"
 				     "<meta name=\"robots\" content=\"noindex\"/></head><body>");

@@ -66,12 +66,29 @@ function report(kind: string) {
 // its root, which is the whole document: the visitor would see a blank page.
 // Say so instead, as Next.js's "Application error" does.
 function showUncaught() {
+  if (errorShell) return showApplicationError();
   const host = document.body || document.documentElement;
   if (!host || (document.body && document.body.innerText.trim() !== '')) return;
   const p = document.createElement('p');
   p.id = 'kit-uncaught-error';
   p.textContent = 'This page stopped after an error in the browser (see the console). Reload the page to go on.';
   host.appendChild(p);
+}
+
+// The error shell with no error boundary above the component that failed on
+// the server: when it fails in the browser too, nothing is left of the page.
+// Next.js then shows its "Application error" page; kit shows the same line.
+let errorShell = false;
+
+function showApplicationError() {
+  const root = document.documentElement || document.appendChild(document.createElement('html'));
+  const body = document.body || root.appendChild(document.createElement('body'));
+  if (document.getElementById('kit-application-error') || body.innerText.trim() !== '') return;
+  const h = document.createElement('h2');
+  h.id = 'kit-application-error';
+  h.textContent = 'Application error: a client-side exception has occurred while loading ' + location.hostname +
+    ' (see the browser console for more information).';
+  body.appendChild(h);
 }
 
 // A page answering a no-JS form post of a useActionState form carries the
@@ -114,11 +131,13 @@ function start() {
     // build folds this away (same size; only the minifier's names differ)
     ...(process.env.NODE_ENV === 'production' || !(self as DevSelf).__kit_dev ? {} : (self as DevSelf).__kit_dev!.wrap(report, refreshInPlace)),
   };
-  // The error shell (<html id="__kit_error__">, docs/errors.md): a client
-  // component failed while the server rendered the document, under an error
-  // boundary. Nothing to hydrate: the browser renders the page from its rows,
-  // and the error boundary shows the error if it happens here too.
+  // The error shell (<html id="__kit_error__">, docs/errors.md §6): a client
+  // component failed while the server rendered the document. Nothing to
+  // hydrate: the browser renders the page from its rows, and the error
+  // boundary shows the error if it happens here too (with none, the
+  // application error page).
   if (document.documentElement.id === '__kit_error__') {
+    errorShell = true;
     createRoot(document, options).render(createElement(Router, { initial }));
     return;
   }

@@ -213,4 +213,32 @@ check "... global-error.tsx's document payload (depth 0)" rows_ok /dash/ok '' ro
 check "... notFound() inside a Suspense boundary (E row, fallback boundary)" rows_ok /dash/smissing 'app/layout,app/dash/layout'
 check "... a template's page (depth 2)" rows_ok /tpl/b 'app/layout,app/tpl/layout'
 suite_browser_check tests/errors/check.mjs
+kit_serve_stop
+
+# --- a client component that throws while the server renders it, with no
+# error boundary at all (tests/errors/bare: no error.tsx, no global-error.tsx):
+# the error shell too, as Next.js 16 answers (its <html id="__next_error__">)
+bare=$work/bare
+cp -R "$top_src/tests/errors/bare" "$bare"
+rm -rf "$bare/.kit" "$bare/.kit-store"
+if ! "$top_build/kit-build" "$bare" >"$work/bare-build.log" 2>&1; then
+	fail "kit-build of tests/errors/bare" "$(tail -n 5 "$work/bare-build.log" | tr '\n' ' ')"
+elif ! kit_serve_start lighttpd "$bare" "$work/bare-serve"; then
+	fail "kit-serve starts (tests/errors/bare)" "$KIT_SERVE_ERROR"
+else
+	status=$(get /both)
+	check "no error boundary, a client component throwing in the HTML phase: 500, the error shell (not the plain 500 page)" \
+		bash -c "[ '$status' = 500 ] && grep -qE '^<!DOCTYPE html><html id=\"__kit_error__\"><head>$meta</head><body><script>self.__kit_v=' '$work/body' && [ \"\$(tail -c 14 '$work/body')\" = '</body></html>' ] && ! grep -qF 'kit-digest' '$work/body'"
+	check "... no HTML of the page, its rows and the runtime's entry" \
+		bash -c "! grep -qF '<p id=\"both-page\">' '$work/body' && grep -qF 'both page' '$work/body' && grep -qF 'I[\\\"src/app/both/bomb\\\"' '$work/body' && grep -qE '<script type=\"module\" async=\"\" src=\"/_kit/static/entry-[A-Z0-9]+\\.js\"></script>' '$work/body'"
+	check "... the message stays on the server: one log line (500, <Bomb>, file:line, digest)" \
+		bash -c "! grep -qF 'bare bomb everywhere' '$work/body' && [ \$(grep -cE ': 500 GET /both — <Bomb> Error: bare bomb everywhere at src/app/both/bomb.tsx:[0-9]+ \(digest [0-9]+\)' '$work/bare-serve/responder.log') = 1 ]"
+	status=$(get /server-only)
+	check "... one that throws on the server only: the same error shell" \
+		bash -c "[ '$status' = 500 ] && grep -qF '<html id=\"__kit_error__\">' '$work/body' && ! grep -qF 'bomb-ok' '$work/body'"
+	status=$(get /)
+	check "... a page of that app that renders: 200, hydrated as usual" \
+		bash -c "[ '$status' = 200 ] && grep -qF '<p id=\"bare-home\">bare home</p>' '$work/body' && ! grep -qF '__kit_error__' '$work/body'"
+	suite_browser_check tests/errors/bare.mjs
+fi
 suite_end

@@ -1,0 +1,3 @@
+export default function Home() {
+  return <p id="bare-home">bare home</p>;
+}
