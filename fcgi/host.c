@@ -1390,16 +1390,18 @@ static void handle_action(kit_host *h, const kit_request *req, const kit_sink *o
 			kit_log("%d POST /_rsc/action: %s", ao.status, ao.log);
 		int status = ao.status >= 400 && ao.status <= 599 ? ao.status : 500;
 		const char *body = ao.json.len ? kit_buf_cstr(&ao.json) : "{\"message\":\"The action failed.\"}";
-		if (h->dev_error && *ao.log && strcmp(body, "{\"message\":\"The action failed.\"}") == 0) {
+		static const char failed[] = "{\"message\":\"The action failed.\"";
+		if (h->dev_error && *ao.log && strncmp(body, failed, sizeof failed - 1) == 0) {
 			/* kit-serve --dev: what the action threw reaches the browser
 			 * (ActionError's message, the dev overlay when nothing catches
-			 * it), as `next dev` does; a deployment keeps it in the log */
+			 * it), as `next dev` does; a deployment keeps it in the log.
+			 * The digest stays. */
 			kit_buf b = req_buf(h);
 			kit_buf_puts(&b, "{\"message\":");
 			kit_buf tmp = req_buf(h);
 			kit_buf_printf(&tmp, "The action failed: %s", ao.log);
 			kit_json_write_string(&b, tmp.data, tmp.len);
-			kit_buf_putc(&b, '}');
+			kit_buf_puts(&b, body + sizeof failed - 1);
 			body = kit_buf_cstr(&b);
 		}
 		send_json(h, out, status, body, &ao.headers, NULL, NULL);

@@ -1194,6 +1194,14 @@ static int run_server_call(kit_engine *e, const server_call *c, const kit_http_r
 	if (js_isstring(J, -1))
 		kit_jsstr_put_text(&out->json, js_tostring(J, -1));
 	js_pop(J, 1);
+	if (*out->component && *out->digest && out->json.len && out->json.data[out->json.len - 1] == '}') {
+		/* a throw: its digest in the answer, as the log line has it (React
+		 * sends the client a thrown action's digest, never its message) */
+		out->json.len--;
+		kit_buf_puts(&out->json, out->json.len > 1 ? ",\"digest\":" : "\"digest\":");
+		kit_json_write_string(&out->json, out->digest, strlen(out->digest));
+		kit_buf_putc(&out->json, '}');
+	}
 	js_getproperty(J, -1, "regions");
 	int n = js_isarray(J, -1) ? js_getlength(J, -1) : 0;
 	size_t used = 0;

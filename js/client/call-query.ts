@@ -62,7 +62,7 @@ export async function callQuery(id: string, args: unknown[]): Promise<unknown> {
     const root = (await decodePayload(res.body)) as { a?: unknown } | null;
     return root ? root.a : undefined;
   }
-  let answer: { message?: unknown; errors?: unknown } | null = null;
+  let answer: { message?: unknown; errors?: unknown; digest?: unknown } | null = null;
   try {
     answer = await res.json();
   } catch {
@@ -70,5 +70,6 @@ export async function callQuery(id: string, args: unknown[]): Promise<unknown> {
   }
   const message = answer && typeof answer.message === 'string' && answer.message ? answer.message : 'The query failed (' + res.status + ').';
   const errors = answer && answer.errors && typeof answer.errors === 'object' ? answer.errors as Record<string, string[]> : undefined;
-  throw new ActionError(message, res.status, errors);
+  const digest = answer && typeof answer.digest === 'string' ? answer.digest : undefined;
+  throw new ActionError(message, res.status, errors, digest);
 }

@@ -21,7 +21,7 @@
 // left that page meanwhile; 204 + X-RSC-Redirect → a
 // client navigation (the call resolves with undefined once it committed);
 // anything else → the call rejects with an ActionError carrying the JSON
-// answer's status, message and errors.
+// answer's status, message, errors and (a thrown action) digest.
 // FIRST: the webpack globals must exist before the Flight client module is
 // evaluated, and this module may be evaluated before the entry's body (a
 // shared chunk of the entry and of the "use server" stubs)
@@ -33,11 +33,14 @@ import { callQuery, isQuery } from './call-query';
 export class ActionError extends Error {
   status: number;
   errors?: Record<string, string[]>;
-  constructor(message: string, status: number, errors?: Record<string, string[]>) {
+  digest?: string;
+  constructor(message: string, status: number, errors?: Record<string, string[]>, digest?: string) {
     super(message);
     this.name = 'ActionError';
     this.status = status;
     if (errors) this.errors = errors;
+    // a thrown action's digest: the one of the server's log line
+    if (digest) this.digest = digest;
   }
 }
 
@@ -120,7 +123,7 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
     }
     return root ? root.a : undefined;
   }
-  let answer: { message?: unknown; errors?: unknown } | null = null;
+  let answer: { message?: unknown; errors?: unknown; digest?: unknown } | null = null;
   try {
     answer = await res.json();
   } catch {
@@ -128,5 +131,6 @@ export async function callServer(id: string, args: unknown[]): Promise<unknown> 
   }
   const message = answer && typeof answer.message === 'string' && answer.message ? answer.message : 'The action failed (' + res.status + ').';
   const errors = answer && answer.errors && typeof answer.errors === 'object' ? answer.errors as Record<string, string[]> : undefined;
-  throw new ActionError(message, res.status, errors);
+  const digest = answer && typeof answer.digest === 'string' ? answer.digest : undefined;
+  throw new ActionError(message, res.status, errors, digest);
 }
