@@ -55,7 +55,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1004-shared-array-buffer-atomics.patch \
 	$(srcdir)/mujs/patches/1005-bigint64-arrays.patch \
 	$(srcdir)/mujs/patches/1006-bigint64-atomics.patch \
-	$(srcdir)/mujs/patches/1007-itoa-int-min.patch
+	$(srcdir)/mujs/patches/1007-itoa-int-min.patch \
+	$(srcdir)/mujs/patches/1420-function-location.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -75,7 +75,7 @@ static int not_ready(kit_html *h, const hctx *ctx, const kit_row *r)
 		 * the error shell, where the browser renders the page again (its
 		 * error boundary catches the error if it happens there too; with
 		 * none, kit's application error page shows) */
-		h->client_caught = r->html_only && (ctx->in_error_boundary || !kit_digest_is_answer(r->digest));
+		h->client_caught = !r->html_only ? 0 : ctx->in_error_boundary ? 1 : !kit_digest_is_answer(r->digest) ? 2 : 0;
 		return html_fail(h, "row %x failed (digest \"%s\") outside any <Suspense> boundary%s%.600s%s%.300s", r->id,
 				 r->digest ? r->digest : "", r->message ? ": " : "", r->message ? r->message : "",
 				 r->owners ? "\n\nComponent stack:\n" : "", r->owners ? r->owners : "");

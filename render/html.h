@@ -87,10 +87,10 @@ const char *kit_html_error(const kit_html *h);
 /* After a failed kit_html_write: 1 when it failed only because a row outside
  * every boundary is still pending (write the shell again later). */
 int kit_html_not_ready(const kit_html *h);
-/* After a failed kit_html_write: 1 when it failed on a client component that
- * threw while rendered outside every Suspense boundary, below an error
- * boundary (error.tsx, global-error.tsx) or, an error rather than an answer,
- * with none above it (docs/errors.md §6 "The error shell"). */
+/* After a failed kit_html_write on a client component that threw while
+ * rendered outside every Suspense boundary (docs/errors.md §6, the error
+ * shell): 1 below an error boundary (error.tsx, global-error.tsx), 2 an error
+ * (not an answer) with none above it; else 0. */
 int kit_html_client_caught(const kit_html *h);
 
 /* Escaping helpers shared with the host (error pages) and the completion scripts. */

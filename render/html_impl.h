@@ -101,7 +101,7 @@ struct kit_html {
 	char err[KIT_ERR_SIZE];
 	int not_ready;        /* the last failure was a pending row outside every boundary */
 	int client_caught;    /* the last failure was a client component's error (HTML phase) outside
-			       * every Suspense boundary: below an error boundary, or an error (not
+			       * every Suspense boundary: 1 below an error boundary, 2 an error (not
 			       * an answer) with none above it */
 	/* The preamble of a document: "<!DOCTYPE html><html …>", "<head …>",
 	 * the head's own children, "<body …>". */

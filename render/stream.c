@@ -247,7 +247,11 @@ static int write_shell(kit_engine *e)
 			int later = kit_html_not_ready(e->rq.html);
 			/* only with a request behind the render: at build time such a
 			 * page is rendered per request, like a caught error (build/prerender.c) */
-			int shell = !later && kit_html_client_caught(e->rq.html) && e->rq.err && e->rq.render->http;
+			int caught = kit_html_client_caught(e->rq.html);
+			/* (with no error boundary, kit-serve --dev's development error
+			 * page shows the error instead: the dev build's engine) */
+			int shell = !later && (caught == 1 || (caught == 2 && !e->dev_client)) && e->rq.err &&
+				    e->rq.render->http;
 			if (!later && !shell)
 				kit_req_fail(e, 500, NULL, "HTML: %s", kit_html_error(e->rq.html));
 			kit_html_free(e->rq.html);

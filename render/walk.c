@@ -150,19 +150,31 @@ static void name_owners(kit_engine *e, const struct walk_owner *o)
 	js_State *J = e->J;
 	for (; o && !o->name; o = o->parent) {
 		struct walk_owner *w = (struct walk_owner *)o;
-		char name[96] = "(anonymous component)";
+		char name[96] = "Anonymous", text[4300];
+		const char *file = NULL;
+		int line = 0;
 		if (w->walk == e->rq.walks && e->rq.walking) {
 			js_getregistry(J, REG_WORK);
 			js_getindex(J, -1, (int)w->slot);
 			component_name(J, -1, name, sizeof name);
+			if (strcmp(name, "(anonymous component)") == 0)
+				snprintf(name, sizeof name, "Anonymous");
+			/* its own place (mujs patch 1420): mapped to the app's file by owner_stack */
+			if (!js_functionlocation(J, -1, &file, &line))
+				file = NULL;
 			js_pop(J, 2);
 		}
-		w->name = kit_arena_strdup(e->arena, name);
+		if (file)
+			snprintf(text, sizeof text, "%s (%s:%d)", name, file, line);
+		else
+			snprintf(text, sizeof text, "%s", name);
+		w->name = kit_arena_strdup(e->arena, text);
 	}
 }
 
-/* The component stack from o up, React's way: "    at Post\n    at Layout"
- * (arena), or NULL when there is none. */
+/* The component stack from o up, React's way: "    at Post
+ * (src/app/page.tsx:4)\n    at Layout (src/app/layout.tsx:2)" (arena), or NULL
+ * when there is none. */
 static const char *owner_stack(kit_engine *e, const struct walk_owner *o)
 {
 	if (!o)
@@ -172,7 +184,12 @@ static const char *owner_stack(kit_engine *e, const struct walk_owner *o)
 	kit_buf_init(&b);
 	for (int n = 0; o && n < 40; o = o->parent, n++)
 		kit_buf_printf(&b, "%s    at %s", b.len ? "\n" : "", o->name);
-	const char *text = kit_arena_strdup(e->arena, kit_buf_cstr(&b));
+	/* the bundle's file:line as the app's (render/srcmap.c) */
+	kit_buf mapped;
+	kit_buf_init(&mapped);
+	kit_req_map_text(e, kit_buf_cstr(&b), &mapped);
+	const char *text = kit_arena_strdup(e->arena, kit_buf_cstr(&mapped));
+	kit_buf_free(&mapped);
 	kit_buf_free(&b);
 	return text;
 }

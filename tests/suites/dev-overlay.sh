@@ -186,6 +186,10 @@ get -H 'Accept: text/html' "$KIT_SERVE_BASE/boom" >"$work/boom.html"
 check "a server error's page: route and message" \
 	sh -c "grep -qF 'Route /boom' '$work/boom.html' && grep -qF 'dev-boom: thrown by Boom' '$work/boom.html'"
 check "it loads the dev client (live reload)" grep -qF "src=\"$dev_client\"" "$work/boom.html"
+check "... the component stack: the component and its layout, each at its own line of the app's file" \
+	grep -qzF "Component stack:
+    at Boom (src/app/boom/page.tsx:1)
+    at Layout (src/app/layout.tsx:1)</pre>" "$work/boom.html"
 get -H 'Accept: text/html' "$KIT_SERVE_BASE/named" >"$work/named.html"
 check "a frame naming an app file: its file, line and the source lines around it" \
 	sh -c "grep -qF 'src/app/named/page.tsx:3</p>' '$work/named.html' &&

@@ -217,7 +217,7 @@ wait_for "a new route is served" 90 sh -c "curl -s -o /dev/null -w '%{http_code}
 wait_for "a render error is printed by kit-serve --dev (request, component and message)" 20 \
 	grep -qE '500 GET /boom — <Boom> Error: dev-boom: thrown by Boom' "$log"
 check "the error's line says where it was thrown (its stack's first frame, the app's file:line)" \
-	grep -qE '500 GET /boom — <Boom> Error: dev-boom: thrown by Boom at src/app/boom/page.tsx:2 \(digest [0-9]+\)$' "$log"
+	grep -qE '500 GET /boom — <Boom> Error: dev-boom: thrown by Boom at src/app/boom/page.tsx:2 \(digest [0-9]+\) in <Boom> < <Layout>$' "$log"
 # a subclass of Error (SWC's ES5 class helpers are on its stack): the line
 # shows its name and the frame of its constructor, not the helpers'
 mkdir -p "$app/src/app/guard"
@@ -225,7 +225,7 @@ printf 'class NotAllowed extends Error {\n  constructor(m: string) {\n    super(
 	>"$app/src/app/guard/page.tsx"
 wait_for "another new route is served" 90 sh -c "curl -s -o /dev/null -w '%{http_code}' '$KIT_SERVE_BASE/guard' | grep -q 500"
 wait_for "a subclass of Error: its name and its constructor's frame on the error's line" 20 \
-	grep -qE '500 GET /guard — <Guard> NotAllowed: dev-guard at src/app/guard/page.tsx:3 \(digest [0-9]+\)$' "$log"
+	grep -qE '500 GET /guard — <Guard> NotAllowed: dev-guard at src/app/guard/page.tsx:3 \(digest [0-9]+\) in <Guard> < <Layout>$' "$log"
 get -D "$work/h" -o "$work/b" -H 'Accept: text/html' "$KIT_SERVE_BASE/boom"
 check "the browser's error page shows the render error (route, message)" \
 	sh -c "grep -qi '^X-RSC-Kit: dev-render-error' '$work/h' && grep -qF 'Route /boom' '$work/b' && grep -qF 'dev-boom: thrown by Boom' '$work/b'"

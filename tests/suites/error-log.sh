@@ -5,7 +5,8 @@
 # answer's status, the digest the visitor's page shows, and exactly one
 # line in the server's error log (lighttpd: responder.log, its
 # server.breakagelog; Apache: error.log) with the status, the request, the
-# component, the message, the app's file:line and that digest:
+# component, the message, the app's file:line, that digest and the
+# component's path (its parents, innermost first):
 #   - a component's TypeError above every Suspense boundary (500 page);
 #   - the same as a navigation payload (500, text with the digest);
 #   - a component failing inside a Suspense boundary (200, the boundary's
@@ -38,8 +39,8 @@ server_checks() { # server_checks SERVER LOG
 	check "$server: a component's TypeError: 500, the page shows a digest" \
 		test "$status" = 500 -a -n "$digest"
 	check "$server: ... the server's message is not in the page" bash -c "! grep -qF 'cannot convert' '$work/body'"
-	check "$server: ... one line in the error log: status, request, <component>, message, the page's file:line, the page's digest" \
-		test "$(logged "500 GET /posts/3 — <Post> TypeError: cannot convert undefined to object at src/app/posts/[id]/page.tsx:7 (digest $digest)")" = 1
+	check "$server: ... one line in the error log: status, request, <component>, message, the page's file:line, the page's digest, the component's path" \
+		test "$(logged "500 GET /posts/3 — <Post> TypeError: cannot convert undefined to object at src/app/posts/[id]/page.tsx:7 (digest $digest) in <Post> < <Page> < <RootLayout>")" = 1
 	check "$server: ... and no other line for that request" test "$(logged "GET /posts/3 ")" = 1
 	status=$(get -H 'X-RSC: true' "$KIT_SERVE_BASE/posts/4")
 	check "$server: a navigation payload that fails: 500, its text has the digest" \
@@ -68,7 +69,7 @@ server_checks() { # server_checks SERVER LOG
 		test "$status" = 502 -a -n "$digest"
 	check "$server: ... one line: <OrderList>, the rpc's failure, the line of the rpc() call, the digest" \
 		test "$(logged "502 GET /orders — <OrderList> HostFailure: rpc(Orders.list): ")" = 1 -a \
-		"$(grep -cE "502 GET /orders — <OrderList> HostFailure: rpc\(Orders.list\): .* at src/app/orders/page.tsx:4 \(digest $digest\)$" "$log")" = 1
+		"$(grep -cE "502 GET /orders — <OrderList> HostFailure: rpc\(Orders.list\): .* at src/app/orders/page.tsx:4 \(digest $digest\) in <OrderList> < <Orders> < <RootLayout>$" "$log")" = 1
 
 	status=$(get "$KIT_SERVE_BASE/api/fail")
 	digest=$(sed -n 's/^500 Internal Server Error (digest \([0-9]*\))$/\1/p' "$work/body")

@@ -9,6 +9,7 @@
  * 0303 errors: stack (V8's format, lazy first line), cause,
  *      Error.captureStackTrace, Error.stackTraceLimit, a stack overflow as a
  *      RangeError.
+ * 1420 js_functionlocation: where a function was defined (file, line).
  *
  * The cases of the table are run as scripts in mujs and, for the expected
  * value, in Node 20 with
@@ -365,6 +366,31 @@ static void test_source_lifetime(void)
 	js_freestate(J);
 }
 
+/* 1420: the file and line of a function's head, for the host */
+static void test_location(void)
+{
+	js_State *J = js_newstate(NULL, NULL, 0);
+	char got[64];
+	run(J, "app.js", "\nfunction Post() { return 1; }\nvar Layout =\n  function (p) { return p; };\nvar bound = Post.bind(null);", got,
+	    sizeof got);
+	const char *file = NULL;
+	int line = 0;
+	js_getglobal(J, "Post");
+	CHECK("1420: a declared function: its file and line",
+	      js_functionlocation(J, -1, &file, &line) == 1 && strcmp(file, "app.js") == 0 && line == 2);
+	js_getglobal(J, "Layout");
+	line = 0;
+	CHECK("1420: a function expression: the line of its head", js_functionlocation(J, -1, &file, &line) == 1 && line == 4);
+	js_getglobal(J, "bound");
+	CHECK("1420: a bound function has none", js_functionlocation(J, -1, &file, &line) == 0);
+	js_getglobal(J, "parseInt");
+	CHECK("1420: a native has none", js_functionlocation(J, -1, &file, &line) == 0);
+	js_pushnumber(J, 1);
+	CHECK("1420: a number has none", js_functionlocation(J, -1, &file, &line) == 0);
+	js_pop(J, 5);
+	js_freestate(J);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -376,5 +402,6 @@ int main(void)
 	test_frames();
 	test_hook();
 	test_source_lifetime();
+	test_location();
 	TEST_EXIT();
 }
