@@ -15,6 +15,10 @@
 # component's error in the server's HTML phase (the error shell, 500,
 # rendered in the browser) and template.tsx (server and client, remounted
 # on navigation), compared with what Next.js 16.4 does (docs/errors.md §6-§7).
+# Then tests/errors/bare (no error boundary at all): a client component's
+# error in the HTML phase is the error shell too; in Chromium
+# (tests/errors/bare.mjs) the page when only the server threw, kit's
+# application error page when the browser throws too.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin error-files
 suite_need node "the build needs it"
