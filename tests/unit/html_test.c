@@ -378,9 +378,9 @@ static kit_value *bomb_stub(void *ctx, kit_model *m, const kit_value *el, unsign
 	return kit_v_lazy(m, row);
 }
 
-/* What the host needs to send the error shell (docs/errors.md): a client
- * component's own error below an error boundary, outside every Suspense
- * boundary, and nothing else. */
+/* What the host needs to send the error shell (docs/errors.md §6): a client
+ * component's own error outside every Suspense boundary, below an error
+ * boundary (1) or with none (2), and nothing else. */
 static void test_client_error_caught(void)
 {
 	static const struct {
@@ -391,9 +391,9 @@ static void test_client_error_caught(void)
 		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:I[\"bomb\",[],\"default\"]\n"
 		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":[\"$\",\"div\",null,{\"children\":[\"$\",\"$L2\",null,{}]}]}]\n",
 		  -1, 1 },
-		{ "... with no error boundary above it: the write fails, not client_caught (kit's 500 page)",
+		{ "... with no error boundary above it: the write fails, client_caught 2 (the error shell too, as Next.js 16)",
 		  "2:I[\"bomb\",[],\"default\"]\n0:[\"$\",\"div\",null,{\"children\":[\"$\",\"$L2\",null,{}]}]\n",
-		  -1, 0 },
+		  -1, 2 },
 		{ "... inside a Suspense boundary below the error boundary: that boundary errors, not client_caught",
 		  "1:I[\"@kit/core/client/error-boundary\",[],\"ErrorBoundary\"]\n2:I[\"bomb\",[],\"default\"]\n"
 		  "0:[\"$\",\"$L1\",null,{\"depth\":1,\"children\":[\"$\",\"$Sreact.suspense\",null,{\"fallback\":\"f\","
