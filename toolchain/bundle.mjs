@@ -131,24 +131,42 @@ function escapeRegExp(s) {
 	return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
+function isDirectory(target) {
+	try { return fs.statSync(target).isDirectory(); } catch { return false; /* reported when resolved */ }
+}
+
+// The aliases whose target is a directory (@kit/core → js/), for esbuild's
+// own `alias` option: it maps subpaths too and resolves the result natively,
+// so the file keeps the module type of its package.json ("type": "module"
+// in js/). A path returned by a plugin's onResolve has none, and esbuild
+// parses a file once, as the first import that reaches it resolved it: with
+// js/client/entry.ts importing "../Link" natively and the app's files
+// "@kit/core/Link" through a plugin, which came first varied from build to
+// build, and with it React's interop call in Link.tsx (`__toESM(x, 1)` or
+// `__toESM(x)`): builds were not reproducible (toolchain/README.md).
+function nativeAliases(alias) {
+	const o = {};
+	for (const [key, target] of Object.entries(alias || {})) if (isDirectory(target)) o[key] = target;
+	return o;
+}
+
+// The aliases whose target is a file (react → js/server/react.ts): the exact
+// specifier only (esbuild's `alias` would map "react/jsx-runtime" too), and
+// a directory target that does not exist (the error names KIT_DATADIR).
 function aliasPlugin(alias) {
-	const entries = Object.entries(alias || {}).map(([key, target]) => {
-		let dir = false;
-		try { dir = fs.statSync(target).isDirectory(); } catch { /* reported when resolved */ }
-		return { key, target, dir };
-	}).sort((a, b) => b.key.length - a.key.length);
+	const entries = Object.entries(alias || {}).filter(([, target]) => !isDirectory(target))
+		.map(([key, target]) => ({ key, target }));
 	return {
 		name: 'kit-alias',
 		setup(build) {
 			if (!entries.length) return;
 			// Only the aliased specifiers cross into JS (esbuild's resolver stays native).
-			const filter = new RegExp(`^(?:${entries.map((e) => escapeRegExp(e.key)).join('|')})(?:/.*)?$`);
+			const filter = new RegExp(`^(?:${entries.map((e) => escapeRegExp(e.key)).join('|')})$`);
 			build.onResolve({ filter }, async (args) => {
 				if (args.pluginData === 'kit-alias') return undefined;
-				const e = entries.find((e) => args.path === e.key ||
-					(e.dir && args.path.startsWith(e.key + '/')));
+				const e = entries.find((e) => args.path === e.key);
 				if (!e) return undefined;
-				const target = e.target + args.path.slice(e.key.length);
+				const target = e.target;
 				const r = await build.resolve(target, {
 					kind: args.kind, resolveDir: args.resolveDir, importer: args.importer,
 					pluginData: 'kit-alias',
@@ -837,6 +855,7 @@ async function buildBrowser(job, st) {
 			// process.env in the browser: the public values and nothing else
 			define: { ...st.publicDefines, 'process.env.NODE_ENV': dev ? '"development"' : '"production"',
 				'process.env': JSON.stringify(publicObject(st.publicDefines || {}, dev ? 'development' : 'production')) },
+			alias: nativeAliases(browserAlias),
 			plugins: [clientBrowserPlugin(st, c.entry), cssModulesPlugin(st.styles), st.assets, aliasPlugin(browserAlias)],
 			metafile: true,
 			write: false,
@@ -1225,6 +1244,7 @@ async function main() {
 		jsx: 'automatic',
 		jsxImportSource: 'react',
 		define: { ...st.publicDefines, 'process.env.NODE_ENV': JSON.stringify(mode) },
+		alias: nativeAliases(job.alias),
 		plugins: [nodeModulesPlugin(st.kitDir, st.root), cssModulesPlugin(st.styles), st.assets, aliasPlugin(job.alias)],
 		metafile: true,
 		write: false,
