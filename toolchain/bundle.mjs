@@ -75,7 +75,6 @@ const REACT_PACKAGES = ['react', 'react-dom', 'react-server-dom-webpack', 'sched
 // comments), so finding it in the output means the file uses the global.
 const RPC_MARK = '__kit_global_rpc_reference__';
 const INNER = 'kit-client-inner';
-const IMPL_PREFIX = 'kit-client-impl:';
 
 function out(obj, code) {
 	process.stdout.write(JSON.stringify(obj) + '\n', () => process.exit(code));
@@ -545,7 +544,9 @@ async function analyseFile(st, abs, resolver, seen, top) {
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
 function stubSource(id, abs, names) {
-	let s = `import * as __kit_impl from ${JSON.stringify(IMPL_PREFIX + abs)};\n` +
+	// the module itself by its absolute path, resolved natively: a path
+	// returned by a plugin would lose its package's module type (nativeAliases)
+	let s = `import * as __kit_impl from ${JSON.stringify(abs)};\n` +
 		'import { clientReference as __kit_ref } from "@kit/core/server/client-reference";\n';
 	const list = [];
 	names.forEach((n, i) => {
@@ -601,8 +602,6 @@ function clientServerPlugin(st, edges) {
 			const resolver = (spec, resolveDir, importer) => build.resolve(spec, {
 				kind: 'import-statement', resolveDir, importer, pluginData: INNER,
 			});
-			build.onResolve({ filter: /^kit-client-impl:/, namespace: 'kit-stub' },
-				(args) => ({ path: args.path.slice(IMPL_PREFIX.length) }));
 			build.onResolve({ filter }, (args) => {
 				if (args.namespace !== 'file' || args.pluginData === INNER) return undefined;
 				// a route module's entry imports it as the whole entry did (splitEntries)
@@ -726,12 +725,15 @@ function clientBrowserPlugin(st, entrySpec) {
 	return {
 		name: 'kit-client-browser',
 		setup(build) {
-			build.onResolve({ filter: /^kit-entry:$/ }, async (args) => {
+			// the runtime entry resolves natively (a path returned here would
+			// lose js/'s module type, nativeAliases); this only names the fix
+			build.onResolve({ filter: new RegExp(`^${escapeRegExp(entrySpec)}$`) }, async (args) => {
+				if (args.kind !== 'entry-point' || args.pluginData === INNER) return undefined;
 				const r = await build.resolve(entrySpec, { kind: 'import-statement', resolveDir: st.root, pluginData: INNER });
 				if (r.errors.length || !r.path)
 					return { errors: [{ text: `kit's browser runtime entry ${entrySpec} does not exist`,
 						detail: { kind: 'client', fix: 'set KIT_DATADIR to kit\'s data directory (the source tree in development) or reinstall kit; KIT_CLIENT_ENTRY names another entry' } }] };
-				return { path: r.path };
+				return undefined;
 			});
 			build.onResolve({ filter: /^kit-wrap:/ }, (args) => ({ path: args.path.slice(9), namespace: 'kit-wrap' }));
 			build.onLoad({ filter: /.*/, namespace: 'kit-wrap' }, (args) => ({
@@ -834,7 +836,7 @@ async function buildBrowser(job, st) {
 	let result;
 	try {
 		result = await esbuild.build({
-			entryPoints: [{ in: 'kit-entry:', out: 'entry' },
+			entryPoints: [{ in: c.entry, out: 'entry' },
 				...mods.filter((m) => !own(m)).map((m) => ({ in: 'kit-wrap:' + m.id, out: chunkName(m.id) }))],
 			absWorkingDir: job.root,
 			nodePaths: [path.join(job.root, 'node_modules')],
