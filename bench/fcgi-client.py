@@ -3,7 +3,9 @@
 valgrind) with a listening Unix socket on fd 0, as a web server starts a
 FastCGI responder, with KIT_APP_DIR=APPDIR; sends N GET URI requests one after
 another; then SIGTERM. Prints the first answer's status line and the time to
-stderr. Used by bench/instructions.sh."""
+stderr. Used by bench/instructions.sh. FCGI_CLIENT_HEADERS ("Name: value"
+lines) adds request headers, as HTTP_* parameters; FCGI_CLIENT_SHOW=1 prints
+the first answer whole."""
 import os, socket, struct, sys, signal, time
 n = int(sys.argv[1]); uri = sys.argv[2]; app = sys.argv[3]; cmd = sys.argv[5:]
 import tempfile
@@ -21,9 +23,12 @@ def rec(t, rid, content):
 def nv(k, v):
     k = k.encode(); v = v.encode()
     return bytes([len(k)]) + (bytes([len(v)]) if len(v) < 128 else struct.pack(">I", len(v) | 0x80000000)) + k + v
+path_info, _, query = uri.partition("?")
 params = b"".join(nv(k, v) for k, v in [("REQUEST_METHOD", "GET"), ("REQUEST_URI", uri), ("SERVER_PROTOCOL", "HTTP/1.1"),
-    ("SCRIPT_NAME", ""), ("PATH_INFO", uri), ("QUERY_STRING", ""), ("HTTP_HOST", "127.0.0.1"), ("SERVER_NAME", "127.0.0.1"),
-    ("SERVER_PORT", "80"), ("REMOTE_ADDR", "127.0.0.1"), ("GATEWAY_INTERFACE", "CGI/1.1")])
+    ("SCRIPT_NAME", ""), ("PATH_INFO", path_info), ("QUERY_STRING", query), ("HTTP_HOST", "127.0.0.1"), ("SERVER_NAME", "127.0.0.1"),
+    ("SERVER_PORT", "80"), ("REMOTE_ADDR", "127.0.0.1"), ("GATEWAY_INTERFACE", "CGI/1.1")] +
+    [("HTTP_" + h.split(":", 1)[0].strip().upper().replace("-", "_"), h.split(":", 1)[1].strip())
+     for h in os.environ.get("FCGI_CLIENT_HEADERS", "").split("\n") if ":" in h])
 req = rec(1, 1, struct.pack(">HB5x", 1, 0)) + rec(4, 1, params) + rec(4, 1, b"") + rec(5, 1, b"")
 first = None
 t0 = time.time()
@@ -48,6 +53,8 @@ for i in range(n):
             if t == 6: out += data[off+8:off+8+clen]
             off += 8 + clen + plen
         first = out.split(b"\r\n", 1)[0]
+        if os.environ.get("FCGI_CLIENT_SHOW"):
+            sys.stderr.write(out.decode(errors="replace") + "\n")
 t1 = time.time()
 print(first.decode(errors="replace"), f"{n} requests in {t1-t0:.2f}s", file=sys.stderr)
 os.kill(pid, signal.SIGTERM)

@@ -5,6 +5,9 @@
 # these before and after a change. Not part of make check or make bench.
 #   BENCH_STORED (/about), BENCH_RENDERED (/whoami): kit.cgi's pages
 #   BENCH_PAGE (/bench/list), BENCH_N (100): kit-fcgi's stored page, requests
+#   BENCH_API ("/bench/api /bench/api-plain /api/echo?q=1"): API routes
+#   answered per request, each measured like the stored page (with a
+#   User-Agent and an Accept header, as a client sends them)
 set -u
 : "${KIT_TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${KIT_TOP_BUILDDIR:=$KIT_TOP_SRCDIR}"
@@ -27,15 +30,26 @@ cgi() {
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$KIT_TOP_BUILDDIR/kit.cgi")
 }
 fcgi() {
-	python3 "$KIT_TOP_SRCDIR/bench/fcgi-client.py" "$1" "${BENCH_PAGE:-/bench/list}" "$hello" -- \
+	python3 "$KIT_TOP_SRCDIR/bench/fcgi-client.py" "$1" "${2:-${BENCH_PAGE:-/bench/list}}" "$hello" -- \
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$KIT_TOP_BUILDDIR/kit-fcgi"
 }
 stored=$(ir "$log" cgi "${BENCH_STORED:-/about}")
 rendered=$(ir "$log" cgi "${BENCH_RENDERED:-/whoami}")
 one=$(ir "$log" fcgi 1)
 many=$(ir "$log" fcgi $((n + 1)))
-per=$(awk -v a="$one" -v b="$many" -v n="$n" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.0f", (b - a) / n }')
+# perreq ONE MANY: (MANY - ONE) / n
+perreq() {
+	awk -v a="$1" -v b="$2" -v n="$n" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.0f", (b - a) / n }'
+}
+per=$(perreq "$one" "$many")
 printf '%-52s %14s\n' "kit.cgi ${BENCH_STORED:-/about} (stored)" "$stored" \
 	"kit.cgi ${BENCH_RENDERED:-/whoami} (rendered)" "$rendered" \
 	"kit-fcgi start + 1 request" "$one" \
 	"kit-fcgi: one more stored ${BENCH_PAGE:-/bench/list}" "$per"
+for uri in ${BENCH_API-/bench/api /bench/api-plain /api/echo?q=1}; do
+	export FCGI_CLIENT_HEADERS=$'User-Agent: kit-bench/1.0\nAccept: */*'
+	a=$(ir "$log" fcgi 1 "$uri")
+	b=$(ir "$log" fcgi $((n + 1)) "$uri")
+	unset FCGI_CLIENT_HEADERS
+	printf '%-52s %14s\n' "kit-fcgi: one more API $uri" "$(perreq "$a" "$b")"
+done

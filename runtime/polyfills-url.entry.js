@@ -13,6 +13,8 @@
 globalThis.__kit_core_js = {
   percentCoding: function () { return require('core-js/internals/url-percent-coding'); },
   defineProperty: function () { return require('core-js/internals/object-define-property'); },
+  // where core-js keeps a URL's parsed state (url.ts's fast parser reaches it)
+  internalState: function () { return require('core-js/internals/internal-state'); },
   installURL: function () {
     require('core-js/modules/web.url');
     require('core-js/modules/web.url.to-json');

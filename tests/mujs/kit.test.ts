@@ -139,3 +139,17 @@ kitTest('kit/form-decode-raw-utf8-after-incomplete-escape', async function () {
   eq(fd.get('k'), '\ud83d\ude00 %2\u00e9');
   eq(new URLSearchParams('k=%F0%9F%98%80+%2\u00e9').get('k'), '\ud83d\ude00 %2\u00e9', 'URLSearchParams');
 });
+
+kitTest('kit/url-fast-parser-takes-simple-urls', function () {
+  const simple = ['http://127.0.0.1/bench/api', 'https://localhost:3000/api/items/123?sort=name&page=2', 'http://a/',
+    'http://a:80/x', 'ws://a:81/?', 'http://a/x%2ey/.x/..x/%zz', 'http://255.255.255.255/', 'http://1a.com/b;c=d'];
+  const other = ['http://a', 'http://a?x', 'http://A/x', 'HTTP://a/x', 'http://a/./x', 'http://a/%2E%2e/x', 'http://a/x/..',
+    'http://a/ b', 'http://a/b?c d', "http://a/b?'", 'http://a/b^c', 'http://a/b\\c', 'http://a/\u00e9', 'http://a/b#f',
+    'http://01.2.3.4/', 'http://1.2.3/', 'http://256.1.1.1/', 'http://a.1/', 'http://u@a/', 'http://[::1]/', 'http://a..b/',
+    'http://xn--nxasmq6b/', 'http://a:65536/', 'http://a:1:2/', 'foo://a/b', 'file:///x', 'http:/a/b', ' http://a/'];
+  for (let i = 0; i < simple.length; i++) eq(web().parseSimpleURL({}, simple[i]), true, simple[i]);
+  for (let i = 0; i < other.length; i++) eq(web().parseSimpleURL({}, other[i]), false, other[i]);
+  const f: any = {};
+  web().parseSimpleURL(f, 'http://127.0.0.1:8080/a//b?');
+  eq(JSON.stringify(f), '{"scheme":"http","username":"","password":"","host":2130706433,"port":8080,"path":["a","","b"],"query":"","fragment":null,"cannotBeABaseURL":false}');
+});

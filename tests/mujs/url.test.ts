@@ -146,3 +146,96 @@ test('usp/encoding', function () {
   q.append('lone', '\ud800x');
   eq(q.toString(), 'lone=%EF%BF%BDx', 'lone surrogate → U+FFFD');
 });
+
+// Simple absolute URLs take url.ts's fast parser (parseSimpleURL); the ones
+// beside them fall back to core-js's. Every field must be the platform's.
+const FIELDS = ['href', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'];
+function fields(s: string): string {
+  try {
+    const u: any = new URL(s);
+    return FIELDS.map(function (f) { return u[f]; }).join('|') + '|' + String(u.searchParams);
+  } catch (e) {
+    return 'throws ' + (e as Error).name;
+  }
+}
+
+test('url/simple-absolute-fields', function () {
+  eq(fields('http://127.0.0.1/bench/api'), 'http://127.0.0.1/bench/api|http:|||127.0.0.1|127.0.0.1||/bench/api|||http://127.0.0.1|');
+  eq(fields('http://127.0.0.1/api/echo?q=1&r=a+b%20c'),
+    'http://127.0.0.1/api/echo?q=1&r=a+b%20c|http:|||127.0.0.1|127.0.0.1||/api/echo|?q=1&r=a+b%20c||http://127.0.0.1|q=1&r=a+b+c');
+  eq(fields('https://localhost:3000/api/items/123?sort=name&page=2'),
+    'https://localhost:3000/api/items/123?sort=name&page=2|https:|||localhost:3000|localhost|3000|/api/items/123|?sort=name&page=2||https://localhost:3000|sort=name&page=2');
+  eq(fields('http://a/'), 'http://a/|http:|||a|a||/|||http://a|');
+  eq(fields('https://x.example.com:8443/p?'), 'https://x.example.com:8443/p?|https:|||x.example.com:8443|x.example.com|8443|/p|||https://x.example.com:8443|');
+  eq(fields('http://a//b/'), 'http://a//b/|http:|||a|a||//b/|||http://a|');
+  eq(fields('http://a/b;c=d/e!$&()*+,:@~_-'), 'http://a/b;c=d/e!$&()*+,:@~_-|http:|||a|a||/b;c=d/e!$&()*+,:@~_-|||http://a|');
+  eq(fields('http://a/b?!$&()*+,;=:@/?~_-.'), 'http://a/b?!$&()*+,;=:@/?~_-.|http:|||a|a||/b|?!$&()*+,;=:@/?~_-.||http://a|%21%24=&%28%29*+%2C%3B=%3A%40%2F%3F%7E_-.');
+  eq(fields('http://a/x%2ey/.x/..x/%zz'), 'http://a/x%2ey/.x/..x/%zz|http:|||a|a||/x%2ey/.x/..x/%zz|||http://a|');
+  eq(fields('http://a.b1/'), 'http://a.b1/|http:|||a.b1|a.b1||/|||http://a.b1|');
+  eq(fields('http://1a.com/'), 'http://1a.com/|http:|||1a.com|1a.com||/|||http://1a.com|');
+  eq(fields('http://255.255.255.255/'), 'http://255.255.255.255/|http:|||255.255.255.255|255.255.255.255||/|||http://255.255.255.255|');
+  eq(fields('ws://a:81/'), 'ws://a:81/|ws:|||a:81|a|81|/|||ws://a:81|');
+  eq(fields('ftp://h:22/f'), 'ftp://h:22/f|ftp:|||h:22|h|22|/f|||ftp://h:22|');
+});
+
+test('url/simple-absolute-ports', function () {
+  eq(new URL('http://a:80/x').href, 'http://a/x');
+  eq(new URL('http://a:080/x').href, 'http://a/x');
+  eq(new URL('https://a:443/x').href, 'https://a/x');
+  eq(new URL('wss://a:443/x').href, 'wss://a/x');
+  eq(new URL('ftp://a:21/x').href, 'ftp://a/x');
+  eq(new URL('http://a:0/x').port, '0');
+  eq(new URL('http://a:65535/').port, '65535');
+  eq(new URL('http://a:/x').href, 'http://a/x');
+  throws(function () { new URL('http://a:65536/'); }, 'TypeError', 'port out of range');
+  throws(function () { new URL('http://a:1:2/'); }, 'TypeError', 'two colons');
+});
+
+test('url/simple-absolute-fallbacks', function () {
+  // what the fast parser leaves to core-js: each is normalized
+  eq(new URL('http://a').href, 'http://a/');
+  eq(new URL('http://a?x').href, 'http://a/?x');
+  eq(new URL('http://A/x').href, 'http://a/x');
+  eq(new URL('HTTP://a/x').href, 'http://a/x');
+  eq(new URL('http://a/./x/../y/.').href, 'http://a/y/');
+  eq(new URL('http://a/%2e/x/%2E%2e/z').href, 'http://a/z');
+  eq(new URL('http://a/x/..').href, 'http://a/');
+  eq(new URL('http://a/ b?c d').href, 'http://a/%20b?c%20d');
+  eq(new URL("http://a/b'c?d'e").href, "http://a/b'c?d%27e");
+  eq(new URL('http://a/b"c?<>').href, 'http://a/b%22c?%3C%3E');
+  eq(new URL('http://a/b{c}`?`{}|').href, 'http://a/b%7Bc%7D%60?`{}|');
+  eq(new URL('http://a/b\\c').href, 'http://a/b/c');
+  eq(new URL('http://a/b?c\\d').href, 'http://a/b?c\\d');
+  eq(new URL('http://a/\u00e9?\u00e9').href, 'http://a/%C3%A9?%C3%A9');
+  eq(new URL('http://a/b?x#f').hash, '#f');
+  eq(new URL('http://01.2.3.4/').host, '1.2.3.4');
+  eq(new URL('http://1.2.3/').host, '1.2.0.3');
+  eq(new URL('http://0x7f.0.0.1/').host, '127.0.0.1');
+  eq(new URL('http://u:p@a/').username + ':' + new URL('http://u:p@a/').password, 'u:p');
+  eq(new URL(' http://a/x\t ').href, 'http://a/x');
+  eq(new URL('http://[::1]:8080/').host, '[::1]:8080');
+  eq(new URL('http:/a/b').href, 'http://a/b');
+  eq(new URL('foo://a/b').origin, 'null');
+  eq(new URL('http://a..b/').host, 'a..b');
+  eq(new URL('http://a.b./').host, 'a.b.');
+  throws(function () { new URL('http://256.1.1.1/'); }, 'TypeError', 'IPv4 part above 255');
+  throws(function () { new URL('http://1.2.3.4.5/'); }, 'TypeError', 'five IPv4 parts');
+  throws(function () { new URL('http://a.1/'); }, 'TypeError', 'ends in a number');
+});
+
+test('url/simple-absolute-mutation', function () {
+  const u = new URL('http://127.0.0.1/api/echo?q=1');
+  u.searchParams.append('r', 'a b');
+  eq(u.href, 'http://127.0.0.1/api/echo?q=1&r=a+b');
+  u.pathname = '/x/../y z';
+  u.port = '8080';
+  u.hash = 'h';
+  eq(u.href, 'http://127.0.0.1:8080/y%20z?q=1&r=a+b#h');
+  u.href = 'https://b.example/p?s=2';
+  eq(u.searchParams.get('s'), '2');
+  eq(u.origin, 'https://b.example');
+  u.search = '';
+  eq(u.href, 'https://b.example/p');
+  eq(new URL('/rel?x=1', 'http://a/b/').href, 'http://a/rel?x=1');
+  eq(URL.canParse('http://a/b'), true);
+});

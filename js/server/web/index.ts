@@ -1,5 +1,5 @@
 // kit's web platform classes for the mujs server bundle. See README.md.
-export { URL, URLSearchParams } from './url';
+export { URL, URLSearchParams, parseSimpleURL } from './url';
 export { Headers } from './headers';
 export { Request } from './request';
 export { Response } from './response';
