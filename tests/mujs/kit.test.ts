@@ -153,3 +153,22 @@ kitTest('kit/url-fast-parser-takes-simple-urls', function () {
   web().parseSimpleURL(f, 'http://127.0.0.1:8080/a//b?');
   eq(JSON.stringify(f), '{"scheme":"http","username":"","password":"","host":2130706433,"port":8080,"path":["a","","b"],"query":"","fragment":null,"cannotBeABaseURL":false}');
 });
+
+kitTest('kit/internal-slots-are-hidden-own-data-properties', function () {
+  // __kit_hide (render/binary.c), what util.ts's hide() calls in the engine
+  eq(typeof g.__kit_hide, 'function', 'the native is there');
+  let setterRan = false;
+  const proto = { set x(v: unknown) { setterRan = true; } };
+  const o = Object.create(proto);
+  g.__kit_hide(o, 'x', 1);
+  eq(setterRan, false, 'an inherited setter is not called');
+  eq(JSON.stringify(Object.getOwnPropertyDescriptor(o, 'x')), '{"value":1,"writable":true,"enumerable":false,"configurable":true}');
+  g.__kit_hide(o, 'x', 2);
+  eq(o.x, 2, 'defined again');
+  eq(Object.keys(o).length, 0, 'not enumerable');
+  throws(function () { g.__kit_hide(1, 'x', 2); }, 'TypeError', 'not an object');
+  const h = new Headers({ a: '1' });
+  eq(JSON.stringify(Object.getOwnPropertyDescriptor(h, '_g')), '{"value":"none","writable":true,"enumerable":false,"configurable":true}');
+  eq(Object.keys(new Request('http://a/')).length + Object.keys(new Response('x')).length, 0, 'no own enumerable keys');
+  eq(JSON.stringify(new Response('x')), '{}');
+});
