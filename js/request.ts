@@ -180,6 +180,11 @@ function buildTimeRequest(): Request {
   return o as unknown as Request;
 }
 
+interface HostWeb {
+  bufferFromByteString(s: string): unknown;
+  requestFromHost?(url: string, method: string, headers: Array<[string, string]>, body: string | null): Request;
+}
+
 export function request(): Request {
   if (!currentRequest() && currentPhase() === 'build') return buildTimeRequest();
   const r = need('request()');
@@ -187,14 +192,14 @@ export function request(): Request {
   // that calls only this loads them here (toolchain/bundle.mjs webChunkUse)
   const load = (globalThis as unknown as { __kit_load_web?: () => void }).__kit_load_web;
   if (typeof load === 'function') load();
+  const web = (globalThis as unknown as { __kit_web?: HostWeb }).__kit_web;
+  // the body is a byte string: a bytes body, so that text() and json() decode UTF-8
+  if (web && typeof web.requestFromHost === 'function') return web.requestFromHost(r.url, r.method, r.headers, r.body);
   const R = (globalThis as unknown as { Request?: typeof Request }).Request;
   if (!R) throw new Error('request(): the web Request class is not available in this build');
   const init: RequestInit = { method: r.method, headers: r.headers };
-  if (r.body !== null && r.method !== 'GET' && r.method !== 'HEAD') {
-    // the body is a byte string: hand it over as bytes, so text() and json() decode UTF-8
-    const web = (globalThis as unknown as { __kit_web?: { bufferFromByteString(s: string): unknown } }).__kit_web;
+  if (r.body !== null && r.method !== 'GET' && r.method !== 'HEAD')
     (init as { body: unknown }).body = web ? web.bufferFromByteString(r.body) : r.body;
-  }
   return new R(r.url, init);
 }
 

@@ -172,3 +172,71 @@ kitTest('kit/internal-slots-are-hidden-own-data-properties', function () {
   eq(Object.keys(new Request('http://a/')).length + Object.keys(new Response('x')).length, 0, 'no own enumerable keys');
   eq(JSON.stringify(new Response('x')), '{}');
 });
+
+kitTest('kit/request-from-host-is-a-request', async function () {
+  const list: Array<[string, string]> = [['host', 'a.example'], ['user-agent', 'ua/1'], ['x-two', 'a'], ['x-two', 'b'], ['cookie', 'a=1']];
+  const r = web().requestFromHost('http://a.example/p/q?x=1', 'GET', list, null);
+  eq(r instanceof Request, true, 'instanceof');
+  eq(r.url, 'http://a.example/p/q?x=1');
+  eq(r.method, 'GET');
+  eq(r.mode + ' ' + r.credentials + ' ' + r.cache + ' ' + r.redirect + ' ' + r.referrer + ' ' + r.duplex, 'cors same-origin default follow about:client half');
+  eq(Object.keys(r).length, 0, 'no own enumerable keys');
+  eq(r.body, null, 'a GET has no body');
+  eq(r.signal.aborted, false, 'a signal, made when read');
+  eq(r.signal === r.signal, true, 'the same signal every time');
+  eq(r.headers.get('x-two'), 'a, b');
+  eq(r.headers === r.headers, true, 'the same Headers every time');
+  eq(JSON.stringify(Array.from(r.headers.entries())), '[["cookie","a=1"],["host","a.example"],["user-agent","ua/1"],["x-two","a, b"]]');
+  r.headers.set('x-two', 'c');
+  r.headers.append('x-new', '1');
+  eq(r.headers.get('x-two') + ' ' + r.headers.get('x-new'), 'c 1', 'read after a change');
+  eq(list.length + ' ' + list[2][1] + ' ' + list[3][1], '5 a b', 'the host list is not changed');
+  const c = r.clone();
+  eq(c.headers.get('x-two') + ' ' + c.url + ' ' + c.method, 'c http://a.example/p/q?x=1 GET', 'clone');
+  c.headers.set('x-two', 'd');
+  eq(r.headers.get('x-two'), 'c', 'a clone has its own headers');
+  const n = new Request(r, { method: 'POST', body: 'b' });
+  eq(n.headers.get('user-agent') + ' ' + n.method + ' ' + (await n.text()), 'ua/1 POST b', 'new Request(hostRequest)');
+});
+
+kitTest('kit/request-from-host-untouched-headers-are-copied-late', function () {
+  // headers never read stay the host's list until read; a clone reads them
+  const r = web().requestFromHost('http://a/', 'GET', [['accept', '*/*']], null);
+  const c = r.clone();
+  eq(c.headers.get('accept'), '*/*');
+  const n = new Request(r);
+  eq(n.headers.get('accept'), '*/*');
+  eq(n.signal.aborted, false);
+});
+
+kitTest('kit/request-from-host-body-and-url', async function () {
+  const bytes = '\u00c3\u00a9{"a":1}'; // UTF-8 of é, then JSON, as a byte string
+  const p = web().requestFromHost('http://a/x', 'POST', [['content-type', 'text/plain']], bytes);
+  eq(p.bodyUsed, false);
+  eq(await p.text(), '\u00e9{"a":1}', 'the body decodes as UTF-8');
+  eq(p.bodyUsed, true);
+  const h = web().requestFromHost('http://a/x', 'HEAD', [], 'ignored');
+  eq(h.body, null, 'a HEAD has no body');
+  const j = web().requestFromHost('http://a/x', 'PUT', [], '{"b":[1,2]}');
+  eq(JSON.stringify(await j.json()), '{"b":[1,2]}');
+  eq(web().requestFromHost('http://A.example:80/a/../b c?d e', 'patch', [], null).url, 'http://a.example/b%20c?d%20e', 'a URL to normalize');
+  eq(web().requestFromHost('http://a:8080/x', 'GET', [], null).url, 'http://a:8080/x');
+  eq(web().requestFromHost('http://a/x', 'patch', [], null).method, 'patch', 'a method as new Request keeps it');
+  throws(function () { web().requestFromHost('http://a/x', 'TRACE', [], null); }, 'TypeError', 'a forbidden method');
+  throws(function () { web().requestFromHost('http://u:p@a/x', 'GET', [], null); }, 'TypeError', 'credentials');
+  // header values the host should never send are normalized or refused as new Headers does
+  eq(web().requestFromHost('http://a/', 'GET', [['x-a', ' v ']], null).headers.get('x-a'), 'v');
+  eq(web().requestFromHost('http://a/', 'GET', [['X-A', 'v']], null).headers.get('x-a'), 'v');
+  throws(function () { web().requestFromHost('http://a/', 'GET', [['x-a', 'v\r\nx: y']], null).headers; }, 'TypeError', 'CR LF');
+});
+
+kitTest('kit/request-url-canonical-fast-path', function () {
+  eq(web().canonicalURL('http://127.0.0.1/bench/api'), 'http://127.0.0.1/bench/api');
+  eq(web().canonicalURL('http://a:8080/x?y'), 'http://a:8080/x?y');
+  eq(web().canonicalURL('http://a:80/x'), null, 'a default port');
+  eq(web().canonicalURL('http://a:08080/x'), null, 'a leading zero');
+  eq(web().canonicalURL('http://a:/x'), null, 'an empty port');
+  eq(web().canonicalURL('http://a'), null, 'no path');
+  eq(new Request('http://a:80/x').url, 'http://a/x');
+  eq(new Request('http://a:08080/x').url, 'http://a:8080/x');
+});

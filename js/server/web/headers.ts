@@ -176,6 +176,27 @@ function headersIterator(h: Headers, kind: number): any {
   });
 }
 
+const NOT_LOWER_TOKEN = /[^!#$%&'*+\-.^_`|~0-9a-z]/;
+const NOT_NORMAL_VALUE = /^[\t\n\r ]|[\t\n\r ]$|[^\x01-\x09\x0b\x0c\x0e-\xff]/;
+
+/** Headers of name/value pairs as the host hands them over (lower-case
+ * names, values as one byte per character): those already as append would
+ * store them are taken with one test each; any other list goes through the
+ * constructor (which normalizes it, or throws like it). The list is copied,
+ * its pairs are shared (Headers never changes a pair in place). */
+export function headersFromList(list: Array<[string, string]>): Headers {
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i][0], v = list[i][1];
+    if (n === '' || NOT_LOWER_TOKEN.test(n) || (v !== '' && NOT_NORMAL_VALUE.test(v)))
+      return new Headers(list);
+  }
+  const h: Headers = Object.create(Headers.prototype);
+  hide(h, '_l', list.slice());
+  hide(h, '_s', null);
+  hide(h, '_g', 'none');
+  return h;
+}
+
 /** Makes headers read-only (Response.error(), Response.redirect()). */
 export function freezeHeaders(h: Headers): Headers {
   h._g = 'immutable';

@@ -1,7 +1,7 @@
 // kit's web platform classes for the mujs server bundle. See README.md.
-export { URL, URLSearchParams, parseSimpleURL } from './url';
+export { URL, URLSearchParams, parseSimpleURL, canonicalURL } from './url';
 export { Headers } from './headers';
-export { Request } from './request';
+export { Request, requestFromHost } from './request';
 export { Response } from './response';
 export { FormData } from './form-data';
 export { Blob, File } from './blob';

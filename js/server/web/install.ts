@@ -6,7 +6,7 @@
 import { defineGlobal } from './util';
 import {
   URL, URLSearchParams, Headers, Request, Response, FormData, Blob, File,
-  AbortController, AbortSignal,
+  AbortController, AbortSignal, requestFromHost,
 } from './index';
 import { bufferFromByteString } from './bytes';
 
@@ -20,8 +20,9 @@ defineGlobal('Blob', Blob);
 defineGlobal('File', File);
 defineGlobal('AbortController', AbortController);
 defineGlobal('AbortSignal', AbortSignal);
-// For @kit/core/request's request(): the request body arrives as a byte
-// string and must become a bytes body (not text) so text()/json() decode UTF-8.
-defineGlobal('__kit_web', { bufferFromByteString });
+// For @kit/core/request's request(): the Request of the host's request
+// (its body, a byte string, becomes a bytes body so that text()/json()
+// decode UTF-8; its headers and signal are made when first read).
+defineGlobal('__kit_web', { bufferFromByteString, requestFromHost });
 // fetch() over the engine's libcurl (../fetch.ts, render/fetch.c)
 import '../fetch';

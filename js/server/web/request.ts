@@ -4,10 +4,10 @@
 // like the platform's (see body.ts). mode/credentials/cache/... are stored
 // and validated but mean nothing to kit (there is no fetch() behind them).
 import { hide, isToken } from './util';
-import { Headers, HeadersInit } from './headers';
-import { URL } from './url';
+import { Headers, HeadersInit, headersFromList } from './headers';
+import { URL, canonicalURL } from './url';
 import { AbortSignal, newSignal, followSignal } from './abort';
-import { extractBody, initBody, defineBodyAccessors, cloneBody, BodyOwner, NO_BODY, Extracted, KitBodyStream } from './body';
+import { extractBody, initBody, defineBodyAccessors, cloneBody, BodyOwner, NO_BODY, BYTES, Extracted, KitBodyStream } from './body';
 import { Blob } from './blob';
 import { FormData } from './form-data';
 
@@ -53,6 +53,23 @@ function oneOf(where: string, v: unknown, allowed: string[], dflt: string): stri
   return s;
 }
 
+// the options of a Request made without any (shared: nothing changes them)
+const DEFAULTS: Record<string, unknown> = Object.freeze({
+  mode: 'cors', credentials: 'same-origin', cache: 'default', redirect: 'follow',
+  referrer: 'about:client', referrerPolicy: '', integrity: '', keepalive: false,
+  destination: '', duplex: 'half', priority: 'auto',
+});
+
+function hrefOf(s: string): string {
+  const fast = canonicalURL(s);
+  if (fast !== null)
+    return fast;
+  const u = parseURL(s);
+  if (u.username || u.password)
+    throw new TypeError('Request cannot be constructed from a URL that includes credentials: ' + s);
+  return u.href;
+}
+
 function parseURL(s: string): any {
   try {
     return new URL(s);
@@ -88,16 +105,9 @@ export class Request {
       from = input;
       url = input._url;
     } else {
-      const u = parseURL(String(input));
-      if (u.username || u.password)
-        throw new TypeError('Request cannot be constructed from a URL that includes credentials: ' + String(input));
-      url = u.href;
+      url = hrefOf(String(input));
     }
-    const base = from ? from._o : {
-      mode: 'cors', credentials: 'same-origin', cache: 'default', redirect: 'follow',
-      referrer: 'about:client', referrerPolicy: '', integrity: '', keepalive: false,
-      destination: '', duplex: 'half', priority: 'auto',
-    };
+    const base = from ? from._o : DEFAULTS;
     const o: Record<string, unknown> = {};
     const keys = Object.keys(base);
     for (let i = 0; i < keys.length; i++) o[keys[i]] = base[keys[i]];
@@ -200,3 +210,40 @@ export class Request {
 }
 
 defineBodyAccessors(Request.prototype);
+
+// A request from the host (fromHost below) makes its Headers and its
+// AbortSignal when something first reads them: until then _h and _s are
+// these getters, which define the own slot a constructed Request has.
+Object.defineProperty(Request.prototype, '_h', {
+  get(this: Request & { _hl: Array<[string, string]> }) {
+    const h = headersFromList(this._hl);
+    hide(this, '_h', h);
+    return h;
+  },
+  enumerable: false, configurable: true,
+});
+Object.defineProperty(Request.prototype, '_s', {
+  get(this: Request) {
+    const s = newSignal();
+    hide(this, '_s', s);
+    return s;
+  },
+  enumerable: false, configurable: true,
+});
+
+/** The Request of the request being answered (@kit/core/request's
+ * request()), as `new Request(url, {method, headers, body: bytes})` would
+ * make it: headers are the host's pairs (lower-case names, byte-string
+ * values), the body a byte string or null. */
+export function requestFromHost(url: string, method: string, headers: Array<[string, string]>, body: string | null): Request {
+  const m = NORMALIZED.indexOf(method) >= 0 ? method : normalizeMethod(method);
+  const href = hrefOf(url);
+  const withBody = body !== null && m !== 'GET' && m !== 'HEAD';
+  const r: Request = Object.create(Request.prototype);
+  hide(r, '_url', href);
+  hide(r, '_m', m);
+  hide(r, '_hl', headers);
+  hide(r, '_o', DEFAULTS);
+  initBody(r, withBody ? { kind: BYTES, value: body as string, type: null } : { kind: NO_BODY, value: '', type: null });
+  return r;
+}

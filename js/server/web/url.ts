@@ -130,6 +130,23 @@ export function parseSimpleURL(url: URLFields, input: string): boolean {
   return true;
 }
 
+const scratch: any = {};
+
+/** input itself when it is a simple absolute URL (above) that is already
+ * serialized as URL would serialize it (so `new URL(input).href === input`),
+ * else null: the Request constructor and the host's requests take it as
+ * their url without making a URL. */
+export function canonicalURL(input: string): string | null {
+  if (!parseSimpleURL(scratch, input))
+    return null;
+  const start = input.indexOf('://') + 3;
+  const authority = input.slice(start, input.indexOf('/', start));
+  const pc = authority.indexOf(':');
+  if (pc >= 0 && (scratch.port === null || String(scratch.port) !== authority.slice(pc + 1)))
+    return null;  // a default or empty port, or leading zeros: dropped by the serializer
+  return input;
+}
+
 const urlStateOf = g.__kit_core_js.internalState().getterFor('URL');
 const URLStateProto = Object.getPrototypeOf(urlStateOf(new g.URL('http://a/')));
 const coreParse = URLStateProto.parse;
