@@ -143,3 +143,24 @@ test('response/proxy-body', async function () {
   eq(up.bodyUsed, true, 'upstream is used');
   throws(function () { new Response(up.body); }, 'TypeError', 'a used stream cannot be a body');
 });
+
+test('response/json-status-headers-and-errors', async function () {
+  const r = Response.json({ a: [1, '\u00e9'] });
+  eq(r.status + ' ' + r.statusText + ' ' + r.ok + ' ' + r.type, '200  true default');
+  eq(r.headers.get('content-type'), 'application/json');
+  eq(await r.text(), '{"a":[1,"\u00e9"]}');
+  const c = Response.json([1], { status: 201, statusText: 'Made', headers: { 'Content-Type': 'application/x+json', 'x-a': '1' } });
+  eq(c.status + ' ' + c.statusText + ' ' + c.headers.get('content-type') + ' ' + c.headers.get('x-a'), '201 Made application/x+json 1');
+  eq(JSON.stringify(Array.from(Response.json(null, { headers: [['x-b', '2']] }).headers.keys())), '["content-type","x-b"]');
+  throws(function () { Response.json(1, { status: 204 }); }, 'TypeError', 'a null-body status');
+  throws(function () { Response.json(1, { status: 99 }); }, 'RangeError', 'a status out of range');
+  throws(function () { Response.json(1, { statusText: 'a\nb' }); }, 'TypeError', 'a bad statusText');
+  throws(function () { Response.json(undefined); }, 'TypeError', 'not serializable');
+  const s = new Response('x');
+  eq(s.headers.get('content-type'), 'text/plain;charset=UTF-8');
+  s.headers.set('content-type', 'text/html');
+  eq(s.headers.get('content-type'), 'text/html', 'the default content type can be changed');
+  eq(new Response('x', { headers: { 'content-type': 'a/b' } }).headers.get('content-type'), 'a/b');
+  eq(new Response(null).headers.has('content-type'), false);
+  eq(JSON.stringify(Response.json({ k: 1 }).clone().headers.get('content-type')), '"application/json"');
+});

@@ -197,6 +197,13 @@ export function headersFromList(list: Array<[string, string]>): Headers {
   return h;
 }
 
+/** Appends a name and value known to be valid (lower-case token, normalized
+ * byte-string value) without checking them: kit's own constant headers. */
+export function addTrusted(h: Headers, name: string, value: string): void {
+  h._l.push([name, value]);
+  h._s = null;
+}
+
 /** Makes headers read-only (Response.error(), Response.redirect()). */
 export function freezeHeaders(h: Headers): Headers {
   h._g = 'immutable';

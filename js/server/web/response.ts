@@ -3,9 +3,9 @@
 // Response.json(), Response.redirect() (301/302/303/307/308, absolute URL,
 // immutable headers) and Response.error().
 import { hide } from './util';
-import { Headers, HeadersInit, freezeHeaders } from './headers';
+import { Headers, HeadersInit, freezeHeaders, addTrusted } from './headers';
 import { URL } from './url';
-import { extractBody, initBody, defineBodyAccessors, cloneBody, BodyOwner, NO_BODY, KitBodyStream } from './body';
+import { extractBody, initBody, defineBodyAccessors, cloneBody, BodyOwner, NO_BODY, TEXT, KitBodyStream } from './body';
 import { Blob } from './blob';
 import { FormData } from './form-data';
 import { BodyInit } from './request';
@@ -47,20 +47,17 @@ export class Response {
   declare _url: string;
 
   constructor(body?: BodyInit, init?: ResponseInit) {
-    const opt: ResponseInit = init === undefined || init === null ? {} : init;
-    const status = opt.status === undefined ? 200 : toUnsignedShort(opt.status);
-    if (status < 200 || status > 599)
-      throw new RangeError("Failed to construct 'Response': The status provided (" + status + ') is outside the range [200, 599].');
-    const statusText = opt.statusText === undefined ? '' : String(opt.statusText);
-    if (NOT_REASON_PHRASE.test(statusText))
-      throw new TypeError('Invalid statusText');
+    const opt: ResponseInit = init === undefined || init === null ? NO_INIT : init;
+    const status = statusOf(opt);
+    const statusText = statusTextOf(opt);
     const headers = new Headers(opt.headers);
     const e = extractBody(body);
     if (e.kind !== NO_BODY) {
       if (NULL_BODY_STATUS.indexOf(status) >= 0)
         throw new TypeError('Response constructor: Invalid response status code ' + status);
-      if (e.type !== null && !headers.has('content-type'))
-        headers.append('content-type', e.type);
+      // (the types extractBody gives are valid header values)
+      if (e.type !== null && (opt.headers === undefined || !headers.has('content-type')))
+        addTrusted(headers, 'content-type', e.type);
     }
     setup(this, status, statusText, headers, 'default');
     initBody(this, e);
@@ -85,14 +82,25 @@ export class Response {
   }
 
   static json(data: unknown, init?: ResponseInit): Response {
-    const text = JSON.stringify(data); // a pair whole, a lone surrogate escaped (mujs patch 0502)
+    // a pair whole, a lone surrogate escaped (mujs patch 0502): the text is
+    // a USVString already
+    const text = JSON.stringify(data);
     if (typeof text !== 'string')
       throw new TypeError('Value is not JSON serializable');
-    const opt: ResponseInit = init === undefined || init === null ? {} : init;
+    // what new Response(text, {status, statusText, headers}) makes, without
+    // a second copy of the headers or the text's checks
+    const opt: ResponseInit = init === undefined || init === null ? NO_INIT : init;
+    const status = statusOf(opt);
+    const statusText = statusTextOf(opt);
     const headers = new Headers(opt.headers);
-    if (!headers.has('content-type'))
-      headers.append('content-type', 'application/json');
-    return new Response(text, { status: opt.status, statusText: opt.statusText, headers });
+    if (opt.headers === undefined || !headers.has('content-type'))
+      addTrusted(headers, 'content-type', 'application/json');
+    if (NULL_BODY_STATUS.indexOf(status) >= 0)
+      throw new TypeError('Response constructor: Invalid response status code ' + status);
+    const r: Response = Object.create(Response.prototype);
+    setup(r, status, statusText, headers, 'default');
+    initBody(r, { kind: TEXT, value: text, type: null });
+    return r;
   }
 
   static redirect(url: string | { toString(): string }, status?: number): Response {
@@ -119,6 +127,24 @@ export class Response {
     initBody(r, { kind: NO_BODY, value: '', type: null });
     return r;
   }
+}
+
+const NO_INIT: ResponseInit = Object.freeze({});
+
+function statusOf(opt: ResponseInit): number {
+  const status = opt.status === undefined ? 200 : toUnsignedShort(opt.status);
+  if (status < 200 || status > 599)
+    throw new RangeError("Failed to construct 'Response': The status provided (" + status + ') is outside the range [200, 599].');
+  return status;
+}
+
+function statusTextOf(opt: ResponseInit): string {
+  if (opt.statusText === undefined)
+    return '';
+  const statusText = String(opt.statusText);
+  if (NOT_REASON_PHRASE.test(statusText))
+    throw new TypeError('Invalid statusText');
+  return statusText;
 }
 
 function setup(r: Response, status: number, statusText: string, headers: Headers, type: string) {
