@@ -475,6 +475,142 @@ static void native_hide(js_State *J)
 	js_pushundefined(J);
 }
 
+/* One label of a dotted-decimal IPv4 address as its serializer writes it:
+ * 0-255 without a leading zero. */
+static int ipv4_part(const char *p, size_t n)
+{
+	if (n == 0 || n > 3 || (n > 1 && p[0] == '0'))
+		return 0;
+	int v = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] < '0' || p[i] > '9')
+			return 0;
+		v = v * 10 + (p[i] - '0');
+	}
+	return v <= 255;
+}
+
+/* the bytes url.ts's parseSimpleURL lets through in a path and a query */
+static int url_path_byte(unsigned char c)
+{
+	return c == 0x21 || (c >= 0x24 && c <= 0x3b) || c == 0x3d || (c >= 0x40 && c <= 0x5a) || c == 0x5f ||
+	       (c >= 0x61 && c <= 0x7a) || c == 0x7e;
+}
+
+static int url_query_byte(unsigned char c)
+{
+	return c == 0x21 || (c >= 0x24 && c <= 0x26) || (c >= 0x28 && c <= 0x3b) || c == 0x3d || (c >= 0x3f && c <= 0x7e);
+}
+
+/* ".", "..", "%2e", ".%2e", "%2e.", "%2e%2e" (any case): a dot segment */
+static int dot_segment(const char *p, size_t n)
+{
+	size_t i = 0, dots = 0;
+	while (i < n && dots < 3) {
+		if (p[i] == '.')
+			i++;
+		else if (n - i >= 3 && p[i] == '%' && p[i + 1] == '2' && (p[i + 2] == 'e' || p[i + 2] == 'E'))
+			i += 3;
+		else
+			return 0;
+		dots++;
+	}
+	return i == n && dots >= 1 && dots <= 2;
+}
+
+/* __kit_url_canonical(s): true when s is a URL that js/server/web/url.ts's
+ * parseSimpleURL takes (an absolute http, https, ws, wss or ftp URL with a
+ * lower-case domain or a dotted-decimal IPv4 host, no credentials,
+ * fragment, dot segment or byte to percent-encode) and that the URL
+ * serializer writes back unchanged (no default, empty or zero-led port):
+ * `new URL(s).href === s`. The same rules as url.ts's canonicalURL, which
+ * tests/mujs/kit.test.ts compares with this. */
+static void native_url_canonical(js_State *J)
+{
+	static const struct {
+		const char *scheme;
+		long port;
+	} schemes[] = { { "http", 80 }, { "https", 443 }, { "ws", 80 }, { "wss", 443 }, { "ftp", 21 } };
+	const char *s = js_isstring(J, 1) ? js_tostring(J, 1) : "";
+	size_t len = strlen(s);
+	int ok = 0;
+	const char *sep = strstr(s, "://");
+	long dflt = -1;
+	for (size_t i = 0; sep && i < sizeof schemes / sizeof *schemes; i++)
+		if ((size_t)(sep - s) == strlen(schemes[i].scheme) && strncmp(s, schemes[i].scheme, (size_t)(sep - s)) == 0)
+			dflt = schemes[i].port;
+	if (dflt < 0 || len > 2000 || strchr(s, '#'))
+		goto done;
+	const char *host = sep + 3, *slash = strchr(host, '/'), *q = strchr(host, '?');
+	if (!slash || (q && q < slash) || slash == host)
+		goto done;
+	const char *colon = memchr(host, ':', (size_t)(slash - host));
+	const char *hend = colon ? colon : slash;
+	if (colon) {
+		const char *ps = colon + 1;
+		size_t pn = (size_t)(slash - ps);
+		long port = 0;
+		if (pn == 0 || pn > 5 || (pn > 1 && ps[0] == '0'))
+			goto done;
+		for (size_t i = 0; i < pn; i++) {
+			if (ps[i] < '0' || ps[i] > '9')
+				goto done;
+			port = port * 10 + (ps[i] - '0');
+		}
+		if (port > 65535 || port == dflt)
+			goto done;
+	}
+	/* labels: none empty; [a-z0-9-]; the last decides domain or IPv4 */
+	const char *label = host, *last = host;
+	int labels = 0;
+	for (const char *p = host; p <= hend; p++) {
+		if (p < hend && ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'))
+			continue;
+		if (p < hend && *p != '.')
+			goto done;
+		if (p == label)
+			goto done;
+		last = label;
+		labels++;
+		label = p + 1;
+	}
+	if (*last >= '0' && *last <= '9') {
+		if (labels != 4)
+			goto done;
+		const char *l = host;
+		for (int i = 0; i < 4; i++) {
+			const char *e = memchr(l, '.', (size_t)(hend - l));
+			if (!e)
+				e = hend;
+			if (!ipv4_part(l, (size_t)(e - l)))
+				goto done;
+			l = e + 1;
+		}
+	} else {
+		if (*last < 'a' || *last > 'z')
+			goto done;
+		for (const char *p = host; p + 4 <= hend; p++)
+			if (strncmp(p, "xn--", 4) == 0)
+				goto done;
+	}
+	const char *pend = q ? q : s + len, *seg = slash + 1;
+	for (const char *p = slash + 1; p <= pend; p++) {
+		if (p == pend || *p == '/') {
+			if (dot_segment(seg, (size_t)(p - seg)))
+				goto done;
+			seg = p + 1;
+		} else if (!url_path_byte((unsigned char)*p)) {
+			goto done;
+		}
+	}
+	for (const char *p = q ? q + 1 : pend; *p; p++)
+		if (!url_query_byte((unsigned char)*p))
+			goto done;
+	ok = 1;
+done:
+	js_pushboolean(J, ok);
+}
+
 void kit_binary_install(js_State *J)
 {
 	if (origin_wall == 0) {
@@ -503,6 +639,7 @@ void kit_binary_install(js_State *J)
 		{ "__kit_idmap_set", native_idmap_set, 3 },
 		{ "__kit_idmap_free", native_idmap_free, 1 },
 		{ "__kit_hide", native_hide, 3 },
+		{ "__kit_url_canonical", native_url_canonical, 1 },
 	};
 	for (size_t i = 0; i < sizeof natives / sizeof *natives; i++) {
 		js_newcfunction(J, natives[i].fn, natives[i].name, natives[i].n);

@@ -240,3 +240,25 @@ kitTest('kit/request-url-canonical-fast-path', function () {
   eq(new Request('http://a:80/x').url, 'http://a/x');
   eq(new Request('http://a:08080/x').url, 'http://a:8080/x');
 });
+
+kitTest('kit/url-canonical-native-agrees-with-js', function () {
+  eq(typeof g.__kit_url_canonical, 'function', 'the native is there');
+  const urls = ['http://127.0.0.1/bench/api', 'https://localhost:3000/api/items/123?sort=name&page=2', 'http://a/', 'http://a:80/x',
+    'http://a:8080/x', 'http://a:0/x', 'http://a:00/x', 'http://a:08080/x', 'http://a:65535/', 'http://a:65536/', 'http://a:/x', 'http://a:1:2/',
+    'ws://a:81/?', 'wss://a:443/', 'ftp://a:21/', 'ftp://a:2121/f', 'http://a/x%2ey/.x/..x/%zz', 'http://255.255.255.255/', 'http://1a.com/b;c=d',
+    'http://a', 'http://a?x', 'http://A/x', 'HTTP://a/x', 'http://a/./x', 'http://a/.', 'http://a/..', 'http://a/%2E%2e/x', 'http://a/.%2E/', 'http://a/...',
+    'http://a/x/..', 'http://a/ b', 'http://a/b?c d', "http://a/b?'", "http://a/b'", 'http://a/b^c', 'http://a/b\\c', 'http://a/\u00e9', 'http://a/b?\u00e9',
+    'http://a/b#f', 'http://01.2.3.4/', 'http://1.2.3/', 'http://256.1.1.1/', 'http://1.2.3.4.5/', 'http://a.1/', 'http://u@a/', 'http://[::1]/',
+    'http://a..b/', 'http://.a/', 'http://a./', 'http://xn--nxasmq6b/', 'http://a.xn--b/', 'http://a-b.c-/', 'http://-a/', 'foo://a/b', 'file:///x',
+    'http:/a/b', ' http://a/', 'http://a/ ', 'http://:80/', 'http:///x', 'https://a.b.c.d.e/f/g/h?i=j&k=l#', 'http://a/b?x=%20&y=[]{}|^`',
+    'http://a/b?<', 'http://a/b?"', 'http://a/b<', 'http://a/b`', 'http://a/b{', 'http://a/b|', 'http://a/b[', 'http://a/~!$&()*+,;=:@_-.', '',
+    'http://1.2.3.04/', 'http://0.0.0.0/', 'http://10.0.0.1:3000/x?y', 'http://a/b/c/', 'http://a//', 'https:///', 'http://a:99999/', 'http://a:123456/'];
+  for (let i = 0; i < urls.length; i++)
+    eq(g.__kit_url_canonical(urls[i]), web().canonicalURLInJS(urls[i]) === urls[i], JSON.stringify(urls[i]));
+  let long = 'http://a/';
+  while (long.length < 2100) long += 'abcdefghij';
+  eq(g.__kit_url_canonical(long.slice(0, 2000)), true);
+  eq(g.__kit_url_canonical(long.slice(0, 2001)), false, 'longer than 2000');
+  eq(web().canonicalURLInJS(long.slice(0, 2001)), null);
+  eq(g.__kit_url_canonical(1), false, 'not a string');
+});
