@@ -262,3 +262,16 @@ kitTest('kit/url-canonical-native-agrees-with-js', function () {
   eq(web().canonicalURLInJS(long.slice(0, 2001)), null);
   eq(g.__kit_url_canonical(1), false, 'not a string');
 });
+
+kitTest('kit/url-fast-split-agrees-with-js-parser', function () {
+  // a canonical URL is only split (the native checked it); the fields must be the JS parser's
+  const urls = ['http://127.0.0.1/bench/api', 'http://10.0.0.1:3000/x?y', 'https://localhost:3000/api/items/123?sort=name&page=2',
+    'http://a/', 'http://a//', 'ws://a:81/?', 'ftp://h:2121/f', 'http://255.255.255.255/', 'http://0.0.0.0/', 'http://1a.com/b;c=d',
+    'http://a/x%2ey/.x/..x/%zz?q=%20&r', 'http://a.b-c.d/e/f/?', 'http://a.b1/', 'http://1.b2:8/'];
+  for (let i = 0; i < urls.length; i++) {
+    const a: any = {}, b: any = {};
+    eq(web().parseSimpleURL(a, urls[i]), true, urls[i]);
+    eq(web().parseSimpleURLInJS(b, urls[i]), true, urls[i]);
+    eq(JSON.stringify(a), JSON.stringify(b), urls[i]);
+  }
+});

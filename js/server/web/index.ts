@@ -1,5 +1,5 @@
 // kit's web platform classes for the mujs server bundle. See README.md.
-export { URL, URLSearchParams, parseSimpleURL, canonicalURL, canonicalURLInJS } from './url';
+export { URL, URLSearchParams, parseSimpleURL, parseSimpleURLInJS, canonicalURL, canonicalURLInJS } from './url';
 export { Headers } from './headers';
 export { Request, requestFromHost } from './request';
 export { Response } from './response';

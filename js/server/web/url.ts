@@ -31,6 +31,10 @@ const CoreURLSearchParams = g.URLSearchParams;
 // or a domain, no dot segments, nothing to percent-encode) has its fields
 // set here instead, as core-js's parse would set them; anything else goes
 // to core-js.
+// render/binary.c's check, the same rules in C (~1/50 of the instructions)
+const nativeCanonical: ((s: string) => boolean) | null =
+  typeof g.__kit_url_canonical === 'function' ? g.__kit_url_canonical : null;
+
 const DEFAULT_PORT: Record<string, number> = { http: 80, https: 443, ws: 80, wss: 443, ftp: 21 };
 const BAD_AUTHORITY = /[^a-z0-9.:-]/;
 // the path's characters that the path percent-encode set leaves alone
@@ -49,6 +53,33 @@ interface URLFields {
 /** Sets the fields of `url` (core-js's URL state) from a simple absolute URL;
  * false (nothing set) when the input needs core-js's parser. */
 export function parseSimpleURL(url: URLFields, input: string): boolean {
+  if (nativeCanonical !== null && nativeCanonical(input)) {
+    // valid and serialized already (render/binary.c): only split it
+    const at = input.indexOf('://'), slash = input.indexOf('/', at + 3), q = input.indexOf('?', slash);
+    const authority = input.slice(at + 3, slash), pc = authority.indexOf(':');
+    const hostname = pc < 0 ? authority : authority.slice(0, pc);
+    const c = hostname.charCodeAt(hostname.lastIndexOf('.') + 1);  // the last label's first
+    let host: string | number = hostname;
+    if (c >= 48 && c <= 57) {
+      const parts = hostname.split('.');
+      host = ((+parts[0] * 256 + +parts[1]) * 256 + +parts[2]) * 256 + +parts[3];
+    }
+    url.scheme = input.slice(0, at);
+    url.username = '';
+    url.password = '';
+    url.host = host;
+    url.port = pc < 0 ? null : +authority.slice(pc + 1);
+    url.path = (q < 0 ? input.slice(slash + 1) : input.slice(slash + 1, q)).split('/');
+    url.query = q < 0 ? null : input.slice(q + 1);
+    url.fragment = null;
+    url.cannotBeABaseURL = false;
+    return true;
+  }
+  return parseSimpleURLInJS(url, input);
+}
+
+/** parseSimpleURL without the engine's native check: every rule in JS. */
+export function parseSimpleURLInJS(url: URLFields, input: string): boolean {
   const colon = input.indexOf('://');
   if (colon < 2 || colon > 5 || input.length > 2000)
     return false;
@@ -142,13 +173,10 @@ export function canonicalURL(input: string): string | null {
   return canonicalURLInJS(input);
 }
 
-// render/binary.c's check, the same rules in C (~1/50 of the instructions)
-const nativeCanonical: ((s: string) => boolean) | null =
-  typeof g.__kit_url_canonical === 'function' ? g.__kit_url_canonical : null;
 
 /** canonicalURL without the engine's native (kept for the tests that compare them). */
 export function canonicalURLInJS(input: string): string | null {
-  if (!parseSimpleURL(scratch, input))
+  if (!parseSimpleURLInJS(scratch, input))
     return null;
   const start = input.indexOf('://') + 3;
   const authority = input.slice(start, input.indexOf('/', start));
