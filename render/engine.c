@@ -667,6 +667,24 @@ static void settled_cb(js_State *J)
 	js_pushundefined(J);
 }
 
+/* Is the value on top of the stack, one of runtime/prelude.js's promises
+ * (runRoute's: no getters), fulfilled: _s 1, its value in _v (the walker
+ * reads settled promises the same way, render/walk.c)? */
+static int fulfilled_promise(js_State *J)
+{
+	if (!js_isobject(J, -1) || js_iscallable(J, -1))
+		return 0;
+	js_getproperty(J, -1, "_s");
+	int one = js_isnumber(J, -1) && js_tonumber(J, -1) == 1;
+	js_pop(J, 1);
+	if (!one)
+		return 0;
+	js_getproperty(J, -1, "then");
+	int thenable = js_iscallable(J, -1);
+	js_pop(J, 1);
+	return thenable;
+}
+
 /* The promise on top of the stack (popped): waits for it through the loop.
  * Its value is then on top of the stack. Returns 0 or -1 (e->rq.err filled). */
 static int await_top(kit_engine *e)
@@ -973,8 +991,18 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 		goto done;
 	}
 	js_rot2pop1(J);                   /* the promise */
-	if (await_top(e) < 0)
+	if (fulfilled_promise(J)) {
+		/* a Response the handler returned, read at once: its value now,
+		 * once the microtasks queued so far have run, as await_top's then()
+		 * would give it after the loop's first drain */
+		static const int settled = 1;
+		js_getproperty(J, -1, "_v");
+		js_rot2pop1(J);
+		if (kit_loop_await(e, &settled) < 0)
+			goto done;
+	} else if (await_top(e) < 0) {
 		goto done;
+	}
 	if (!http && js_isobject(J, -1)) {
 		/* kit-build: a request read rejects with the KIT_DYNAMIC marker (js/request.ts) */
 		js_getproperty(J, -1, "digest");
@@ -997,6 +1025,9 @@ int kit_engine_api(kit_engine *e, int route_index, const char *module, const cha
 	}
 	read_answer(J, module, out);
 	js_pop(J, 1);
+	/* cookies() and responseHeaders() of the handler, after the Response's
+	 * own: taken once the loop has run what the handler queued */
+	kit_req_take_headers(e, &out->headers);
 	rc = 0;
 done:
 	if (rc < 0 && !err->status)

@@ -8,7 +8,7 @@
 // engine calls runRoute and writes the answer (render/engine.c kit_engine_api).
 import { peekBody, readBodyBytes, Response } from './web/index';
 import { request } from '../request';
-import { currentRequest, currentPhase, takeResponseHeaders } from './request-context';
+import { currentRequest, currentPhase } from './request-context';
 import { perRequestReason } from './segment-config';
 
 type Query = Record<string, string | string[]>;
@@ -101,8 +101,6 @@ function answerOf(res: unknown, readsQuery: boolean): RouteAnswer | Promise<Rout
   });
   const cookies = res.headers.getSetCookie();
   for (let i = 0; i < cookies.length; i++) headers.push(['set-cookie', cookies[i]]);
-  const extra = takeResponseHeaders();
-  for (let i = 0; i < extra.length; i++) headers.push(extra[i]);
   const peek = peekBody(res as never);
   if (peek.used) throw new TypeError('the Response body was already read');
   if (peek.kind === 'none') return { status: res.status, headers, kind: 'none' as const, body: '', readsQuery };
