@@ -5,7 +5,8 @@ FastCGI responder, with KIT_APP_DIR=APPDIR; sends N GET URI requests one after
 another; then SIGTERM. Prints the first answer's status line and the time to
 stderr. Used by bench/instructions.sh. FCGI_CLIENT_HEADERS ("Name: value"
 lines) adds request headers, as HTTP_* parameters; FCGI_CLIENT_SHOW=1 prints
-the first answer whole."""
+the first answer whole; FCGI_CLIENT_CPU=1 the responder's CPU time (user +
+system, from wait4) once it exited."""
 import os, socket, struct, sys, signal, time
 n = int(sys.argv[1]); uri = sys.argv[2]; app = sys.argv[3]; cmd = sys.argv[5:]
 import tempfile
@@ -58,6 +59,8 @@ for i in range(n):
 t1 = time.time()
 print(first.decode(errors="replace"), f"{n} requests in {t1-t0:.2f}s", file=sys.stderr)
 os.kill(pid, signal.SIGTERM)
-os.waitpid(pid, 0)
+_, _, ru = os.wait4(pid, 0)
+if os.environ.get("FCGI_CLIENT_CPU"):
+    print(f"responder CPU {ru.ru_utime + ru.ru_stime:.3f}s (user {ru.ru_utime:.3f}, system {ru.ru_stime:.3f})", file=sys.stderr)
 os.unlink(path)
 os.rmdir(tmpdir)
