@@ -45,6 +45,10 @@ function queryOf(): Query {
   return out;
 }
 
+// The Response's status, headers (Set-Cookie last) and body; what the
+// handler wrote through cookies() or responseHeaders() is not in headers:
+// the engine takes it once the answer settled and the loop ran what the
+// handler left queued (render/engine.c kit_engine_api).
 export interface RouteAnswer {
   status: number;
   headers: Array<[string, string]>;
