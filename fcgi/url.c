@@ -15,6 +15,44 @@ static int hexval(int c)
 	return -1;
 }
 
+/* 1 when s[0..n) is well-formed UTF-8 (no overlong form, no surrogate, at
+ * most U+10FFFF). */
+static int utf8_ok(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		unsigned c = s[i];
+		size_t len;
+		unsigned lo = 0x80, hi = 0xbf;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			if (c == 0xe0)
+				lo = 0xa0;
+			else if (c == 0xed)
+				hi = 0x9f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			if (c == 0xf0)
+				lo = 0x90;
+			else if (c == 0xf4)
+				hi = 0x8f;
+		} else {
+			return 0;
+		}
+		if (i + len > n || s[i + 1] < lo || s[i + 1] > hi)
+			return 0;
+		for (size_t k = 2; k < len; k++)
+			if (s[i + k] < 0x80 || s[i + k] > 0xbf)
+				return 0;
+		i += len;
+	}
+	return 1;
+}
+
 int kit_url_parse(kit_arena *a, const char *uri, kit_url *out, const char **why)
 {
 	out->path = out->query = NULL;
@@ -53,6 +91,11 @@ int kit_url_parse(kit_arena *a, const char *uri, kit_url *out, const char **why)
 		dec[n++] = c;
 	}
 	dec[n] = '\0';
+	/* the routes, the params and JavaScript strings are UTF-8 */
+	if (!utf8_ok((const unsigned char *)dec, n)) {
+		*why = "the path is not UTF-8";
+		return -1;
+	}
 
 	/* normalise segments: merge "//", resolve "." and ".." */
 	char *path = kit_arena_alloc(a, n + 2);

@@ -4,7 +4,8 @@
  * the host routes on REQUEST_URI, canonicalised the way the web servers do
  * it: the query cut off, %-escapes decoded, "//" merged, "." and ".." resolved.
  * A %00 or an encoded "/" is refused (400), so the app and the server always
- * agree on which path was asked for. */
+ * agree on which path was asked for; so is a decoded path that is not UTF-8
+ * (%ff%fe: routes, params and JavaScript strings are UTF-8). */
 #ifndef KIT_URL_H
 #define KIT_URL_H
 

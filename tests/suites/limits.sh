@@ -46,6 +46,9 @@ big=$(head -c 70000 /dev/zero | tr '\0' 'a')
 run "headers past 64 KiB are 431" 431 REQUEST_METHOD=GET REQUEST_URI=/whoami HTTP_X_BIG="$big" </dev/null
 run "an encoded NUL in the path is 400" 400 REQUEST_METHOD=GET REQUEST_URI=/a%00b </dev/null
 run "a malformed escape in the path is 400" 400 REQUEST_METHOD=GET REQUEST_URI=/a%zzb </dev/null
+run "non-UTF-8 path bytes (%ff%fe) in an API route's param are 400" 400 REQUEST_METHOD=GET REQUEST_URI=/api/items/%ff%fe </dev/null
+run "non-UTF-8 path bytes in a page's path are 400" 400 REQUEST_METHOD=GET REQUEST_URI=/blog/%c0%af </dev/null
+run "a UTF-8 path (%c3%a9) is still routed" 200 REQUEST_METHOD=GET REQUEST_URI=/api/items/caf%c3%a9 </dev/null
 run "a malformed Cookie header is fine" 200 REQUEST_METHOD=GET REQUEST_URI=/whoami 'HTTP_COOKIE=;;;=;a' </dev/null
 run "a malformed query string is fine" 200 REQUEST_METHOD=GET 'REQUEST_URI=/blog/x?%zz=%&&=' </dev/null
 printf '{"a":' | run "truncated JSON is 400" 400 REQUEST_METHOD=POST REQUEST_URI=/api/echo \
