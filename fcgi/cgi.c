@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fcgi/forward.h"
 #include "fcgi/host.h"
 #include "render/curl.h"
 
@@ -25,9 +26,18 @@ static volatile sig_atomic_t wrote_output;
 /* JavaScript stuck in a loop is stopped at the render budget from inside
  * (mujs's interrupt hook, render/loop.c); a hang outside JS cannot be: the
  * alarm answers 503 (if nothing was sent yet) and ends the process. */
+static unsigned forward_alarm_s;
+
 static void on_alarm(int sig)
 {
 	(void)sig;
+	/* forwarding to the backend has its own timeouts (forward.c): give it
+	 * those, once */
+	if (forward_alarm_s && atomic_load(&kit_forwarding)) {
+		alarm(forward_alarm_s);
+		forward_alarm_s = 0;
+		return;
+	}
 	static const char answer[] =
 		"Status: 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
 		"Cache-Control: no-store\r\n\r\n503 Service Unavailable: the page took too long to render\n";
@@ -94,6 +104,7 @@ int kit_cgi_main(void)
 	const char *t = getenv("KIT_RENDER_TIMEOUT_MS");
 	long timeout_ms = t && atol(t) > 0 ? atol(t) : 30000;
 	signal(SIGALRM, on_alarm);
+	forward_alarm_s = (unsigned)(kit_forward_total_ms() / 1000 + 5);
 	alarm((unsigned)(timeout_ms / 1000 + 5));
 	const char *cl = getenv("CONTENT_LENGTH");
 	const char *method = getenv("REQUEST_METHOD");
@@ -101,7 +112,7 @@ int kit_cgi_main(void)
 	cgi_body_left = cl && *cl ? atoll(cl) : has_body ? -1 : 0;
 	kit_request req = { cgi_param, cgi_params, cgi_read, NULL };
 	kit_sink out = { cgi_write, cgi_flush, NULL };
-	kit_host_handle(host, &req, &out);
+	int aborted = kit_host_handle(host, &req, &out) < 0;
 	fflush(stdout);
 	/* Apache's mod_cgi aborts the exchange when the child exits with its
 	 * stdin unread: consume whatever body the host did not need */
@@ -110,5 +121,6 @@ int kit_cgi_main(void)
 		;
 	kit_host_close(host);
 	kit_curl_cleanup();
-	return 0;
+	/* an answer cut short: a failing exit status is all CGI has to say so */
+	return aborted ? 1 : 0;
 }

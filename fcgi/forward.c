@@ -2,6 +2,7 @@
  * (forward.h). One blocking libcurl transfer per request (the responder
  * answers one request at a time): the request body is read from the web
  * server as curl sends it, the answer written to the visitor as it comes. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,25 @@ struct fwd {
 	int head_refused;    /* the writer refused a header of the backend's: a 502 went out */
 	int client_gone;
 };
+
+atomic_int kit_forwarding;
+
+static long env_ms(const char *name, long dflt)
+{
+	const char *v = getenv(name);
+	long ms = v && *v ? atol(v) : 0;
+	return ms > 0 ? ms : dflt;
+}
+
+long kit_forward_idle_ms(void)
+{
+	return env_ms("KIT_FORWARD_IDLE_TIMEOUT_MS", 30000);
+}
+
+long kit_forward_total_ms(void)
+{
+	return env_ms("KIT_FORWARD_TIMEOUT_MS", 600000);
+}
 
 static const char *backend(void)
 {
@@ -120,6 +140,13 @@ static void generic_502(const kit_sink *out)
 	kit_sink_write(out, msg, sizeof msg - 1);
 }
 
+static void generic_504(const kit_sink *out)
+{
+	static const char msg[] = "Status: 504 Gateway Timeout\r\nContent-Type: text/plain; charset=utf-8\r\n"
+				  "Cache-Control: no-store\r\n\r\n504 Gateway Timeout\n";
+	kit_sink_write(out, msg, sizeof msg - 1);
+}
+
 int kit_forward(const kit_request *req, const kit_sink *out)
 {
 	const char *base = backend();
@@ -213,6 +240,14 @@ int kit_forward(const kit_request *req, const kit_sink *out)
 	kit_curl.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
 	kit_curl.easy_setopt(c, CURLOPT_WRITEDATA, &f);
 	kit_curl.easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, 10000L);
+	/* its own timeouts, not the render watchdog's (kit-fcgi.c skips a
+	 * forwarding request): idle = no byte from the backend for that long
+	 * (below 1 byte/s over the whole window, whole seconds), total = the
+	 * whole transfer */
+	long idle_s = (kit_forward_idle_ms() + 999) / 1000;
+	kit_curl.easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+	kit_curl.easy_setopt(c, CURLOPT_LOW_SPEED_TIME, idle_s);
+	kit_curl.easy_setopt(c, CURLOPT_TIMEOUT_MS, kit_forward_total_ms());
 	if (strcmp(method, "GET") == 0) {
 		kit_curl.easy_setopt(c, CURLOPT_HTTPGET, 1L);
 	} else if (strcmp(method, "HEAD") == 0) {
@@ -226,15 +261,22 @@ int kit_forward(const kit_request *req, const kit_sink *out)
 		kit_curl.easy_setopt(c, CURLOPT_INFILESIZE_LARGE, (curl_off_t)(*cl ? strtoll(cl, NULL, 10) : 0));
 		kit_curl.easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
 	}
+	atomic_store(&kit_forwarding, 1);
 	CURLcode rc = kit_curl.easy_perform(c);
+	atomic_store(&kit_forwarding, 0);
+	int cut = 0;
 	if (rc == CURLE_OK) {
 		send_head(&f);  /* an answer without a body */
 	} else if (!f.head_sent) {
 		/* the address only in the log, never in the answer */
 		fprintf(stderr, "kit: forwarding %s %s to the backend failed: %s\n", method, uri, kit_curl.easy_strerror(rc));
-		generic_502(out);
+		if (rc == CURLE_OPERATION_TIMEDOUT)
+			generic_504(out);
+		else
+			generic_502(out);
 	} else if (!f.client_gone) {
 		fprintf(stderr, "kit: forwarding %s %s: the backend's answer was cut: %s\n", method, uri, kit_curl.easy_strerror(rc));
+		cut = 1;
 	}
 	kit_sink_flush(out);
 	kit_curl.slist_free_all(hdrs);
@@ -242,5 +284,5 @@ int kit_forward(const kit_request *req, const kit_sink *out)
 	kit_buf_free(&f.head);
 	kit_buf_free(&url);
 	kit_buf_free(&line);
-	return 0;
+	return cut ? -1 : 0;
 }

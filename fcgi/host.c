@@ -48,6 +48,7 @@ struct kit_host {
 	/* the Next.js-shaped middleware's matcher, compiled here on first need
 	 * (next_middleware_paths): a path none of them matches needs no call */
 	int nm_loaded;        /* 0: not yet; 1: nm_re; 2: every path (or unknown) */
+	int abort_stream;        /* the answer started but cannot be finished: kit_host_handle returns -1 */
 	const char *shown_path;  /* the request's own path when the middleware rewrote it (usePathname), else NULL */
 	kit_regex **nm_re;
 	size_t nm_n;
@@ -1907,7 +1908,8 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 			}
 		} else if (!route && kit_forward_wanted(req)) {
 			/* a URL no route owns belongs to the backend (fcgi/forward.c) */
-			kit_forward(req, out);
+			if (kit_forward(req, out) < 0)
+				h->abort_stream = 1;
 		} else if (route && route->is_api) {
 			handle_api(h, req, out, route, &match, method, &url);
 		} else if (strcmp(method, "POST") == 0 && route &&
@@ -1922,10 +1924,12 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 	return;
 }
 
-void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
+int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
+	h->abort_stream = 0;
 	handle(h, req, out);
 	kit_resp_request_extra(NULL, NULL);
 	h->shown_path = NULL;
 	kit_arena_reset(h->req);  /* everything the request parsed goes at once */
+	return h->abort_stream ? -1 : 0;
 }

@@ -33,8 +33,11 @@ void kit_host_close(kit_host *h);
 
 /* Answers one request, whatever happens: every failure becomes an answer
  * (4xx/5xx) and a log line, and the engine resets its request state after
- * every request (a budget 503 included), so the worker goes on serving. */
-void kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out);
+ * every request (a budget 503 included), so the worker goes on serving.
+ * Returns -1 when an answer already started could not be finished (a
+ * backend's answer cut short): the caller then aborts the stream, so the
+ * visitor sees a broken transfer, never a clean end (docs/fastcgi.md §10). */
+int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out);
 
 /* The app directory a responder serves: $KIT_APP_DIR, else the current one. */
 const char *kit_host_app_dir(void);

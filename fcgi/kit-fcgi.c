@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "fcgi/cgi.h"
+#include "fcgi/forward.h"
 #include "fcgi/host.h"
 #include "render/curl.h"
 
@@ -46,10 +47,14 @@ static long long now_ms(void)
 
 static void *watchdog_thread(void *arg)
 {
-	long long limit = *(long long *)arg;
+	long long render_limit = *(long long *)arg;
+	/* forwarding to the backend has its own timeouts (libcurl's, forward.c):
+	 * the watchdog only catches a transfer that outlives them */
+	long long forward_limit = kit_forward_total_ms() + 5000;
 	for (;;) {
 		usleep(200 * 1000);
 		long long started = atomic_load(&request_started_ms);
+		long long limit = atomic_load(&kit_forwarding) ? forward_limit : render_limit;
 		if (!started || now_ms() - started < limit)
 			continue;
 		pthread_mutex_lock(&output_lock);
@@ -200,7 +205,7 @@ int main(void)
 		atomic_store(&request_started_ms, now_ms());
 		kit_request kreq = { fcgi_param, fcgi_params, fcgi_read, &req };
 		kit_sink out = { fcgi_write, fcgi_flush, &req };
-		kit_host_handle(host, &kreq, &out);
+		int aborted = kit_host_handle(host, &kreq, &out) < 0;
 		served++;
 		int recycle = max_requests > 0 && served >= max_requests;
 		pthread_mutex_lock(&output_lock);
@@ -210,7 +215,16 @@ int main(void)
 		 * the last one, so the server starts a new worker for the next */
 		if (recycle)
 			close(req.listen_sock);
-		FCGX_Finish_r(&req);
+		if (aborted) {
+			/* an answer that cannot be finished: what was written goes out,
+			 * then the connection closes without FCGI_END_REQUEST, so the web
+			 * server breaks the visitor's transfer instead of ending it
+			 * cleanly (docs/fastcgi.md §10) */
+			FCGX_FFlush(req.out);
+			FCGX_Free(&req, 1);
+		} else {
+			FCGX_Finish_r(&req);
+		}
 		pthread_mutex_unlock(&output_lock);
 		atomic_store(&busy, 0);
 		if (recycle)

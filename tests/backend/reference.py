@@ -15,7 +15,9 @@ other lines; Debug.notJson (single) → an HTML body. Guards: throttle (429),
 redirect-login (302), missing (404), crash, answer-false ({"result":"no"}), remember (passes, setting a cookie).
 Test URLs: GET /__test/calls (host calls received: {call,args,headers} or
 {batch:[names],headers}; forwarded requests as {forwarded:url}),
-/__test/reset, /__test/proxying (proxied renders in flight). Any other URL
+/__test/reset, /__test/proxying (proxied renders in flight), /__test/hang
+(answers nothing for 20 s), /__test/slow?ms=N (61 KiB in 1 KiB chunks spread
+over N ms), /__test/cut (4 KiB, then the connection is cut). Any other URL
 that is not the backend's own echoes what reached it (JSON; /missing → 404),
 except that with RSC_RENDERER_URL set (backend in front) the example's rules
 hold: an unmarked request is proxied to the renderer, a forwarded one is 404.
@@ -135,6 +137,20 @@ def make_reference():
         if path == '/__test/proxying':
             busy = host.workers - 1 - host.proxy_slots._value if host.proxy_slots else 0
             return 200, json_, [dumps(busy).encode()]
+        if path == '/__test/hang':
+            time.sleep(20)
+            return 200, json_, [b'{"late":true}']
+        if path in ('/__test/slow', '/__test/cut'):
+            query = dict(kv.split('=', 1) for kv in environ.get('QUERY_STRING', '').split('&') if '=' in kv)
+            pause = int(query.get('ms', '0')) / 61000.0
+
+            def pieces():
+                for i in range(61):
+                    if path == '/__test/cut' and i == 4:
+                        raise ConnectionAbortedError('/__test/cut: cutting the answer')
+                    yield (b'%04d' % i) + b'.' * 1019 + b'\n'
+                    time.sleep(pause)
+            return 200, [('Content-Type', 'text/plain')], pieces()
         if environ.get('HTTP_X_RSC_RENDERER_FALLBACK'):
             record({'forwarded': environ.get('REQUEST_URI', path)})
         if (environ['REQUEST_METHOD'], path) in host.routes or host.renderer_url:

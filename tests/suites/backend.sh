@@ -20,7 +20,9 @@
 #    Forwarding: unowned URLs to the backend unchanged with the markers (GET,
 #    a POST login with its body, the backend's 404), never when marked as
 #    proxied by the backend (404), 502 without the address when it is down,
-#    404 without RSC_BACKEND.
+#    404 without RSC_BACKEND; its own timeouts (a hanging backend: 504 after
+#    KIT_FORWARD_IDLE_TIMEOUT_MS; a slow download outlives the render
+#    watchdog) and a cut answer is not a clean end (exit status).
 #    Set-Cookie of host-call answers: above every boundary (document and
 #    navigation), in a batch (NDJSON), with a redirect, from a backend guard,
 #    in the app's middleware.ts function, in an API route; after the shell it
@@ -29,7 +31,9 @@
 # 2. kit-serve + lighttpd (one responder): a fast read's boundary arrives
 #    while its slow sibling of the same batch still runs; the Set-Cookie
 #    cases of 1 again. kit-serve + Apache mod_fcgid: a call answered (the
-#    environment reaches the responders).
+#    environment reaches the responders). Through both: forwarding's own
+#    timeouts, and a backend answer cut short (lighttpd breaks the transfer;
+#    mod_fcgid appends its 500 page, docs/fastcgi.md §10).
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin backend
 python=${PYTHON:-python3}
@@ -70,6 +74,7 @@ cgi() {
 	start=$(date +%s%N)
 	if [ -t 0 ] || [ -z "${CGI_STDIN:-}" ]; then exec 3</dev/null; else exec 3<&0; fi
 	env -i "${env[@]}" "$top_build/kit.cgi" <&3 >"$work/$name.out" 2>"$work/$name.err"
+	cgi_rc=$?
 	elapsed=$((($(date +%s%N) - start) / 1000000))
 	"$node" -e '
 		const fs = require("fs"), f = process.argv[1], b = fs.readFileSync(f + ".out");
@@ -317,6 +322,23 @@ expect_status fwd-loop 404
 cgi fwd-down /not/a/route RSC_BACKEND=http://127.0.0.1:1 RSC_HOST_CALL_SECRET=x
 expect_status fwd-down 502
 if grep -q '127.0.0.1' "$work/fwd-down.out"; then fail "fwd-down: the backend's address is not shown" "$(head -c 300 "$work/fwd-down.out")"; else pass "fwd-down: the backend's address is not shown"; fi
+# forwarding has its own timeouts, not the render watchdog's
+cgi fwd-hang /__test/hang KIT_FORWARD_IDLE_TIMEOUT_MS=2000
+expect_status fwd-hang 504
+if [ "$elapsed" -lt 5000 ]; then pass "fwd-hang: a hanging backend is a 504 after the idle timeout (2 s): $elapsed ms"
+else fail "fwd-hang: a hanging backend is a 504 after the idle timeout (2 s)" "$elapsed ms"; fi
+cgi fwd-slow '/__test/slow?ms=4000' KIT_RENDER_TIMEOUT_MS=1000 KIT_FORWARD_IDLE_TIMEOUT_MS=2000
+if [ "$status" = 200 ] && [ "$(wc -c <"$work/fwd-slow.body")" = 62464 ] && [ "$elapsed" -ge 4000 ]; then
+	pass "fwd-slow: a healthy slow download (61 KiB over $elapsed ms) outlives the render watchdog (6 s) and arrives whole"
+else
+	fail "fwd-slow: a slow download arrives whole" "status $status, $(wc -c <"$work/fwd-slow.body") bytes, $elapsed ms, exit $cgi_rc: $(head -c 300 "$work/fwd-slow.err")"
+fi
+cgi fwd-cut /__test/cut
+if [ "$status" = 200 ] && [ "$cgi_rc" -ne 0 ] && grep -q "the backend's answer was cut" "$work/fwd-cut.err"; then
+	pass "fwd-cut: a backend answer cut short is logged and kit.cgi exits $cgi_rc (not a clean end)"
+else
+	fail "fwd-cut: a backend answer cut short is not a clean end" "status $status, exit $cgi_rc: $(head -c 300 "$work/fwd-cut.err")"
+fi
 cgi fwd-none /not/a/route RSC_BACKEND= RSC_HOST_CALL_SECRET=
 expect_status fwd-none 404
 cgi fwd-owned /single
@@ -386,8 +408,56 @@ else
 	fail "lighttpd: the dropped cookie is logged naming the call" "not in $work/serve.log or $work/serve/*.log"
 fi
 
-# kit-serve + Apache (mod_fcgid): the environment reaches the responders too
+# forward_checks SERVER: through the web server, forwarding keeps its own
+# timeouts (a hanging backend: 504 after KIT_FORWARD_IDLE_TIMEOUT_MS; a slow
+# download outlives the render watchdog, KIT_RENDER_TIMEOUT_MS + 5 s) and a
+# backend answer cut short breaks the visitor's transfer (curl exit 18)
+forward_checks() {
+	local srv=$1 out rc
+	out=$(curl -s -o "$work/$srv-slow.body" -w '%{http_code} %{size_download} %{time_total}' "$KIT_SERVE_BASE/__test/slow?ms=9000")
+	rc=$?
+	read -r st size secs <<<"$out"
+	if [ "$rc" = 0 ] && [ "$st" = 200 ] && [ "$size" = 62464 ]; then
+		pass "$srv: a healthy slow download (61 KiB over $secs s) outlives the render watchdog (7 s) and arrives whole"
+	else
+		fail "$srv: a slow download arrives whole" "curl exit $rc, $out"
+	fi
+	out=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$KIT_SERVE_BASE/__test/hang")
+	read -r st secs <<<"$out"
+	if [ "$st" = 504 ] && [ "${secs%%.*}" -lt 6 ]; then
+		pass "$srv: a hanging backend is a 504 after the idle timeout (2 s): $secs s"
+	else
+		fail "$srv: a hanging backend is a 504 after the idle timeout" "$out"
+	fi
+	out=$(curl -s -o "$work/$srv-cut.body" -w '%{http_code} %{size_download}' "$KIT_SERVE_BASE/__test/cut")
+	rc=$?
+	if [ "$srv" = apache ]; then
+		# mod_fcgid ends the answer itself when the responder closes the
+		# connection without FCGI_END_REQUEST: its own 500 page after the
+		# bytes that came, then a clean end (docs/fastcgi.md §9)
+		if [ "$rc" = 0 ] && [ "$(head -c 4096 "$work/$srv-cut.body" | tail -c 1024 | head -c 4)" = 0003 ] &&
+			[ "$(wc -c <"$work/$srv-cut.body")" -lt 62464 ] && tail -c 600 "$work/$srv-cut.body" | grep -q 'Internal Server Error'; then
+			pass "$srv: a backend answer cut short: 4 KiB, then mod_fcgid's 500 page ($out), never the whole answer"
+		else
+			fail "$srv: a backend answer cut short" "curl exit $rc, $out: $(tail -c 300 "$work/$srv-cut.body")"
+		fi
+	elif [ "$rc" = 18 ] || [ "$rc" = 56 ] || [ "$rc" = 92 ]; then
+		pass "$srv: a backend answer cut short breaks the transfer (curl exit $rc after $out)"
+	else
+		fail "$srv: a backend answer cut short breaks the transfer" "curl exit $rc, $out"
+	fi
+}
 kit_serve_stop
+KIT_RENDER_TIMEOUT_MS=2000 KIT_FORWARD_IDLE_TIMEOUT_MS=2000
+export KIT_RENDER_TIMEOUT_MS KIT_FORWARD_IDLE_TIMEOUT_MS
+if ! kit_serve_start lighttpd "$app" "$work/serve-fwd" --procs 1; then
+	fail "lighttpd: kit-serve (forwarding timeouts)" "$KIT_SERVE_ERROR"
+else
+	forward_checks lighttpd
+	kit_serve_stop
+fi
+
+# kit-serve + Apache (mod_fcgid): the environment reaches the responders too
 apache=$(command -v apache2 || ls /usr/sbin/apache2 2>/dev/null)
 if [ -z "$apache" ]; then
 	echo "SKIP: backend: apache: apache2 is not installed"
@@ -404,5 +474,6 @@ else
 	else
 		fail "apache: RSC_BACKEND and the secret reach the mod_fcgid responders" "$(head -c 300 "$work/apache-single.out")"
 	fi
+	forward_checks apache
 fi
 exit "$failed"
