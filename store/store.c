@@ -5,7 +5,11 @@
  * or rollback. The journal is the default rollback journal (no WAL): a
  * read-only responder then needs no write access to the directory; a
  * publish holds its lock for one short transaction and readers wait for it
- * (busy timeout). */
+ * (busy timeout: KIT_STORE_BUSY_MS, default 250 ms, for a responder's read-
+ * only handle). A lock held longer (another process's long transaction, a
+ * stuck sqlite3 shell) is logged, and for the next second lookups do not
+ * wait at all: they answer "not stored" and the page renders live, instead
+ * of every statement of every request waiting out the timeout. */
 #include "store.h"
 #include "render/xalloc.h"
 
@@ -46,6 +50,10 @@ struct kit_store {
 	int counter_ok;
 	char active_v[64];
 	int active_ok;
+	char path[4096];       /* for the log */
+	long busy_ms;          /* the busy timeout while the store is not found locked */
+	long long busy_until;  /* ms (monotonic): no waiting before then; 0 when waiting */
+	long long busy_logged; /* ms: the last "locked" log line */
 	cached *cache;         /* open addressing, cap a power of two */
 	size_t ncache, cap;
 };
@@ -118,11 +126,42 @@ static void set_err(char *err, size_t errlen, const char *what, sqlite3 *db)
 		snprintf(err, errlen, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
 }
 
+static long long mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Before a statement: back to waiting once the quiet second is over. */
+static void busy_check(kit_store *s)
+{
+	if (s->busy_until && mono_ms() >= s->busy_until) {
+		s->busy_until = 0;
+		sqlite3_busy_timeout(s->db, (int)s->busy_ms);
+	}
+}
+
+/* After a statement that found the store locked (SQLITE_BUSY): logged (at
+ * most every 10 s), and no waiting for the next second. */
+static void busy_seen(kit_store *s)
+{
+	long long now = mono_ms();
+	if (!s->busy_logged || now - s->busy_logged >= 10000) {
+		fprintf(stderr, "kit: the store %s is locked by another process (waited %ld ms): "
+			"answering without it for now\n", s->path, s->busy_until ? 0L : s->busy_ms);
+		s->busy_logged = now;
+	}
+	s->busy_until = now + 1000;
+	sqlite3_busy_timeout(s->db, 0);
+}
+
 kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errlen)
 {
 	kit_store *s = kit_xcalloc(1, sizeof *s);
 	s->fd = -1;
 	snprintf(s->dir, sizeof s->dir, "%s", path);
+	snprintf(s->path, sizeof s->path, "%s", path);
 	char *slash = strrchr(s->dir, '/');
 	if (slash)
 		slash[1] = '\0';
@@ -136,7 +175,11 @@ kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errl
 		kit_store_close(s);
 		return NULL;
 	}
-	sqlite3_busy_timeout(s->db, 2000);
+	/* a writer (kit-build) waits for a publish of another build; a responder
+	 * only briefly (busy_seen) */
+	const char *busy_env = getenv("KIT_STORE_BUSY_MS");
+	s->busy_ms = !readonly ? 2000 : busy_env && *busy_env && atol(busy_env) >= 0 ? atol(busy_env) : 250;
+	sqlite3_busy_timeout(s->db, (int)s->busy_ms);
 	if (!readonly && sqlite3_exec(s->db, schema, NULL, NULL, NULL) != SQLITE_OK) {
 		set_err(err, errlen, "cannot create the store's tables", s->db);
 		kit_store_close(s);
@@ -147,13 +190,13 @@ kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errl
 			       " WHERE route = ?1 AND variant = ?2 AND depth = ?3"
 			       " AND version = (SELECT version FROM active WHERE id = 1)",
 			       -1, SQLITE_PREPARE_PERSISTENT, &s->lookup, NULL) != SQLITE_OK) {
-		set_err(err, errlen, "not a kit store", s->db);
+		set_err(err, errlen, sqlite3_errcode(s->db) == SQLITE_BUSY ? "the store is locked by another process" : "not a kit store", s->db);
 		kit_store_close(s);
 		return NULL;
 	}
 	if (sqlite3_prepare_v3(s->db, "SELECT version FROM active WHERE id = 1", -1, SQLITE_PREPARE_PERSISTENT,
 			       &s->active, NULL) != SQLITE_OK) {
-		set_err(err, errlen, "not a kit store", s->db);
+		set_err(err, errlen, sqlite3_errcode(s->db) == SQLITE_BUSY ? "the store is locked by another process" : "not a kit store", s->db);
 		kit_store_close(s);
 		return NULL;
 	}
@@ -354,10 +397,13 @@ int kit_store_active(kit_store *s, char *out, size_t outlen)
 	}
 	sqlite3_stmt *st = s->active;
 	sqlite3_reset(st);
+	busy_check(s);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		snprintf(out, outlen, "%s", (const char *)sqlite3_column_text(st, 0));
 	sqlite3_reset(st);
+	if (rc == SQLITE_BUSY)
+		busy_seen(s);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return -1;
 	if (s->fd >= 0 && s->counter_ok) {
@@ -480,7 +526,10 @@ int kit_store_lookup(kit_store *s, const char *route_path, kit_store_variant v, 
 	sqlite3_bind_text(st, 1, route_path, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, kit_store_variant_name(v), -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 3, depth);
+	busy_check(s);
 	int rc = sqlite3_step(st);
+	if (rc == SQLITE_BUSY)
+		busy_seen(s);
 	int found = 0;
 	const char *version = "", *headers = "", *file = NULL;
 	int status = 0;
