@@ -57,6 +57,12 @@ struct kit_host {
 /* Headers past this size are answered 431 (the web server usually refuses
  * far earlier). */
 #define MAX_HEADER_BYTES (64 * 1024)
+/* Limits checked before anything else looks at a request (docs/security.md
+ * §6): more headers (distinct names, as the web server merged them), more
+ * cookies or a longer query string answer 431 / 431 / 414 at once. */
+#define MAX_HEADERS 100
+#define MAX_COOKIES 300
+#define MAX_QUERY_BYTES 16384
 
 const char *kit_host_app_dir(void)
 {
@@ -1833,6 +1839,40 @@ static int run_next_middleware(kit_host *h, const kit_request **req, const kit_s
 	return 0;
 }
 
+/* 0, or the status for a request past one of the limits above (why says
+ * which). */
+static int request_limits(const kit_request *req, const kit_url *url, const char **why)
+{
+	char **env = req->params ? req->params(req->ctx) : NULL;
+	size_t n = 0, bytes = 0;
+	for (size_t i = 0; env && env[i]; i++)
+		if (strncmp(env[i], "HTTP_", 5) == 0) {
+			n++;
+			bytes += strlen(env[i]) + 1;
+		}
+	if (bytes > MAX_HEADER_BYTES) {
+		*why = "the request headers are larger than 64 KiB";
+		return 431;
+	}
+	if (n > MAX_HEADERS) {
+		*why = "more than 100 request headers";
+		return 431;
+	}
+	size_t cookies = 0;
+	for (const char *c = param(req, "HTTP_COOKIE"); *c; c++)
+		if (*c == ';')
+			cookies++;
+	if (cookies >= MAX_COOKIES) {
+		*why = "more than 300 cookies";
+		return 431;
+	}
+	if (strlen(url->query) > MAX_QUERY_BYTES) {
+		*why = "the query string is longer than 16384 bytes";
+		return 414;
+	}
+	return 0;
+}
+
 static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	host_follow(h);
@@ -1848,6 +1888,13 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 		kit_buf b = req_buf(h);
 		kit_buf_printf(&b, "400 Bad Request: %s\n", why);
 		kit_resp_text(out, 400, head_only, kit_buf_cstr(&b));
+		return;
+	}
+	int limit = request_limits(req, &url, &why);
+	if (limit) {
+		kit_buf b = req_buf(h);
+		kit_buf_printf(&b, "%d %s: %s\n", limit, limit == 414 ? "URI Too Long" : "Request Header Fields Too Large", why);
+		kit_resp_text(out, limit, head_only, kit_buf_cstr(&b));
 		return;
 	}
 

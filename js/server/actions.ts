@@ -38,11 +38,25 @@ function bad(message: string): Error {
   return e;
 }
 
+// Past a count limit: 413 (docs/security.md §6), before the work it would cost.
+function tooMany(message: string): Error {
+  const e = bad(message) as Error & { kitStatus: number };
+  e.kitStatus = 413;
+  return e;
+}
+
 const MAX_DEPTH = 32;
+// An action's arguments: far more than any form or call sends; 200,000 would
+// overflow the engine's value stack when applied (65,536 slots).
+export const MAX_ARGS = 1000;
+// "$" references ($1, $Q1, $K1, $@1, $h1, $B1 ...) in one reply: each may copy
+// or walk a part, so their count bounds the work a small body can ask for.
+export const MAX_REFS = 10000;
 
 interface Reply {
   form: FormData | null;
   parts: Record<string, unknown>;
+  refs: number;
 }
 
 function part(r: Reply, hex: string): unknown {
@@ -66,6 +80,7 @@ function part(r: Reply, hex: string): unknown {
 function reviveString(r: Reply, s: string, depth: number): unknown {
   if (s.charAt(0) !== '$') return s;
   const tag = s.charAt(1);
+  if (tag !== '$' && ++r.refs > MAX_REFS) throw tooMany('the arguments hold more than ' + MAX_REFS + ' references');
   const rest = s.slice(2);
   switch (tag) {
     case '$': return s.slice(1);
@@ -130,6 +145,7 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
       const fn = meta && typeof meta.id === 'string' ? lookupServerReference(meta.id) : null;
       if (!fn) throw bad('an argument names a server action that does not exist');
       const bound = meta!.bound;
+      if (Array.isArray(bound) && bound.length > MAX_ARGS) throw tooMany('more than ' + MAX_ARGS + ' bound arguments');
       if (Array.isArray(bound) && bound.length) return (fn as Function).bind.apply(fn, [null].concat(bound));
       return fn;
     }
@@ -183,6 +199,7 @@ function multipart(contentType: string, body: string): FormData {
   try {
     return parseMultipart(body, params.boundary || '');
   } catch (e) {
+    if ((e as { kitStatus?: number }).kitStatus === 413) throw tooMany(String((e as Error).message));
     throw bad(String((e as Error).message));
   }
 }
@@ -190,7 +207,7 @@ function multipart(contentType: string, body: string): FormData {
 // decodeReply: the argument list of an action call.
 export function decodeReply(contentType: string, body: string): unknown[] {
   const type = mediaType(contentType);
-  const r: Reply = { form: null, parts: {} };
+  const r: Reply = { form: null, parts: {}, refs: 0 };
   let root: string;
   if (type === 'text/plain') {
     root = utf8Decode(body);
@@ -209,8 +226,11 @@ export function decodeReply(contentType: string, body: string): unknown[] {
   } catch (e) {
     throw bad('the arguments are not valid JSON');
   }
+  // counted before anything is revived
+  if (Array.isArray(v) && v.length > MAX_ARGS) throw tooMany('more than ' + MAX_ARGS + ' arguments (' + v.length + ')');
   v = revive(r, v, 0);
   if (!Array.isArray(v)) throw bad('the arguments must be a list');
+  if (v.length > MAX_ARGS) throw tooMany('more than ' + MAX_ARGS + ' arguments (' + v.length + ')');
   return v;
 }
 
@@ -242,7 +262,7 @@ export function decodeAction(contentType: string, body: string): FormAction | nu
     fd.forEach((value, name) => {
       if (name.indexOf(prefix) === 0) meta.append(name.slice(prefix.length), value as string);
     });
-    const r: Reply = { form: meta, parts: {} };
+    const r: Reply = { form: meta, parts: {}, refs: 0 };
     const text = meta.get('0');
     let root: { id?: unknown; bound?: unknown } | null = null;
     try {
@@ -256,6 +276,7 @@ export function decodeAction(contentType: string, body: string): FormAction | nu
     if (typeof root.bound === 'string' && root.bound.indexOf('$@') === 0) {
       const list = part(r, root.bound.slice(2));
       if (!Array.isArray(list)) throw bad('the bound arguments of the form\'s action are not a list');
+      if (list.length > MAX_ARGS) throw tooMany('more than ' + MAX_ARGS + ' bound arguments (' + list.length + ')');
       bound = list;
     } else if (root.bound !== null && root.bound !== undefined) {
       throw bad('the bound arguments of the form\'s action are malformed');
@@ -293,7 +314,7 @@ export function failure(e: unknown, where: string): ActionOutcome {
   if (d === 'KIT_UNAUTHORIZED')
     return { kind: 'refused', status: 401, message: 'Unauthorized.', log: where + ' called unauthorized()' };
   if (e && (e as { kitBadReply?: boolean }).kitBadReply)
-    return { kind: 'refused', status: 400, message: String((e as Error).message), log: where + ': ' + String((e as Error).message) };
+    return { kind: 'refused', status: (e as { kitStatus?: number }).kitStatus || 400, message: String((e as Error).message), log: where + ': ' + String((e as Error).message) };
   const err = e as { status?: unknown; message?: unknown; errors?: unknown; validationErrors?: unknown } | null;
   const status = err && typeof err.status === 'number' ? err.status : 0;
   if (status >= 400 && status <= 499) {

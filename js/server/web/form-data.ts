@@ -206,6 +206,11 @@ function fieldName(raw: string): string {
 /** Parses a multipart/form-data body (a byte string). Preamble and epilogue
  * are ignored; a missing boundary, a part without Content-Disposition:
  * form-data or a name, or a missing closing delimiter is a TypeError. */
+/** At most this many parts in a multipart body (docs/security.md §6): past
+ * it the parse fails at once (a TypeError with kitStatus 413; an action or a
+ * form post answers 413). */
+export const MAX_PARTS = 1000;
+
 export function parseMultipart(bytes: string, boundary: string): FormData {
   if (!boundary || boundary.length > 70)
     throw parseError('the boundary is missing or longer than 70 characters');
@@ -213,6 +218,12 @@ export function parseMultipart(bytes: string, boundary: string): FormData {
   const chunks = ('\r\n' + bytes).split('\r\n--' + boundary);
   if (chunks.length < 2)
     throw parseError('the body holds no "--' + boundary + '" delimiter');
+  // the chunks past the last delimiter are the epilogue
+  if (chunks.length - 2 > MAX_PARTS) {
+    const e = parseError('more than ' + MAX_PARTS + ' parts') as TypeError & { kitStatus: number };
+    e.kitStatus = 413;
+    throw e;
+  }
   let closed = false;
   for (let i = 1; i < chunks.length; i++) {
     let c = chunks[i];
