@@ -211,7 +211,8 @@ static void add_report_item(js_State *J, int idx, kit_diag_level level, const ki
 		kind = "syntax";
 
 	kit_diag *g;
-	if (strcmp(kind, "client") == 0 || strcmp(kind, "style") == 0 || strcmp(kind, "config") == 0) {
+	if (strcmp(kind, "client") == 0 || strcmp(kind, "style") == 0 || strcmp(kind, "config") == 0 ||
+	    strcmp(kind, "disk") == 0) {
 		/* the toolchain's own fix */
 		g = kit_diag_add(d, level, file, "%s", text);
 		if (fix)

@@ -2,6 +2,7 @@
 #include "build/diag.h"
 #include "render/xalloc.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,15 @@ void kit_diag_fix(kit_diags *d, kit_diag *g, const char *fmt, ...)
 	va_start(ap, fmt);
 	g->fix = vformat(d->arena, fmt, ap);
 	va_end(ap);
+}
+
+void kit_diag_write_fix(kit_diags *d, kit_diag *g, int err, const char *dir)
+{
+	if (err == ENOSPC || err == EDQUOT)
+		kit_diag_fix(d, g, "the disk is full (%s): free space on the file system holding %s (df -h shows it), "
+			     "then build again; the app's code is not at fault", err == ENOSPC ? "ENOSPC" : "EDQUOT", dir);
+	else
+		kit_diag_fix(d, g, "make the app directory writable (and leave room on its file system), then build again");
 }
 
 void kit_diag_route(kit_diags *d, kit_diag *g, const char *route)

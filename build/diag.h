@@ -39,6 +39,10 @@ kit_diag *kit_diag_add(kit_diags *d, kit_diag_level level, const char *file,
 void kit_diag_fix(kit_diags *d, kit_diag *g, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void kit_diag_route(kit_diags *d, kit_diag *g, const char *route);
+/* The fix for a failed write of the build's output (err: its errno): a full
+ * disk (ENOSPC, EDQUOT) says so and which file system, never a fix to the
+ * app's code; anything else asks for a writable app directory. */
+void kit_diag_write_fix(kit_diags *d, kit_diag *g, int err, const char *dir);
 
 /* Turns the errors added since index `from` (d->len before) into warnings
  * (kit-build --dev: a failed hostManifest command does not fail the build). */

@@ -148,7 +148,9 @@ static int write_variant(const kit_prerender_job *job, kit_arena *a, pending *p,
 	}
 	if (make_parents(job->dir, rel) < 0 ||
 	    kit_outdir_write(job->dir, rel, body->data ? body->data : "", body->len, err, sizeof err) < 0) {
-		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot write %s/%s: %s", job->dir, rel, strerror(errno));
+		int e = errno;
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot write %s/%s: %s", job->dir, rel, strerror(e));
+		kit_diag_write_fix(d, g, e, job->dir);
 		return -1;
 	}
 	add_entry(p, a, route, v, depth, status, headers, rel);

@@ -271,16 +271,18 @@ int kit_publish(const kit_publish_job *job, kit_diags *d)
 		rc = move_stored(job, &made_stored);
 	}
 	if (rc != 0) {
-		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot %s: %s", step, strerror(errno));
-		kit_diag_fix(d, g, "make the app directory writable (and leave room on its file system), then build again");
+		int e = errno;
+		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "cannot %s: %s", step, strerror(e));
+		kit_diag_write_fix(d, g, e, job->app_root);
 		goto undo;
 	}
 	/* the web server's tree of this version, before it becomes active */
 	char store_dir[4200];
 	store_path(store_dir, sizeof store_dir, job->app_root, "");
 	if (kit_www_write(store_dir, job->version, job->pages, job->npages, job->raw_only, err, sizeof err) < 0) {
+		int e = errno;
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
-		kit_diag_fix(d, g, "make the app directory writable (and leave room on its file system), then build again");
+		kit_diag_write_fix(d, g, e, store_dir);
 		made_stored = 1;
 		goto undo;
 	}

@@ -211,8 +211,10 @@ int kit_www_write(const char *store_dir, const char *version, const kit_www_page
 		kit_outdir_remove(tree);
 	}
 	return 0;
-fail:
+fail:;
+	int e = errno;  /* for the caller's fix (a full disk) */
 	kit_outdir_remove(tree);
+	errno = e;
 	return -1;
 }
 

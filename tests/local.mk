@@ -77,6 +77,7 @@ tests_unit_www_test_SOURCES = tests/unit/www_test.c tests/unit/test.h \
 	build/www.c build/www.h build/outdir.c build/outdir.h
 tests_unit_www_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_www_test_LDADD = libstore.a librender.a $(SQLITE_LIBS) $(MUJS_LIBS) -lm
+EXTRA_DIST += tests/suites/build-diskfull.sh
 EXTRA_DIST += tests/fixtures/build tests/suites/build.sh tests/fixtures/repro tests/suites/build-repro.sh tests/suites/store.sh tests/suites/dev.sh tests/suites/static-pages.sh \
 	tests/suites/dev-overlay.sh tests/client/dev-overlay.mjs
 

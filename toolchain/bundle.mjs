@@ -1488,7 +1488,35 @@ async function main() {
 	out({ ok: true, bytes: Buffer.byteLength(es5), chunkBytes, chunks: files, warnings, esbuildMs: t1 - t0, swcMs: t2 - t1, client, actions }, 0);
 }
 
+// A full disk is not the app's fault: name it and the file (Node's ENOSPC
+// from a write carries no path, so the writers below add it).
+for (const name of ['writeFileSync', 'appendFileSync', 'copyFileSync', 'mkdirSync']) {
+	const real = fs[name];
+	fs[name] = function (file, ...rest) {
+		try {
+			return real.call(fs, file, ...rest);
+		} catch (e) {
+			if (e && typeof e === 'object' && !e.kitPath) e.kitPath = String(name === 'copyFileSync' ? rest[0] : file);
+			throw e;
+		}
+	};
+}
+
+function diskFull(e) {
+	const code = e && e.code;
+	if (code !== 'ENOSPC' && code !== 'EDQUOT' && !/no space left on device|disk quota exceeded/i.test(String(e && e.message)))
+		return null;
+	const where = (e && (e.kitPath || e.path)) || '';
+	return {
+		file: '', line: 0, column: 0, kind: 'disk',
+		text: `the disk is full (${code || 'ENOSPC'}): no space left${where ? ` writing ${where}` : ''}`,
+		fix: `free space on the file system holding ${where ? path.dirname(where) : 'the app directory'} (df -h shows it), then build again; the app's code is not at fault`,
+	};
+}
+
 main().catch((e) => {
+	const disk = diskFull(e);
+	if (disk) return out({ errors: [disk] }, 2);
 	process.stderr.write(`bundle.mjs: ${e && e.stack ? e.stack : e}\n`);
 	out({ errors: [{ file: '', line: 0, column: 0, text: `toolchain crashed: ${e && e.message ? e.message : e}`, kind: 'transform' }] }, 2);
 });
