@@ -182,13 +182,18 @@ void kit_routes_free(kit_routes *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Splits the path into segments (pointers into a copy). */
+/* Splits the path into segments (pointers into a copy). Returns their
+ * number, or max + 1 when there are more than max (parts then holds the
+ * first max). */
 static size_t split(char *copy, char **parts, size_t max)
 {
 	size_t n = 0;
 	char *save = NULL;
-	for (char *s = strtok_r(copy, "/", &save); s && n < max; s = strtok_r(NULL, "/", &save))
+	for (char *s = strtok_r(copy, "/", &save); s; s = strtok_r(NULL, "/", &save)) {
+		if (n == max)
+			return max + 1;
 		parts[n++] = s;
+	}
 	return n;
 }
 
@@ -217,6 +222,11 @@ void kit_routes_match(kit_arena *a, const kit_routes *r, const char *path, kit_m
 	char *copy = kit_arena_strdup(a, path);  /* split in place: the values point into it */
 	char *parts[MAX_SEGMENTS];
 	size_t nparts = split(copy, parts, MAX_SEGMENTS);
+	/* a longer path matches nothing (404): matching its first
+	 * MAX_SEGMENTS segments would hand a catch-all a cut list, and a
+	 * route of MAX_SEGMENTS segments a path it does not have */
+	if (nparts > MAX_SEGMENTS)
+		return;
 	for (size_t i = 0; i < r->n; i++) {
 		const kit_route *rt = &r->routes[i];
 		if (!route_matches(rt, parts, nparts))

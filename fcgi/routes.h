@@ -63,7 +63,8 @@ typedef struct kit_match {
 } kit_match;
 
 /* path: canonical, without a trailing slash (except "/"). The params and
- * their values live in the arena (the request's). */
+ * their values live in the arena (the request's). A path of more than 128
+ * segments matches no route. */
 void kit_routes_match(kit_arena *a, const kit_routes *r, const char *path, kit_match *m);
 
 /* The request's layout chain (X-RSC-Layouts, render/chain.h): the route's

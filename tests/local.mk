@@ -220,26 +220,60 @@ EXTRA_DIST += tests/suites/testing.sh tests/testing
 # (tests/suites/valgrind.sh; tests/lib/README.md)
 EXTRA_DIST += tests/suites/valgrind.sh tests/lib/valgrind.supp tests/lib/valgrind-requests.mjs
 
-# --- the request fuzzer (tests/fuzz/README.md): `make fuzz` builds
-# tests/fuzz/host_fuzz with clang's libFuzzer, ASan and UBSan over the host's,
-# the engine's, mujs's (its struct-hack arrays exempt from UBSan's bounds check), kit's regex engine's and the store's sources; tests/suites/fuzz.sh runs it on
-# examples/hello. Not part of `all`: it needs clang and libclang-rt-14-dev.
+# --- the fuzz targets (tests/fuzz/README.md): one libFuzzer program per
+# parser that sees outside bytes, built with clang, ASan and UBSan over the
+# host's, the engine's, mujs's (its struct-hack arrays exempt from UBSan's
+# bounds check), kit's regex engine's and the store's sources, compiled once
+# into tests/fuzz/libfuzzkit.a. `make fuzz-build` builds them; `make fuzz`
+# builds them and runs each for FUZZ_SECONDS (tests/fuzz/run.sh);
+# tests/suites/fuzz.sh (make check) does the same for KIT_FUZZ_SECONDS. Not
+# part of `all`: it needs clang and libclang-rt-14-dev.
 FUZZ_CC = clang
-FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -fno-omit-frame-pointer \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_SECONDS = 60
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -fno-omit-frame-pointer $(FUZZ_SAN)
+FUZZ_CPPFLAGS = $(DEFS) $(AM_CPPFLAGS) $(MUJS_CFLAGS) $(CURL_CFLAGS) $(SQLITE_CFLAGS) \
+	-I$(top_builddir)/mujs/src -I$(top_srcdir) -DKIT_FUZZ_SRCDIR='"$(abs_top_srcdir)"'
 FUZZ_SRCS = $(libhost_a_SOURCES) $(librender_a_SOURCES) $(libstore_a_SOURCES) $(libkitregex_a_SOURCES)
-fuzz: tests/fuzz/host_fuzz
-tests/fuzz/host_fuzz: $(srcdir)/tests/fuzz/host_fuzz.c $(FUZZ_SRCS) mujs/src/one.c
-	@mkdir -p tests/fuzz
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fno-sanitize=bounds -w -I$(top_builddir)/mujs/src -I$(top_srcdir) -c mujs/src/one.c \
-	  -o tests/fuzz/mujs.o
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEFS) $(AM_CPPFLAGS) $(MUJS_CFLAGS) $(CURL_CFLAGS) $(SQLITE_CFLAGS) \
-	  -o $@ $(srcdir)/tests/fuzz/host_fuzz.c \
-	  `for f in $(FUZZ_SRCS); do case $$f in *.c) echo $(srcdir)/$$f ;; esac; done` \
-	  tests/fuzz/mujs.o $(SQLITE_LIBS) -lm -ldl
-CLEANFILES += tests/fuzz/host_fuzz tests/fuzz/mujs.o
-EXTRA_DIST += tests/fuzz/host_fuzz.c tests/fuzz/README.md tests/fuzz/corpus tests/fuzz/regressions tests/suites/fuzz.sh
-.PHONY: fuzz
+FUZZ_TARGETS = host_fuzz url_fuzz query_fuzz cookie_fuzz json_fuzz flight_fuzz routes_fuzz store_key_fuzz
+FUZZ_PROGS = tests/fuzz/host_fuzz tests/fuzz/url_fuzz tests/fuzz/query_fuzz tests/fuzz/cookie_fuzz \
+	tests/fuzz/json_fuzz tests/fuzz/flight_fuzz tests/fuzz/routes_fuzz tests/fuzz/store_key_fuzz
+fuzz-clang:
+	@command -v $(FUZZ_CC) >/dev/null && ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || { \
+	  echo "make fuzz needs clang with libFuzzer: apt-get install clang libclang-rt-14-dev (contrib/dev setup installs both)" >&2; exit 1; }
+fuzz-build: fuzz-clang $(FUZZ_PROGS)
+fuzz: fuzz-build
+	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) FUZZ_SECONDS=$(FUZZ_SECONDS) \
+	  $(SHELL) $(srcdir)/tests/fuzz/run.sh $(FUZZ_TARGETS)
+tests/fuzz/libfuzzkit.a: $(FUZZ_SRCS) mujs/src/one.c
+	@$(MAKE) fuzz-clang
+	@rm -rf tests/fuzz/obj && mkdir -p tests/fuzz/obj
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -fno-sanitize=bounds -w $(FUZZ_CPPFLAGS) -c mujs/src/one.c \
+	  -o tests/fuzz/obj/mujs.o
+	@set -e; for f in $(FUZZ_SRCS); do case $$f in *.c) \
+	  o=tests/fuzz/obj/`echo $$f | tr / _ | sed 's/\.c$$/.o/'`; \
+	  echo "  FUZZCC   $$f"; \
+	  $(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_CPPFLAGS) -c $(srcdir)/$$f -o $$o ;; esac; done
+	rm -f $@ && ar rcs $@ tests/fuzz/obj/*.o
+$(FUZZ_PROGS): tests/fuzz/libfuzzkit.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Wno-unused-function $(FUZZ_CPPFLAGS) \
+	  -o $@ $(srcdir)/$@.c tests/fuzz/libfuzzkit.a $(SQLITE_LIBS) -lm -ldl
+tests/fuzz/host_fuzz: $(srcdir)/tests/fuzz/host_fuzz.c
+tests/fuzz/url_fuzz: $(srcdir)/tests/fuzz/url_fuzz.c
+tests/fuzz/query_fuzz: $(srcdir)/tests/fuzz/query_fuzz.c
+tests/fuzz/cookie_fuzz: $(srcdir)/tests/fuzz/cookie_fuzz.c
+tests/fuzz/json_fuzz: $(srcdir)/tests/fuzz/json_fuzz.c
+tests/fuzz/flight_fuzz: $(srcdir)/tests/fuzz/flight_fuzz.c
+tests/fuzz/routes_fuzz: $(srcdir)/tests/fuzz/routes_fuzz.c
+tests/fuzz/store_key_fuzz: $(srcdir)/tests/fuzz/store_key_fuzz.c
+clean-local: clean-fuzz
+clean-fuzz:
+	rm -rf tests/fuzz/obj tests/fuzz/libfuzzkit.a $(FUZZ_PROGS)
+EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run.sh tests/fuzz/corpus tests/fuzz/regressions tests/fuzz/dict \
+	tests/suites/fuzz.sh tests/fixtures/routes
+EXTRA_DIST += tests/fuzz/host_fuzz.c tests/fuzz/url_fuzz.c tests/fuzz/query_fuzz.c tests/fuzz/cookie_fuzz.c \
+	tests/fuzz/json_fuzz.c tests/fuzz/flight_fuzz.c tests/fuzz/routes_fuzz.c tests/fuzz/store_key_fuzz.c
+.PHONY: fuzz fuzz-build fuzz-clang clean-fuzz
 
 # --- fcgi/response.c (the one header writer) and the redirect targets of fcgi/url.c
 check_PROGRAMS += tests/unit/response_test
