@@ -63,8 +63,10 @@ int kit_url_parse(kit_arena *a, const char *uri, kit_url *out, const char **why)
 	const char *q = strchr(uri, '?');
 	size_t plen = q ? (size_t)(q - uri) : strlen(uri);
 	const char *hash = memchr(uri, '#', plen);
-	if (hash) /* browsers never send a fragment; a raw client might */
+	if (hash) { /* browsers never send a fragment; a raw client might */
 		plen = (size_t)(hash - uri);
+		q = NULL;  /* a "?" after the "#" is the fragment's, not a query */
+	}
 
 	/* decode */
 	char *dec = kit_arena_alloc(a, plen + 1);

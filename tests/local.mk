@@ -281,6 +281,17 @@ tests_unit_response_test_SOURCES = tests/unit/response_test.c tests/unit/test.h
 tests_unit_response_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_response_test_LDADD = libhost.a $(TEST_LDADD)
 
+# --- fcgi/url.c (the canonical path, /__rsc/host-call spellings, redirect
+# targets, form decoding) and route matching (fcgi/routes.c on
+# tests/fixtures/routes/), as case tables
+check_PROGRAMS += tests/unit/url_test tests/unit/routes_test
+tests_unit_url_test_SOURCES = tests/unit/url_test.c tests/unit/test.h
+tests_unit_url_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_url_test_LDADD = libhost.a $(TEST_LDADD)
+tests_unit_routes_test_SOURCES = tests/unit/routes_test.c tests/unit/test.h
+tests_unit_routes_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_routes_test_LDADD = libhost.a $(TEST_LDADD)
+
 # --- kit's patches to mujs (mujs/patches/), through the static library
 check_PROGRAMS += tests/unit/mujs_test
 tests_unit_mujs_test_SOURCES = tests/unit/mujs_test.c tests/unit/test.h
