@@ -129,7 +129,10 @@ static void push_json(js_State *J, const char *p, size_t n)
 		if (c == 0) {
 			kit_buf_putc(&b, (char)0xC0);
 			kit_buf_putc(&b, (char)0x80);
-		} else if (c >= 0xF0 && c <= 0xF4 && i + 3 < n) {
+		} else if (c >= 0xF0 && c <= 0xF4 && i + 3 < n && (p[i + 1] & 0xC0) == 0x80 &&
+			   (p[i + 2] & 0xC0) == 0x80 && (p[i + 3] & 0xC0) == 0x80) {
+			/* a 4-byte sequence only when its continuation bytes are
+			 * continuation bytes: never swallow a quote or a NUL */
 			unsigned long cp = ((unsigned long)(c & 0x07) << 18) | ((unsigned long)(p[i + 1] & 0x3F) << 12) |
 					   ((unsigned long)(p[i + 2] & 0x3F) << 6) | (unsigned long)(p[i + 3] & 0x3F);
 			if (cp < 0x10000 || cp > 0x10FFFF) {
