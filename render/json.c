@@ -538,8 +538,12 @@ void kit_json_write_string(kit_buf *out, const char *s, size_t n)
 				u[6] = '\0';
 				esc = u;
 			}
-		} else if (c == 0xED && i + 2 < n && ((unsigned char)s[i + 1] & 0xE0) == 0xA0) {
-			/* A lone surrogate (WTF-8): JSON.stringify writes it as \udXXX. */
+		} else if (c == 0xED && i + 2 < n && ((unsigned char)s[i + 1] & 0xE0) == 0xA0 &&
+			   ((unsigned char)s[i + 2] & 0xC0) == 0x80) {
+			/* A lone surrogate (WTF-8): JSON.stringify writes it as \udXXX.
+			 * Only a whole one: bytes that are not UTF-8 (a string read
+			 * from a backend's JSON) are copied, never a quote or a
+			 * backslash taken into the escape. */
 			uint32_t cp = 0xD000 | (((uint32_t)s[i + 1] & 0x3F) << 6) | ((uint32_t)s[i + 2] & 0x3F);
 			kit_buf_put(out, s + i - run, run);
 			run = 0;

@@ -39,6 +39,10 @@ static void test_roundtrips(void)
 		{ "{\"a\":1,\"b\":2,\"a\":3}", "{\"a\":3,\"b\":2}" },
 		{ "\t\r\n 42 \n", "42" },
 		{ "\"raw \xe6\x97\xa5\xe6\x9c\xac\"", "\"raw \xe6\x97\xa5\xe6\x9c\xac\"" },
+		/* bytes that are not UTF-8 but start like a surrogate (ED A0-BF)
+		 * are copied: the quote after them stays a quote (json_fuzz) */
+		{ "\"\xed\xa0\\\"x\"", "\"\xed\xa0\\\"x\"" },
+		{ "\"\xed\xad\xed\\ude00\"", "\"\xed\xad\xed\\ude00\"" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		char err[200] = "", name[160];
