@@ -547,6 +547,17 @@ void kit_json_write_string(kit_buf *out, const char *s, size_t n)
 			uint32_t cp = 0xD000 | (((uint32_t)s[i + 1] & 0x3F) << 6) | ((uint32_t)s[i + 2] & 0x3F);
 			kit_buf_put(out, s + i - run, run);
 			run = 0;
+			if (cp < 0xDC00 && i + 5 < n && (unsigned char)s[i + 3] == 0xED &&
+			    ((unsigned char)s[i + 4] & 0xF0) == 0xB0 && ((unsigned char)s[i + 5] & 0xC0) == 0x80) {
+				/* a high surrogate then a low one (two 3-byte halves,
+				 * as a raw reply or an escape after raw bytes gives
+				 * them) is one character: written as UTF-8, as
+				 * JSON.stringify writes the pair */
+				uint32_t lo = 0xD000 | (((uint32_t)s[i + 4] & 0x3F) << 6) | ((uint32_t)s[i + 5] & 0x3F);
+				put_utf8(out, 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00));
+				i += 5;
+				continue;
+			}
 			kit_buf_printf(out, "\\u%04x", cp);
 			i += 2;
 			continue;

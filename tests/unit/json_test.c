@@ -43,6 +43,9 @@ static void test_roundtrips(void)
 		 * are copied: the quote after them stays a quote (json_fuzz) */
 		{ "\"\xed\xa0\\\"x\"", "\"\xed\xa0\\\"x\"" },
 		{ "\"\xed\xad\xed\\ude00\"", "\"\xed\xad\xed\\ude00\"" },
+		/* a raw high surrogate and an escaped low one are one character */
+		{ "\"\xed\xa0\xbd\\ude00\"", "\"\xf0\x9f\x98\x80\"" },
+		{ "\"\xed\xa0\xbd\xed\xb8\x80\"", "\"\xf0\x9f\x98\x80\"" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		char err[200] = "", name[160];
