@@ -234,10 +234,12 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -g -O1 -std=c11 -D_GNU_SOURCE -fno-omit-frame-pointer $(FUZZ_SAN)
 FUZZ_CPPFLAGS = $(DEFS) $(AM_CPPFLAGS) $(MUJS_CFLAGS) $(CURL_CFLAGS) $(SQLITE_CFLAGS) \
 	-I$(top_builddir)/mujs/src -I$(top_srcdir) -DKIT_FUZZ_SRCDIR='"$(abs_top_srcdir)"'
-FUZZ_SRCS = $(libhost_a_SOURCES) $(librender_a_SOURCES) $(libstore_a_SOURCES) $(libkitregex_a_SOURCES)
-FUZZ_TARGETS = host_fuzz url_fuzz query_fuzz cookie_fuzz json_fuzz flight_fuzz ndjson_fuzz routes_fuzz store_key_fuzz
+FUZZ_SRCS = $(libhost_a_SOURCES) $(librender_a_SOURCES) $(libstore_a_SOURCES) $(libkitregex_a_SOURCES) \
+	build/bjson.c build/config.c build/diag.c build/hostgen.c build/outdir.c
+FUZZ_TARGETS = host_fuzz url_fuzz query_fuzz cookie_fuzz json_fuzz flight_fuzz ndjson_fuzz routes_fuzz store_key_fuzz config_fuzz
 FUZZ_PROGS = tests/fuzz/host_fuzz tests/fuzz/url_fuzz tests/fuzz/query_fuzz tests/fuzz/cookie_fuzz \
-	tests/fuzz/json_fuzz tests/fuzz/flight_fuzz tests/fuzz/ndjson_fuzz tests/fuzz/routes_fuzz tests/fuzz/store_key_fuzz
+	tests/fuzz/json_fuzz tests/fuzz/flight_fuzz tests/fuzz/ndjson_fuzz tests/fuzz/routes_fuzz tests/fuzz/store_key_fuzz \
+	tests/fuzz/config_fuzz
 fuzz-clang:
 	@command -v $(FUZZ_CC) >/dev/null && ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || { \
 	  echo "make fuzz needs clang with libFuzzer: apt-get install clang libclang-rt-14-dev (contrib/dev setup installs both)" >&2; exit 1; }
@@ -245,7 +247,7 @@ fuzz-build: fuzz-clang $(FUZZ_PROGS)
 fuzz: fuzz-build
 	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) FUZZ_SECONDS=$(FUZZ_SECONDS) \
 	  $(SHELL) $(srcdir)/tests/fuzz/run.sh $(FUZZ_TARGETS)
-tests/fuzz/libfuzzkit.a: $(FUZZ_SRCS) mujs/src/one.c
+tests/fuzz/libfuzzkit.a: $(FUZZ_SRCS) mujs/src/one.c Makefile
 	@$(MAKE) fuzz-clang
 	@rm -rf tests/fuzz/obj && mkdir -p tests/fuzz/obj
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -fno-sanitize=bounds -w $(FUZZ_CPPFLAGS) -c mujs/src/one.c \
@@ -267,13 +269,15 @@ tests/fuzz/flight_fuzz: $(srcdir)/tests/fuzz/flight_fuzz.c
 tests/fuzz/ndjson_fuzz: $(srcdir)/tests/fuzz/ndjson_fuzz.c
 tests/fuzz/routes_fuzz: $(srcdir)/tests/fuzz/routes_fuzz.c
 tests/fuzz/store_key_fuzz: $(srcdir)/tests/fuzz/store_key_fuzz.c
+tests/fuzz/config_fuzz: $(srcdir)/tests/fuzz/config_fuzz.c
 clean-local: clean-fuzz
 clean-fuzz:
 	rm -rf tests/fuzz/obj tests/fuzz/libfuzzkit.a $(FUZZ_PROGS)
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run.sh tests/fuzz/corpus tests/fuzz/regressions tests/fuzz/dict \
 	tests/suites/fuzz.sh tests/fixtures/routes
 EXTRA_DIST += tests/fuzz/host_fuzz.c tests/fuzz/url_fuzz.c tests/fuzz/query_fuzz.c tests/fuzz/cookie_fuzz.c \
-	tests/fuzz/json_fuzz.c tests/fuzz/flight_fuzz.c tests/fuzz/ndjson_fuzz.c tests/fuzz/routes_fuzz.c tests/fuzz/store_key_fuzz.c
+	tests/fuzz/json_fuzz.c tests/fuzz/flight_fuzz.c tests/fuzz/ndjson_fuzz.c tests/fuzz/routes_fuzz.c tests/fuzz/store_key_fuzz.c \
+	tests/fuzz/config_fuzz.c
 .PHONY: fuzz fuzz-build fuzz-clang clean-fuzz
 
 # --- fcgi/response.c (the one header writer) and the redirect targets of fcgi/url.c
