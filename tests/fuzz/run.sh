@@ -49,7 +49,7 @@ for t in "${targets[@]}"; do
 	for input in "$fuzz_src/regressions/$t"/*; do
 		[ -f "$input" ] || continue
 		name=$(basename "$input")
-		if (cd "$tw" && "$fuzzer" -runs=1 "$input") >"$tw/regression-$name.log" 2>&1; then
+		if (cd "$tw" && TMPDIR="$tw" "$fuzzer" -runs=1 "$input") >"$tw/regression-$name.log" 2>&1; then
 			pass "$t: regression $name"
 		else
 			fail "$t: regression $name" "$(grep -m 3 -E 'ERROR|_fuzz:|runtime error|SUMMARY' "$tw/regression-$name.log" | tr '\n' ' ')"
@@ -61,7 +61,7 @@ for t in "${targets[@]}"; do
 	cp "$fuzz_src/corpus/$t"/* "$tw/corpus/" 2>/dev/null
 	dict=()
 	[ -f "$fuzz_src/dict/$t.dict" ] && dict=(-dict="$fuzz_src/dict/$t.dict")
-	if (cd "$tw" && "$fuzzer" ${dict[@]+"${dict[@]}"} -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+	if (cd "$tw" && TMPDIR="$tw" "$fuzzer" ${dict[@]+"${dict[@]}"} -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
 		-artifact_prefix="$tw/crashes/" -print_final_stats=1 "$tw/corpus") >"$tw/run.log" 2>&1; then
 		runs=$(grep -m 1 -o 'stat::number_of_executed_units: *[0-9]*' "$tw/run.log" | grep -o '[0-9]*$')
 		cov=$(grep -o 'cov: [0-9]*' "$tw/run.log" | tail -n 1 | grep -o '[0-9]*$')
