@@ -84,7 +84,9 @@ static const struct url_case {
 	{ "/a/...", URL_PATH, "/a/..." },
 	{ "/a/.b/..c", URL_PATH, "/a/.b/..c" },
 	{ "/caf%C3%A9", URL_PATH, "/caf\xc3\xa9" },
-	{ "/api/items/%ff%fe", URL_PATH, "/api/items/\xff\xfe" },
+	{ "/api/items/%ff%fe", URL_PATH, "400" },                         /* not UTF-8 */
+	{ "/%ED%A0%80", URL_PATH, "400" },                                 /* a surrogate */
+	{ "/%C0%AF", URL_PATH, "400" },                                    /* an overlong "/" */
 	{ "/a?b?c", URL_PATH, "/a?b?c" },
 	{ "/a?", URL_PATH, "/a" },
 	{ "/a?%zz", URL_PATH, "/a?%zz" },                                 /* the query stays raw */
@@ -147,7 +149,7 @@ int main(void)
 		kit_arena_reset(a);
 	}
 
-	/* every byte escaped in "/__rsc/host-call": %00 and %2F are refused, the
+	/* every byte escaped in "/__rsc/host-call": %00, %2F and %80-%FF are refused, the
 	 * escape of the byte that is there gives the endpoint, any other byte
 	 * gives another path */
 	const char *base = "/__rsc/host-call";
@@ -159,7 +161,7 @@ int main(void)
 			kit_url u;
 			const char *why;
 			int rc = kit_url_parse(a, in, &u, &why);
-			int ok = v == 0 || v == '/' ? rc < 0
+			int ok = v == 0 || v == '/' || v >= 0x80 ? rc < 0
 				 : rc == 0 && (strcmp(u.path, base) == 0) == (v == (unsigned char)base[at]);
 			if (!ok && wrong++ < 5)
 				printf("  %s: %s\n", in, rc < 0 ? "refused" : u.path);
