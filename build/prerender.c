@@ -29,12 +29,12 @@
 
 #include "build/nextmw.h"
 #include "build/outdir.h"
-#include "mujs/regex/regex.h"
 #include "render/buf.h"
 #include "render/chain.h"
 #include "render/engine.h"
 #include "render/errlog.h"
 #include "render/json.h"
+#include "render/nextmatch.h"
 #include "store/store.h"
 #include "render/xalloc.h"
 
@@ -754,26 +754,10 @@ static int prerender_api(const kit_prerender_job *job, kit_engine *e, kit_arena 
 	return bad ? -1 : 0;
 }
 
-static void *regex_alloc(void *ctx, void *p, int n)
-{
-	(void)ctx;
-	if (n == 0) {
-		free(p);
-		return NULL;
-	}
-	return kit_xrealloc(p, (size_t)n);
-}
-
-static int regex_poll(void *ctx)
-{
-	int *left = ctx;
-	return --*left < 0;
-}
-
 /* The app's Next.js-shaped middleware runs before routing for the paths its
  * matcher covers (docs/middleware.md): the pages it may run for are not the
  * web server's (their answer is its to make). Its patterns are matched as the
- * host matches them (fcgi/host.c next_middleware_paths: the i flag, a
+ * host matches them (render/nextmatch.c, fcgi/host.c: the i flag, a
  * pattern that does not compile here, one that takes too long or no matcher
  * at all count as a match) against the page's path; the web server then
  * answers the others only for a request whose path as sent is that path
@@ -783,34 +767,16 @@ static int drop_middleware_pages(kit_engine *e, const kit_scan *scan, pending *p
 	const kit_scan_module *mw = kit_nextmw_module(scan);
 	if (!mw)
 		return 0;
-	char **sources = NULL, err[KIT_ERR_SIZE];
-	size_t n = 0, nre = 0, kept = 0;
-	int every = kit_engine_next_matcher(e, mw->id, &sources, &n, err, sizeof err) != 0;
-	kit_regex **re = kit_xcalloc(n ? n : 1, sizeof *re);
-	for (size_t i = 0; i < n; i++) {
-		const char *why = NULL;
-		if ((re[nre] = kit_regex_compile(regex_alloc, NULL, sources[i], KIT_REGEX_I, &why)))
-			nre++;
-		else
-			every = 1;
-		free(sources[i]);
-	}
-	free(sources);
+	kit_next_matcher m;
+	kit_next_matcher_load(&m, e, mw->id);
+	size_t kept = 0;
 	for (size_t i = 0; i < p->npages; i++) {
 		const char *path = p->pages[i].path;
-		int covered = every, caps[2 * 64], polls = 16;
-		kit_regex_set_poll(regex_poll, &polls);
-		for (size_t k = 0; k < nre && !covered; k++)
-			covered = kit_regex_ncaptures(re[k]) > 64 ||
-				  kit_regex_match(re[k], path, (int)strlen(path), 0, 1, caps) != 0;
-		kit_regex_set_poll(NULL, NULL);
-		if (!covered)
+		if (!kit_next_matcher_covers(&m, path, strlen(path)))
 			p->pages[kept++] = p->pages[i];
 	}
 	p->npages = kept;
-	for (size_t k = 0; k < nre; k++)
-		kit_regex_free(regex_alloc, NULL, re[k]);
-	free(re);
+	kit_next_matcher_free(&m);
 	return 1;
 }
 

@@ -27,7 +27,7 @@
 #include "render/html.h"
 #include "render/json.h"
 #include "render/xalloc.h"
-#include "mujs/regex/regex.h"
+#include "render/nextmatch.h"
 
 struct kit_host {
 	char *app_dir;
@@ -47,11 +47,10 @@ struct kit_host {
 	kit_arena *req;
 	/* the Next.js-shaped middleware's matcher, compiled here on first need
 	 * (next_middleware_paths): a path none of them matches needs no call */
-	int nm_loaded;        /* 0: not yet; 1: nm_re; 2: every path (or unknown) */
+	int nm_loaded;        /* nm holds the matcher (or every path) */
+	kit_next_matcher nm;
 	int abort_stream;        /* the answer started but cannot be finished: kit_host_handle returns -1 */
 	const char *shown_path;  /* the request's own path when the middleware rewrote it (usePathname), else NULL */
-	kit_regex **nm_re;
-	size_t nm_n;
 };
 
 /* Headers past this size are answered 431 (the web server usually refuses
@@ -80,24 +79,10 @@ static kit_engine *host_engine(kit_host *h, char *err, size_t errlen)
 	return h->engine;
 }
 
-static void *regex_alloc(void *ctx, void *p, int n)
-{
-	(void)ctx;
-	if (n == 0) {
-		free(p);
-		return NULL;
-	}
-	return kit_xrealloc(p, (size_t)n);
-}
-
 /* The compiled matcher of the build being replaced (or closed). */
 static void forget_next_paths(kit_host *h)
 {
-	for (size_t i = 0; i < h->nm_n; i++)
-		kit_regex_free(regex_alloc, NULL, h->nm_re[i]);
-	free(h->nm_re);
-	h->nm_re = NULL;
-	h->nm_n = 0;
+	kit_next_matcher_free(&h->nm);
 	h->nm_loaded = 0;
 }
 
@@ -1596,53 +1581,21 @@ static void handle_form_post(kit_host *h, const kit_request *req, const kit_sink
 
 /* --- the Next.js-shaped middleware (docs/middleware.md) ------------------ */
 
-static int next_paths_poll(void *ctx)
-{
-	int *left = ctx;
-	return --*left < 0;
-}
-
 /* 1 when one of the matcher's path patterns matches path[0..len) (its has
  * and missing conditions are the engine's to check), or when that cannot be
- * told here (no matcher: every path; the patterns did not load: the
- * engine's call reports why). The patterns are asked of the engine once per
- * build and compiled with kit's regex engine, so a request the matcher
- * leaves out costs no JS at all. */
+ * told here (render/nextmatch.c). The patterns are asked of the engine once
+ * per build, so a request the matcher leaves out costs no JS at all. */
 static int next_middleware_paths(kit_host *h, const char *path, size_t len)
 {
 	if (!h->nm_loaded) {
 		char oerr[KIT_ERR_SIZE];
-		char **sources = NULL;
-		size_t n = 0;
-		h->nm_loaded = 2;
-		if (host_engine(h, oerr, sizeof oerr) &&
-		    kit_engine_next_matcher(h->engine, h->routes.next_middleware, &sources, &n, oerr, sizeof oerr) == 0) {
-			h->nm_re = kit_xcalloc(n ? n : 1, sizeof *h->nm_re);
-			h->nm_loaded = 1;
-			for (size_t i = 0; i < n; i++) {
-				const char *why = NULL;
-				kit_regex *re = kit_regex_compile(regex_alloc, NULL, sources[i], KIT_REGEX_I, &why);
-				if (re)
-					h->nm_re[h->nm_n++] = re;
-				else
-					h->nm_loaded = 2;  /* JS compiled it: every path goes to the engine */
-			}
-		}
-		for (size_t i = 0; i < n; i++)
-			free(sources[i]);
-		free(sources);
+		h->nm_loaded = 1;
+		if (host_engine(h, oerr, sizeof oerr))
+			kit_next_matcher_load(&h->nm, h->engine, h->routes.next_middleware);
+		else
+			h->nm.every = 1;
 	}
-	if (h->nm_loaded != 1)
-		return 1;
-	int caps[2 * 64], hit = 0;
-	/* a pattern that backtracks without end on a visitor's path is left to
-	 * the engine, whose budget interrupts it: here it stops after ~1 M steps */
-	int polls = 16;
-	kit_regex_set_poll(next_paths_poll, &polls);
-	for (size_t i = 0; i < h->nm_n && !hit; i++)
-		hit = kit_regex_ncaptures(h->nm_re[i]) > 64 || kit_regex_match(h->nm_re[i], path, (int)len, 0, 1, caps) != 0;
-	kit_regex_set_poll(NULL, NULL);
-	return hit;
+	return kit_next_matcher_covers(&h->nm, path, len);
 }
 
 /* 1 when the app's Next.js-shaped middleware would run for a page at path

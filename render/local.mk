@@ -30,6 +30,8 @@ librender_a_SOURCES += render/env.c render/env.h
 librender_a_SOURCES += render/seal.c render/seal.h
 # libcrypto, dlopened by its first user (digests, sealing)
 librender_a_SOURCES += render/libcrypto.c render/libcrypto.h
+# the paths a Next.js-shaped middleware runs for, shared by the host and kit-build
+librender_a_SOURCES += render/nextmatch.c render/nextmatch.h
 librender_a_CFLAGS += $(CURL_CFLAGS)
 # rpc(): host calls to the backend over the same multi handle (docs/wire-formats.md §5).
 librender_a_SOURCES += render/rpc.c render/rpc.h
