@@ -15,7 +15,6 @@
  * print the listing.
  * Nothing is published unless every step succeeded. The layout of .kit/ is the
  * contract in docs/build-output.md. */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -417,27 +416,12 @@ static int print_watch_paths(const char *dir)
 	return rc == 0 ? 0 : 1;
 }
 
-/* Does a chunk of dir (the route modules' chunks, server/) name a binary
- * built-in (build/webuse.c)? */
-static int chunks_name_binary(const char *dir)
+/* Does a chunk (the route modules' chunks, server/) name a binary built-in
+ * (build/webuse.c)? */
+static int names_binary(const char *s, size_t len, const void *arg)
 {
-	DIR *dp = opendir(dir);
-	if (!dp)
-		return 0;
-	int found = 0;
-	struct dirent *de;
-	while (!found && (de = readdir(dp))) {
-		if (de->d_name[0] == '.')
-			continue;
-		char path[PATH_MAX + 300];
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		size_t len;
-		char *text = kit_outdir_read(path, &len);
-		found = text && kit_binaryuse_in(text, len);
-		free(text);
-	}
-	closedir(dp);
-	return found;
+	(void)arg;
+	return kit_binaryuse_in(s, len);
 }
 
 /* The app bundle (gen/app.js, read and removed): the generated entry
@@ -502,7 +486,7 @@ again:;
 	const char *chunks = path2(b->a, b->tmp, "server");
 	int web = !b->web_classes && (strstr(app_js, "/js/server/web/url.ts\n") ||
 				      kit_outdir_tree_has(chunks, "/js/server/web/url.ts\n"));
-	int binary = !b->binary && (kit_binaryuse_in(app_js, *app_len) || chunks_name_binary(chunks));
+	int binary = !b->binary && (kit_binaryuse_in(app_js, *app_len) || kit_outdir_files_any(chunks, names_binary, NULL));
 	if (web || binary) {
 		free(app_js);
 		b->web_classes |= web;

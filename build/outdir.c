@@ -186,7 +186,7 @@ uint64_t kit_fnv1a64_tree(uint64_t h, const char *dir)
 	return h;
 }
 
-int kit_outdir_tree_has(const char *dir, const char *text)
+int kit_outdir_files_any(const char *dir, int (*test)(const char *s, size_t len, const void *arg), const void *arg)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -196,15 +196,25 @@ int kit_outdir_tree_has(const char *dir, const char *text)
 	while (!found && (de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		char path[PATH_MAX];
+		char path[PATH_MAX + 300];
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		size_t len;
 		char *s = kit_outdir_read(path, &len);
-		found = s && memmem(s, len, text, strlen(text)) != NULL;
+		found = s && test(s, len, arg);
 		free(s);
 	}
 	closedir(d);
 	return found;
+}
+
+static int holds_text(const char *s, size_t len, const void *text)
+{
+	return memmem(s, len, text, strlen(text)) != NULL;
+}
+
+int kit_outdir_tree_has(const char *dir, const char *text)
+{
+	return kit_outdir_files_any(dir, holds_text, text);
 }
 
 size_t kit_outdir_tree_bytes(const char *dir)

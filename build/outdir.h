@@ -22,6 +22,8 @@ char *kit_outdir_read(const char *path, size_t *len);
 int kit_outdir_publish(const char *app_root, const char *tmp, char *err, size_t errlen);
 /* The bytes of the regular files directly in dir (0 without dir). */
 size_t kit_outdir_tree_bytes(const char *dir);
+/* Does test say yes of a file directly in dir (its bytes, arg)? (0 without dir) */
+int kit_outdir_files_any(const char *dir, int (*test)(const char *s, size_t len, const void *arg), const void *arg);
 /* Does a regular file directly in dir hold the text? (0 without dir) */
 int kit_outdir_tree_has(const char *dir, const char *text);
 /* rm -rf path (never follows symbolic links). */
