@@ -7,23 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-
-void kit_log(const char *fmt, ...)
-{
-	char when[32];
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "kit %s: ", when);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	fflush(stderr);
-}
 
 const char *kit_http_reason(int status)
 {

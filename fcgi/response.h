@@ -17,13 +17,10 @@
 
 #include "render/buf.h"
 #include "render/header.h"  /* kit_header_ok: the check */
+#include "render/errlog.h"  /* kit_log */
 
 /* What every page answer varies on (rendered or stored). */
 #define KIT_PAGE_VARY "X-RSC, X-RSC-Segments, X-RSC-Intercept, X-RSC-Revalidate"
-
-/* One line on stderr (the web server's error log): "kit <UTC time>: " and
- * the text. Every log line of the host goes through it. */
-void kit_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The reason phrase of a status (RFC 9110's; "Status" for a code it does not name). */
 const char *kit_http_reason(int status);

@@ -2,6 +2,7 @@
 #include "render/errlog.h"
 
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -79,6 +80,15 @@ void kit_errlog(int status, const char *method, const char *path, const char *co
 void kit_errlog_stack(int status, const char *method, const char *path, const char *component, const char *error,
 		      const char *digest, const char *owners)
 {
+	kit_buf line;
+	kit_buf_init(&line);
+	kit_errlog_format(&line, status, method, path, component, error, digest, owners);
+	kit_log("%s", kit_buf_cstr(&line));
+	kit_buf_free(&line);
+}
+
+void kit_log(const char *fmt, ...)
+{
 	char when[32];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -86,8 +96,10 @@ void kit_errlog_stack(int status, const char *method, const char *path, const ch
 	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	kit_buf line;
 	kit_buf_init(&line);
-	kit_errlog_format(&line, status, method, path, component, error, digest, owners);
-	/* one write: lines of workers sharing the log do not interleave */
+	va_list ap;
+	va_start(ap, fmt);
+	kit_buf_vprintf(&line, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "kit %s: %s\n", when, kit_buf_cstr(&line));
 	fflush(stderr);
 	kit_buf_free(&line);

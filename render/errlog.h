@@ -21,6 +21,11 @@
 /* Appends the line (without the time and the newline) to out. component,
  * digest and owners (a component stack, "    at Post (…)\n    at Layout", as
  * kit_row.owners) may be NULL or "". */
+/* One line on stderr (the web server's error log): "kit <UTC time>: " and
+ * the text, in one write (lines of workers sharing the log do not
+ * interleave). Every log line of the host and the engine goes through it. */
+void kit_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 void kit_errlog_format(kit_buf *out, int status, const char *method, const char *path, const char *component,
 		       const char *error, const char *digest, const char *owners);
 
