@@ -35,7 +35,7 @@ runtime/polyfills.js: $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP
 	  --outfile=$@.tmp && $(KIT_FASTKEY_BIGINT) && mv $@.tmp $@
 
 # The same plus core-js's URL, for apps with the web classes (build/main.c).
-runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_srcdir)/runtime/polyfills.entry.js $(TOOLCHAIN_STAMP) \
+runtime/polyfills-web.js: $(top_srcdir)/runtime/polyfills-web.entry.js $(top_srcdir)/runtime/polyfills.entry.js $(top_srcdir)/runtime/polyfills-url.entry.js $(TOOLCHAIN_STAMP) \
 		$(top_srcdir)/toolchain/local.mk
 	@$(MKDIR_P) runtime
 	NODE_PATH=$(abs_top_builddir)/toolchain/node_modules \
