@@ -132,7 +132,10 @@ async function kitSide(f) {
 	const binary = BINARY_WORDS.test(fs.readFileSync(f.abs, 'utf8'))
 		? `import ${JSON.stringify(path.join(topSrc, 'js/server/web/binary-install.ts'))};\n` : '';
 	fs.writeFileSync(entry, `${binary}import ${JSON.stringify(f.abs)};\nimport { start } from ${JSON.stringify(path.join(here, 'harness.mjs'))};\nstart();\n`);
+	// a server directory per file: bundle.mjs empties it (and lines/ beside
+	// it), and the files are bundled in parallel
 	const job = { entry, outfile: bundle, root: topSrc, entryName: `tests/jsdiff/${f.dir}/${f.name}.entry.js`,
+		serverDir: path.join(work, `${f.key}.d`, 'server'),
 		alias: { 'core-js': path.join(modules, 'core-js') } };
 	const b = await run(node, [path.join(topSrc, 'toolchain/bundle.mjs'), JSON.stringify(job)], 300000);
 	if (b.code !== 0) {
