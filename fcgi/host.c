@@ -49,7 +49,8 @@ struct kit_host {
 	 * (next_middleware_paths): a path none of them matches needs no call */
 	int nm_loaded;        /* nm holds the matcher (or every path) */
 	kit_next_matcher nm;
-	int abort_stream;        /* the answer started but cannot be finished: kit_host_handle returns -1 */
+	int abort_stream;        /* the answer started but cannot be finished: 1, or 2 when the engine failed
+				    (kit_host_handle returns its negative) */
 	const char *shown_path;  /* the request's own path when the middleware rewrote it (usePathname), else NULL */
 };
 
@@ -179,6 +180,10 @@ static kit_host *host_open(const char *app_dir, int lazy, char *err, size_t errl
 	t = getenv("KIT_RENDER_TIMEOUT_MS");
 	if (t)
 		h->opts.render_timeout_ms = atol(t);
+	/* the JS heap's cap (default 512 MiB): an allocation past it throws "out of memory" */
+	t = getenv("KIT_JS_HEAP_LIMIT_MB");
+	if (t && atol(t) > 0)
+		h->opts.memory_limit = (size_t)atol(t) << 20;
 	t = getenv("KIT_KEEPALIVE_MS");
 	if (t)
 		h->opts.keepalive_ms = atol(t);
@@ -871,6 +876,20 @@ static int resolve_intercept(kit_host *h, page_job *job, const kit_http_req *htt
 	return 0;
 }
 
+/* A render that cannot be finished once its headers went out
+ * (kit_engine_render's -2: the engine failed after the shell, or the client
+ * left, or a write failed) is never ended as if complete: kit_host_handle
+ * returns -1, so kit-fcgi drops the connection without FCGI_END_REQUEST and
+ * kit.cgi exits 1 (docs/fastcgi.md §10). The engine logged the failure; this
+ * line says the visitor got a cut answer. */
+static void abort_answer(kit_host *h, const char *method, const char *path, const kit_render_error *err)
+{
+	h->abort_stream = err->cut ? 2 : 1;
+	if (err->cut)
+		kit_log("%s %s: the answer was cut after its headers went out (digest %s): the connection is "
+			"aborted, not ended", method, path, err->digest[0] ? err->digest : "none");
+}
+
 /* Renders the page (after its stored shell, when there is one) and answers
  * a failure: a notFound(), forbidden() or unauthorized() above every
  * boundary renders the nearest page of its kind instead (one retry,
@@ -920,6 +939,10 @@ static void render_page(kit_host *h, const page_job *job, kit_render_req *rreq)
 			break;
 		}
 		int rc = kit_engine_render(h->engine, rreq, &rout, &err);
+		if (rc == -2) {
+			abort_answer(h, param(req, "REQUEST_METHOD"), job->url->path, &err);
+			break;
+		}
 		if (job->shell && rc == -1) {
 			/* after the shell: its fallbacks stay */
 			if (!err.logged)
@@ -1300,6 +1323,8 @@ static int answer_action(kit_host *h, const kit_request *req, const kit_sink *ou
 	kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, &rlines };
 	kit_render_error err;
 	int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
+	if (rc == -2)
+		abort_answer(h, "POST", "/_rsc/action", &err);
 	if (rc == -1 && !resp.sent) {
 		if (err.status >= 300 && err.status < 400) {
 			send_json(h, out, 204, NULL, &ao->headers, "X-RSC-Redirect", err.location);
@@ -1510,7 +1535,10 @@ static void handle_query(kit_host *h, const kit_request *req, const kit_sink *ou
 				struct render_ctx ctx = { &resp, out, NULL, NULL, 0 };
 				kit_render_out rout = { render_begin, { body_write, body_flush, &ctx }, &ctx, NULL };
 				kit_render_error err;
-				if (kit_engine_render(h->engine, &rreq, &rout, &err) == -1 && !resp.sent) {
+				int rc = kit_engine_render(h->engine, &rreq, &rout, &err);
+				if (rc == -2)
+					abort_answer(h, "GET", "/_rsc/query", &err);
+				if (rc == -1 && !resp.sent) {
 					if (!err.logged)
 						kit_log("%d GET /_rsc/query %s (the query ran; its answer failed): %s", err.status, id,
 							err.message);
@@ -1931,5 +1959,5 @@ int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 	kit_resp_request_extra(NULL, NULL);
 	h->shown_path = NULL;
 	kit_arena_reset(h->req);  /* everything the request parsed goes at once */
-	return h->abort_stream ? -1 : 0;
+	return -h->abort_stream;
 }

@@ -35,8 +35,12 @@ void kit_host_close(kit_host *h);
  * (4xx/5xx) and a log line, and the engine resets its request state after
  * every request (a budget 503 included), so the worker goes on serving.
  * Returns -1 when an answer already started could not be finished (a
- * backend's answer cut short): the caller then aborts the stream, so the
- * visitor sees a broken transfer, never a clean end (docs/fastcgi.md §10). */
+ * backend's answer cut short, a render whose client left or whose write
+ * failed): the caller then aborts the stream, so the visitor sees a broken
+ * transfer, never a clean end (docs/fastcgi.md §10); -2 the same when the
+ * engine itself failed after the headers went out (out of memory, a throw in
+ * its own machinery): its JS state may hold what broke it, so kit-fcgi also
+ * ends the worker after the request and the web server starts a fresh one. */
 int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out);
 
 /* The app directory a responder serves: $KIT_APP_DIR, else the current one. */

@@ -7,7 +7,8 @@
  * so main returns through kit_host_close (everything freed, as
  * tests/suites/valgrind.sh checks); busy → finish the request, then exit.
  * The worker is recycled (exits, the web server starts a fresh one) after
- * KIT_MAX_REQUESTS requests if set. Started by hand (FCGX_IsCGI) it serves
+ * KIT_MAX_REQUESTS requests if set, and after a request whose answer the
+ * engine itself could not finish (kit_host_handle's -2: out of memory). Started by hand (FCGX_IsCGI) it serves
  * one CGI request, so the same binary works as plain CGI too.
  *
  * JavaScript stuck in a loop is stopped at the render budget from inside
@@ -59,7 +60,8 @@ static void *watchdog_thread(void *arg)
 			continue;
 		pthread_mutex_lock(&output_lock);
 		fprintf(stderr, "kit-fcgi: a request ran for more than %lld ms without finishing "
-			"(a component in an endless loop?); answering 503 and restarting the worker\n", limit);
+			"(a component in an endless loop?); %s and restarting the worker\n", limit,
+			output_bytes == 0 && current ? "answering 503" : "cutting the answer it started");
 		/* stop taking connections first: what the server sends next goes to a
 		 * fresh worker instead of dying with this one */
 		close(0);
@@ -205,9 +207,13 @@ int main(void)
 		atomic_store(&request_started_ms, now_ms());
 		kit_request kreq = { fcgi_param, fcgi_params, fcgi_read, &req };
 		kit_sink out = { fcgi_write, fcgi_flush, &req };
-		int aborted = kit_host_handle(host, &kreq, &out) < 0;
+		int handled = kit_host_handle(host, &kreq, &out);
+		int aborted = handled < 0;
 		served++;
-		int recycle = max_requests > 0 && served >= max_requests;
+		int recycle = (max_requests > 0 && served >= max_requests) || handled == -2;
+		if (handled == -2)
+			fprintf(stderr, "kit-fcgi: the engine failed after an answer's headers went out: "
+				"restarting the worker\n");
 		pthread_mutex_lock(&output_lock);
 		atomic_store(&request_started_ms, 0);
 		current = NULL;

@@ -830,12 +830,14 @@ int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render
 		kit_req_fail(e, 500, NULL, "render failed");
 	if (rc == -1 && !e->rq.shell_sent)
 		kit_req_seal_headers(e);
-	if (rc == -1 && e->rq.shell_sent)
+	if (rc == -1 && e->rq.shell_sent) {
 		rc = -2;  /* a failure of the engine itself after the shell: the answer is cut */
+		err->cut = 1;
+	}
 	/* the answer's status: the failure's, 500 for a document whose error an
-	 * error.tsx shows (fcgi/host.c render_begin), else 200 */
+	 * error.tsx shows (fcgi/host.c render_begin) or that was cut, else 200 */
 	int status = rc == -1 ? (err->status ? err->status : 500)
-		     : err->caught && req->mode == KIT_RENDER_DOCUMENT ? 500 : 200;
+		     : err->cut || (err->caught && req->mode == KIT_RENDER_DOCUMENT) ? 500 : 200;
 	kit_req_log_render(e, status);
 	request_end(e);
 	return rc;

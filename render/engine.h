@@ -167,6 +167,11 @@ typedef struct kit_render_error {
 	 * mujs's interrupt stopped it, with KIT_RENDER_TIMEOUT; set even when
 	 * the answer went out (its boundaries ended with error completions) */
 	int loop;
+	/* with -2: the engine itself failed after the headers and part of the
+	 * body went out (out of memory, a throw in its own machinery), not the
+	 * client leaving; message and digest say why. The host aborts the answer
+	 * (docs/fastcgi.md §10) and the log line's status is 500. */
+	int cut;
 } kit_render_error;
 
 /* Streams the answer: begin and the shell as soon as every part outside the
@@ -174,7 +179,9 @@ typedef struct kit_render_error {
  * Flight rows) as it resolves, flushing after each. Returns 0 when the
  * response was written (begin called), -1 when the render ended before
  * anything was sent (err filled; the host answers err->status), -2 when the
- * client went away mid-response (the render stopped; nothing of it runs on). */
+ * answer cannot be finished: the client went away mid-response, or the engine
+ * failed after the shell (err->cut); the render stopped, nothing of it runs
+ * on, and the host must not end the answer as if it were complete. */
 int kit_engine_render(kit_engine *e, const kit_render_req *req, const kit_render_out *out,
 		      kit_render_error *err);
 

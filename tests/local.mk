@@ -136,6 +136,11 @@ EXTRA_DIST += tests/suites/streaming-limits.sh tests/streaming/limits.mjs
 # the functions and misbehaviours the protocol tests need)
 EXTRA_DIST += tests/suites/backend.sh tests/backend/reference.py
 
+# --- a render that fails after its shell went out (tests/suites/render-cut.sh):
+# tests/render-cut/app (/ok, /oom, /hang) through kit.cgi, lighttpd, Apache
+# mod_fcgid and the .htaccess front controller (docs/fastcgi.md §10)
+EXTRA_DIST += tests/suites/render-cut.sh tests/render-cut
+
 # --- the backend in front (tests/suites/backend-front.sh, docs/backend-in-front.md):
 # the reference backend proxying pages to kit behind lighttpd
 EXTRA_DIST += tests/suites/backend-front.sh

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>render cut</title>
+      </head>
+      <body>
+        <main id="content">{children}</main>
+      </body>
+    </html>
+  );
+}
