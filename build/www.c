@@ -147,8 +147,8 @@ static int write_asis_page(const char *store_dir, const char *tree, const char *
 static int write_page(const char *store_dir, const char *tree, const char *version, const kit_www_page *pg,
 		      int raw_only)
 {
-	/* "/" → "", "/a/b" → "/a/b": doc.html, doc/a/b.html (never "/index",
-	 * which the store's file names share with "/") */
+	/* "/" → "", "/a/b" → "/a/b": doc.html, doc/a/b.html ("/index":
+	 * doc/index.html; the store's names are index.html and index~.html) */
 	const char *path = strcmp(pg->path, "/") == 0 ? "" : pg->path;
 	char rel[4400];
 	if ((size_t)snprintf(rel, sizeof rel, "doc%s.html", path) >= sizeof rel ||

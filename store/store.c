@@ -245,6 +245,33 @@ static int segments_ok(const char *p)
 	}
 }
 
+/* Does s (n bytes) end with suffix, then any number of '~'? */
+static int ends_reserved(const char *s, size_t n, const char *suffix)
+{
+	while (n > 0 && s[n - 1] == '~')
+		n--;
+	size_t k = strlen(suffix);
+	return n >= k && memcmp(s + n - k, suffix, k) == 0;
+}
+
+/* Would the key's last segment (n bytes), with a file name's ending after
+ * it, read as another key with another ending: "index" (the root's key),
+ * or a segment ending in ".ppr", ".seg<N>" or ".redirect" (then "~"s)? */
+static int reserved_segment(const char *seg, size_t n, int only)
+{
+	size_t m = n;
+	while (m > 0 && seg[m - 1] == '~')
+		m--;
+	if (only && m == 5 && memcmp(seg, "index", 5) == 0)
+		return 1;
+	if (ends_reserved(seg, n, ".ppr") || ends_reserved(seg, n, ".redirect"))
+		return 1;
+	size_t d = m;
+	while (d > 0 && seg[d - 1] >= '0' && seg[d - 1] <= '9')
+		d--;
+	return d < m && d >= 4 && memcmp(seg + d - 4, ".seg", 4) == 0;
+}
+
 int kit_store_path_key(const char *route_path, char *out, size_t outlen)
 {
 	if (!route_path || route_path[0] != '/' || outlen < 6)
@@ -258,6 +285,19 @@ int kit_store_path_key(const char *route_path, char *out, size_t outlen)
 	if (n >= outlen || !segments_ok(p))
 		return -1;
 	memcpy(out, p, n + 1);
+	/* keys are injective: a last segment that would read as the root's key
+	 * or as another key's ending gets one more '~' ("/index" → "index~",
+	 * "/index~" → "index~~", "/a.ppr" → "a.ppr~"), so "/" and "/index",
+	 * "/a" (its shell, a.ppr.html) and "/a.ppr" (a.ppr~.html) never share a
+	 * stored file */
+	const char *last = strrchr(out, '/');
+	last = last ? last + 1 : out;
+	if (reserved_segment(last, strlen(last), last == out)) {
+		if (n + 1 >= outlen)
+			return -1;
+		out[n] = '~';
+		out[n + 1] = '\0';
+	}
 	return 0;
 }
 

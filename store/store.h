@@ -42,13 +42,18 @@ const char *kit_store_variant_name(kit_store_variant v);
 kit_store *kit_store_open(const char *path, int readonly, char *err, size_t errlen);
 void kit_store_close(kit_store *s);
 
-/* The file key of a URL path ("/" → "index", "/a/b" → "a/b"). Refuses (-1)
- * an empty segment, "." or "..", a backslash, a NUL or control byte, or a key
+/* The file key of a URL path ("/" → "index", "/a/b" → "a/b"), one key per
+ * path: a last segment that would read as the root's key ("/index") or as
+ * another key with a variant's ending (one ending in ".ppr", ".seg<N>" or
+ * ".redirect") gets one more "~" ("/index" → "index~", "/a.ppr~" →
+ * "a.ppr~~"), so no two routes and variants share a file. Refuses (-1) an
+ * empty segment, "." or "..", a backslash, a NUL or control byte, or a key
  * longer than outlen. */
 int kit_store_path_key(const char *route_path, char *out, size_t outlen);
 
 /* The file name, relative to the store's directory, of a variant:
- * stored/<version>/<key>.html, ….seg<N>.flight, …. -1 on a refused path. */
+ * stored/<version>/<key>.html, ….seg<N>.flight, …: a different name for every
+ * (path, variant, depth) (see kit_store_path_key). -1 on a refused path. */
 int kit_store_file_name(const char *version, const char *route_path, kit_store_variant v, int depth,
 			char *out, size_t outlen);
 

@@ -37,6 +37,10 @@ fi
 app=$work/app
 cp -R "$top_src/tests/fixtures/build/apps/prerender" "$app"
 printf '{"keepVersions": 2}\n' >"$app/kit.config.json"
+# a route at /index beside the root: its own stored file (store/store.c keys
+# are injective: "index~"), its own tree entry and its own answer
+mkdir -p "$app/src/app/index"
+printf 'export default function IndexRoute() {\n  return <h1>the index route</h1>;\n}\n' >"$app/src/app/index/page.tsx"
 page=$app/src/app/page.tsx
 www=$app/.kit-store/www
 
@@ -57,6 +61,10 @@ check "documents and payloads of stored pages laid out" \
 	-s "$www/$v1/doc/posts/one.html" -a -s "$www/$v1/nav/posts/one.layouts"
 check "hard links to the store's files" \
 	test "$www/$v1/doc.html" -ef "$app/.kit-store/stored/$v1/index.html"
+check "/ stored as index.html" grep -q '<h1>one</h1>' "$app/.kit-store/stored/$v1/index.html"
+check "/index stored as index~.html, not over the root's" \
+	grep -q 'the index route' "$app/.kit-store/stored/$v1/index~.html"
+check "/index laid out as doc/index.html" test "$www/$v1/doc/index.html" -ef "$app/.kit-store/stored/$v1/index~.html"
 check "a page under middleware.ts is not laid out (its answer is private)" \
 	test -s "$app/.kit-store/stored/$v1/guarded.html" -a ! -e "$www/$v1/doc/guarded.html"
 check "no redirect, shell or API answer is laid out" \
@@ -128,6 +136,12 @@ same() {
 same / "document /"
 same /posts/two "document of a listed URL"
 same /docs/a/b "document of a catch-all URL"
+same /index "document of /index"
+fetch "$base" /index
+check "/index answers its own page, / the root's" grep -q 'the index route' "$work/b"
+fetch "$base" /
+check "/ answers the root's page" grep -q '<h1>one</h1>' "$work/b"
+same /index "payload of /index" -H 'X-RSC: true' -H 'X-RSC-Segments: app/layout'
 same / "HEAD /" -I
 same / "payload, no segments" -H 'X-RSC: true'
 same / "payload, X-RSC: 1, shared root layout" -H 'X-RSC: 1' -H 'X-RSC-Segments: app/layout'
@@ -303,6 +317,8 @@ base=$KIT_SERVE_BASE
 comparable() { grep -v -i -E '^date:' "$work/h" | sort; }
 same / "apache: document /"
 same /posts/two "apache: document of a listed URL"
+same /index "apache: document of /index"
+check "apache: /index answers its own page" grep -q 'the index route' "$work/b"
 same / "apache: HEAD /" -I
 same / "apache: payload, no segments" -H 'X-RSC: true' -H "X-RSC-Version: $v3"
 same /posts/two "apache: payload at depth 1" -H 'X-RSC: 1' -H "X-RSC-Version: $v3" -H 'X-RSC-Segments: app/layout'

@@ -9,9 +9,71 @@
 #include "store/store.h"
 #include "test.h"
 
+/* Keys are injective: "/" and "/index" (found by store_key_fuzz's corpus
+ * review, tests/fuzz/README.md), and a route whose last segment ends like a
+ * variant's file name, never share a stored file. */
+static void key_table(void)
+{
+	static const struct { const char *path, *key; } keys[] = {
+		{ "/", "index" },
+		{ "/index", "index~" },
+		{ "/index~", "index~~" },
+		{ "/index~~", "index~~~" },
+		{ "/indexes", "indexes" },
+		{ "/a/index", "a/index" },
+		{ "/index/a", "index/a" },
+		{ "/a.ppr", "a.ppr~" },
+		{ "/a.ppr~", "a.ppr~~" },
+		{ "/a.ppr/b", "a.ppr/b" },
+		{ "/a.pprx", "a.pprx" },
+		{ "/x/a.seg1", "x/a.seg1~" },
+		{ "/a.seg12~", "a.seg12~~" },
+		{ "/a.seg", "a.seg" },
+		{ "/a.segx1", "a.segx1" },
+		{ "/old.redirect", "old.redirect~" },
+		{ "/a.html", "a.html" },
+	};
+	char key[256], what[300];
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+		snprintf(what, sizeof what, "key %s", keys[i].path);
+		CHECK_STR(what, kit_store_path_key(keys[i].path, key, sizeof key) == 0 ? key : "(refused)", keys[i].key);
+	}
+	CHECK("key: no room for the '~'", kit_store_path_key("/index", key, 6) < 0);
+
+	/* every (path, variant, depth) of these has a file of its own */
+	static const char *paths[] = { "/", "/index", "/index~", "/a", "/a.ppr", "/a.ppr~", "/a.seg1", "/a.seg2",
+				       "/a.redirect", "/a.api", "/a.flight", "/a.html", "/a/index", "/a/b.seg1~" };
+	enum { NP = sizeof paths / sizeof *paths, NV = 8 };
+	static char names[NP * NV][300];
+	size_t n = 0;
+	for (size_t i = 0; i < NP; i++) {
+		for (int v = 0; v < NV; v++) {
+			kit_store_variant var = v < 3 ? (kit_store_variant[]){ KIT_STORE_HTML, KIT_STORE_PPR,
+									       KIT_STORE_FLIGHT }[v]
+					      : v < 6 ? KIT_STORE_SEG : v == 6 ? KIT_STORE_REDIRECT : KIT_STORE_API;
+			if (kit_store_file_name("v1", paths[i], var, v >= 3 && v < 6 ? v - 2 : 0, names[n],
+						sizeof names[n]) == 0)
+				n++;
+		}
+	}
+	size_t same = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (strcmp(names[i], names[j]) == 0) {
+				if (!same++)
+					fprintf(stderr, "shared: %s\n", names[i]);
+			}
+	snprintf(what, sizeof what, "%zu file names of %zu paths x 8 variants, all different", n, (size_t)NP);
+	CHECK(what, n == NP * NV && same == 0);
+	CHECK("file of /index", kit_store_file_name("v1", "/index", KIT_STORE_HTML, 0, key, sizeof key) == 0 &&
+					strcmp(key, "stored/v1/index~.html") == 0);
+}
+
 int main(void)
 {
 	char key[256], name[512], err[512];
+
+	key_table();
 
 	CHECK("key /", kit_store_path_key("/", key, sizeof key) == 0 && strcmp(key, "index") == 0);
 	CHECK("key /a/b", kit_store_path_key("/a/b", key, sizeof key) == 0 && strcmp(key, "a/b") == 0);
