@@ -141,6 +141,11 @@ EXTRA_DIST += tests/suites/backend.sh tests/backend/reference.py
 # mod_fcgid and the .htaccess front controller (docs/fastcgi.md §10)
 EXTRA_DIST += tests/suites/render-cut.sh tests/render-cut
 
+# --- attack classes no other suite covered (tests/suites/attacks.sh,
+# docs/security.md §8): XSS through props and metadata, request smuggling
+# through lighttpd and Apache (tests/attacks/raw.py)
+EXTRA_DIST += tests/suites/attacks.sh tests/attacks
+
 # --- the backend in front (tests/suites/backend-front.sh, docs/backend-in-front.md):
 # the reference backend proxying pages to kit behind lighttpd
 EXTRA_DIST += tests/suites/backend-front.sh
