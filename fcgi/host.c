@@ -879,7 +879,8 @@ static int resolve_intercept(kit_host *h, page_job *job, const kit_http_req *htt
 /* A render that cannot be finished once its headers went out
  * (kit_engine_render's -2: the engine failed after the shell, or the client
  * left, or a write failed) is never ended as if complete: kit_host_handle
- * returns -1, so kit-fcgi drops the connection without FCGI_END_REQUEST and
+ * returns -1 (-2 for the engine's own failure, whose worker kit-fcgi then
+ * restarts), so kit-fcgi drops the connection without FCGI_END_REQUEST and
  * kit.cgi exits 1 (docs/fastcgi.md §10). The engine logged the failure; this
  * line says the visitor got a cut answer. */
 static void abort_answer(kit_host *h, const char *method, const char *path, const kit_render_error *err)

@@ -8,8 +8,9 @@
  * tests/suites/valgrind.sh checks); busy → finish the request, then exit.
  * The worker is recycled (exits, the web server starts a fresh one) after
  * KIT_MAX_REQUESTS requests if set, and after a request whose answer the
- * engine itself could not finish (kit_host_handle's -2: out of memory). Started by hand (FCGX_IsCGI) it serves
- * one CGI request, so the same binary works as plain CGI too.
+ * engine itself could not finish (kit_host_handle's -2: out of memory).
+ * Started by hand (FCGX_IsCGI) it serves one CGI request, so the same
+ * binary works as plain CGI too.
  *
  * JavaScript stuck in a loop is stopped at the render budget from inside
  * (mujs's interrupt hook, render/loop.c) and the worker serves on. A hang
