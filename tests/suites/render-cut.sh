@@ -9,7 +9,9 @@
 #          (kit_engine_render's -2), the host aborts the answer;
 #   /hang  a built-in call that runs for minutes (indexOf over 2^32 - 1
 #          holes; the render budget's interrupt is never asked): kit-fcgi's
-#          watchdog (KIT_RENDER_TIMEOUT_MS=1000, + 5 s) ends the worker.
+#          watchdog (KIT_RENDER_TIMEOUT_MS=3000, + 5 s) ends the worker
+#          (a budget that leaves /oom time to fill the heap on a loaded
+#          machine).
 # 1. kit.cgi directly: /ok exits 0 with the whole document; /oom exits 1 with
 #    the shell only and the log lines; /hang exits 3 at the alarm.
 # 2. kit-serve + lighttpd (one responder): /oom as a document and as a
@@ -36,7 +38,7 @@ if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
 	exit 1
 fi
 chmod -R a+rX "$app"
-export KIT_JS_HEAP_LIMIT_MB=48 KIT_RENDER_TIMEOUT_MS=1000
+export KIT_JS_HEAP_LIMIT_MB=48 KIT_RENDER_TIMEOUT_MS=3000
 unset KIT_MAX_REQUESTS KIT_KEEPALIVE_MS
 
 shell='<h1 id="shell">shell</h1>'
