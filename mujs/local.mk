@@ -56,7 +56,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1005-bigint64-arrays.patch \
 	$(srcdir)/mujs/patches/1006-bigint64-atomics.patch \
 	$(srcdir)/mujs/patches/1007-itoa-int-min.patch \
-	$(srcdir)/mujs/patches/1420-function-location.patch
+	$(srcdir)/mujs/patches/1420-function-location.patch \
+	$(srcdir)/mujs/patches/1570-parse-nodes-in-blocks.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -18,7 +18,10 @@
  * 0203 Object.setPrototypeOf, Object.prototype.__proto__, {__proto__: p}.
  * 0205 stack limits: recursion 10,000 frames deep (and through natives),
  *   long chains and deep nesting of generated code; past the limits V8's
- *   RangeError, catchable, or the parser's SyntaxError, never a crash. */
+ *   RangeError, catchable, or the parser's SyntaxError, never a crash.
+ * 1570 the parser's nodes come from blocks: compiling a script of ~20,000
+ *   nodes asks the allocator for a few dozen blocks, not one block a node,
+ *   and a syntax error after thousands of nodes frees them all. */
 #include <mujs.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -423,8 +426,73 @@ static void run_cases(js_State *J, const char *patch, const struct jscase *c, si
 	}
 }
 
+#define CHECK_WHY(name, cond, ...) \
+	do { \
+		if (cond) \
+			TEST_PASS(name); \
+		else \
+			TEST_FAIL(name, __VA_ARGS__); \
+	} while (0)
+
+/* 1570: an allocator that counts the blocks asked for and the blocks live. */
+static long allocs, live;
+
+static void *counting_alloc(void *ctx, void *ptr, int size)
+{
+	(void)ctx;
+	if (size == 0) {
+		if (ptr)
+			live--;
+		free(ptr);
+		return NULL;
+	}
+	if (!ptr) {
+		allocs++;
+		live++;
+	}
+	return realloc(ptr, (size_t)size);
+}
+
+static void test_ast_blocks(void)
+{
+	js_State *J = js_newstate(counting_alloc, NULL, 0);
+	struct src s = { 0 };
+	char err[512];
+	/* 2,000 statements of ~10 nodes each, the same few names */
+	put(&s, "var t = 0, u = {a: 1};\n");
+	for (int i = 0; i < 2000; i++)
+		put(&s, "t = t + u.a * (t > 3 ? 1 : 2);\n");
+	load(J, "warm", "var t = 0, u = {a: 1}; t = t + u.a * (t > 3 ? 1 : 2);", err, sizeof err);
+	CHECK_STR("1570: a first script", err, "");
+	js_gc(J, 0);
+	long before = allocs, base = live;
+	if (js_ploadstring(J, "warm", s.p)) {
+		TEST_FAIL("1570: 20,000 nodes compile", "%s", js_trystring(J, -1, "?"));
+		js_pop(J, 1);
+	} else {
+		js_pop(J, 1);
+		/* was 24,000 (a block a node); now the blocks, the code, the strings */
+		CHECK_WHY("1570: the parse of 20,000 nodes asks for fewer than 300 blocks", allocs - before < 300,
+		      "%ld blocks", allocs - before);
+	}
+	js_gc(J, 0);
+	CHECK_WHY("1570: nothing of the parse is left after a collection", live == base, "%ld blocks live, %ld before",
+	      live, base);
+	/* a syntax error at the end: every node of the statements before it goes */
+	put(&s, "t = ;\n");
+	load(J, "warm", s.p, err, sizeof err);
+	CHECK_WHY("1570: a syntax error after 20,000 nodes", strstr(err, "SyntaxError") != NULL, "got %s", err);
+	js_gc(J, 0);
+	CHECK_WHY("1570: a syntax error leaves nothing of the parse", live == base, "%ld blocks live, %ld before", live,
+	      base);
+	free(s.p);
+	js_freestate(J);
+	CHECK_WHY("1570: js_freestate frees every block", live == 0, "%ld blocks live", live);
+}
+
 int main(void)
 {
+	test_ast_blocks();
 	js_State *J = js_newstate(NULL, NULL, 0);
 	char err[512];
 	test_wide(J);
