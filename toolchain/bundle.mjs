@@ -831,6 +831,15 @@ async function buildBrowser(job, st) {
 		return { report };
 	}
 	const t0 = Date.now();
+	// what the entry can leave out (js/client/entry.ts): Link when no server
+	// component renders one (a client module importing it bundles it itself),
+	// the error boundary when no error.tsx or global-error.tsx (client modules,
+	// so among mods), callServer when the app has no server action
+	const entryDefines = {};
+	if (!mods.some((m) => m.id === '@kit/core/Link')) entryDefines.__KIT_NO_LINK__ = 'true';
+	if (!mods.some((m) => m.id !== '@kit/core/client/error-boundary' && /(^|\/)(global-)?error$/.test(m.id)))
+		entryDefines.__KIT_NO_ERROR_BOUNDARY__ = 'true';
+	if (!st.actions.size) entryDefines.__KIT_NO_ACTIONS__ = 'true';
 	const browserAlias = {};
 	if (job.alias && job.alias['@kit/core']) browserAlias['@kit/core'] = job.alias['@kit/core'];
 	let result;
@@ -855,7 +864,7 @@ async function buildBrowser(job, st) {
 			jsx: 'automatic',
 			jsxImportSource: 'react',
 			// process.env in the browser: the public values and nothing else
-			define: { ...st.publicDefines, 'process.env.NODE_ENV': dev ? '"development"' : '"production"',
+			define: { ...st.publicDefines, ...entryDefines, 'process.env.NODE_ENV': dev ? '"development"' : '"production"',
 				'process.env': JSON.stringify(publicObject(st.publicDefines || {}, dev ? 'development' : 'production')) },
 			alias: nativeAliases(browserAlias),
 			plugins: [clientBrowserPlugin(st, c.entry), cssModulesPlugin(st.styles), st.assets, aliasPlugin(browserAlias)],

@@ -38,15 +38,27 @@ declare global {
   }
 }
 
+// What kit-build knows the app never uses (esbuild's define, true when so;
+// a bundle built without them keeps everything): no server component renders
+// a Link, the app has no error.tsx or global-error.tsx, no server action.
+// The minifier drops the code behind them (docs/client-components.md §4).
+declare const __KIT_NO_LINK__: boolean;
+declare const __KIT_NO_ERROR_BOUNDARY__: boolean;
+declare const __KIT_NO_ACTIONS__: boolean;
+
 // kit's own client components: no chunk to load for them.
 register('@kit/core/client/segment', segmentModule as unknown as Record<string, unknown>);
-register('@kit/core/client/error-boundary', errorBoundaryModule as unknown as Record<string, unknown>);
-register('@kit/core/Link', linkModule as unknown as Record<string, unknown>);
+if (typeof __KIT_NO_ERROR_BOUNDARY__ === 'undefined')
+  register('@kit/core/client/error-boundary', errorBoundaryModule as unknown as Record<string, unknown>);
+if (typeof __KIT_NO_LINK__ === 'undefined')
+  register('@kit/core/Link', linkModule as unknown as Record<string, unknown>);
 
 // Server actions: "$h" references and kit-build's stubs call it (docs/actions.md §4).
-import { callServer } from './call-server';
+import { callServer as serverCall } from './call-server';
+const callServer = typeof __KIT_NO_ACTIONS__ === 'undefined' ? serverCall : undefined;
 
 setDecoder((body) => createFromReadableStream(body, { callServer }));
+
 setBoundaryComponent(RedirectBoundary);
 
 function report(kind: string) {
@@ -97,6 +109,7 @@ function showApplicationError() {
 // Only the first element is read by React; the others are React's key path,
 // action id and bound arity, which kit's server has already matched.
 function postedFormState(): [unknown, string, string, number] | null {
+  if (typeof __KIT_NO_ACTIONS__ !== 'undefined') return null;
   const fs = (self as unknown as { __kit_fs?: unknown }).__kit_fs;
   if (typeof fs !== 'string' || !fs) return null;
   try {
