@@ -856,6 +856,9 @@ async function buildBrowser(job, st) {
 			target: 'es2020',
 			minify: !dev,
 			sourcemap: dev ? 'linked' : false,
+			// the license texts of React & co. in a file beside each script
+			// (<script>.LEGAL.txt), which browsers do not load
+			legalComments: 'external',
 			entryNames: '[name]-[hash]',
 			chunkNames: '[name]-[hash]',
 			outdir: c.outdir,
@@ -915,7 +918,7 @@ async function buildBrowser(job, st) {
 	const entryKey = Object.keys(outs).find((k) => outs[k].entryPoint
 		&& !outs[k].entryPoint.startsWith('kit-wrap:') && /^entry-[^/]*\.js$/.test(base(k)));
 	const entryClosure = new Set(closure(entryKey));
-	for (const f of result.outputFiles) report.bytes += f.contents.length;
+	for (const f of result.outputFiles) if (!f.path.endsWith('.LEGAL.txt')) report.bytes += f.contents.length;
 	for (const k of entryClosure) report.entryBytes += outs[k].bytes;
 	manifest.entry = publicPath + base(entryKey);
 	report.entry = base(entryKey);
