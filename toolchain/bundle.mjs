@@ -883,6 +883,14 @@ async function buildBrowser(job, st) {
 		};
 	}
 	const warnings = result.warnings.map((m) => fromEsbuild(job.root, m, 'browser'));
+	// the names mangled once more (mangleNames)
+	const outputFiles = dev ? result.outputFiles : await Promise.all(result.outputFiles.map(async (f) => {
+		if (!f.path.endsWith('.js')) return f;
+		const code = await mangleNames(f.text);
+		const out = result.metafile.outputs[path.relative(job.root, f.path).split(path.sep).join('/')];
+		if (out) out.bytes = Buffer.byteLength(code);
+		return { path: f.path, contents: Buffer.from(code) };
+	}));
 
 	// One copy of each React package, and it is this toolchain's.
 	const roots = new Map();
@@ -918,7 +926,7 @@ async function buildBrowser(job, st) {
 	const entryKey = Object.keys(outs).find((k) => outs[k].entryPoint
 		&& !outs[k].entryPoint.startsWith('kit-wrap:') && /^entry-[^/]*\.js$/.test(base(k)));
 	const entryClosure = new Set(closure(entryKey));
-	for (const f of result.outputFiles) if (!f.path.endsWith('.LEGAL.txt')) report.bytes += f.contents.length;
+	for (const f of outputFiles) if (!f.path.endsWith('.LEGAL.txt')) report.bytes += f.contents.length;
 	for (const k of entryClosure) report.entryBytes += outs[k].bytes;
 	manifest.entry = publicPath + base(entryKey);
 	report.entry = base(entryKey);
@@ -945,10 +953,17 @@ async function buildBrowser(job, st) {
 		manifest.modules[m.id] = { chunks };
 		report.modules.push({ id: m.id, file: m.file, bytes });
 	}
-	for (const f of result.outputFiles) fs.writeFileSync(f.path, f.contents);
+	for (const f of outputFiles) fs.writeFileSync(f.path, f.contents);
 	fs.writeFileSync(c.manifest, JSON.stringify(manifest, null, 2) + '\n');
 	report.browserMs = Date.now() - t0;
 	return { report, warnings };
+}
+
+// esbuild's minified output, its names mangled once more by SWC (names
+// only: SWC's compressor makes React's code larger once gzipped).
+async function mangleNames(code) {
+	return (await swc.minify(code, { module: true, ecma: 2020, compress: false, mangle: { toplevel: true },
+		format: { comments: 'some' } })).code;
 }
 
 // The dev client (kit-build --dev): one self-contained script, no React,
