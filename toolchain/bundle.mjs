@@ -840,6 +840,9 @@ async function buildBrowser(job, st) {
 	if (!mods.some((m) => m.id !== '@kit/core/client/error-boundary' && /(^|\/)(global-)?error$/.test(m.id)))
 		entryDefines.__KIT_NO_ERROR_BOUNDARY__ = 'true';
 	if (!st.actions.size) entryDefines.__KIT_NO_ACTIONS__ = 'true';
+	const answers = await buildAnswers(job, c, dev);
+	if (answers.errors) return answers;
+	entryDefines.__KIT_ANSWER__ = JSON.stringify('./' + answers.name);
 	const browserAlias = {};
 	if (job.alias && job.alias['@kit/core']) browserAlias['@kit/core'] = job.alias['@kit/core'];
 	let result;
@@ -926,6 +929,7 @@ async function buildBrowser(job, st) {
 	const entryKey = Object.keys(outs).find((k) => outs[k].entryPoint
 		&& !outs[k].entryPoint.startsWith('kit-wrap:') && /^entry-[^/]*\.js$/.test(base(k)));
 	const entryClosure = new Set(closure(entryKey));
+	outputFiles.push(answers.file);
 	for (const f of outputFiles) if (!f.path.endsWith('.LEGAL.txt')) report.bytes += f.contents.length;
 	for (const k of entryClosure) report.entryBytes += outs[k].bytes;
 	manifest.entry = publicPath + base(entryKey);
@@ -964,6 +968,37 @@ async function buildBrowser(job, st) {
 async function mangleNames(code) {
 	return (await swc.minify(code, { module: true, ecma: 2020, compress: false, mangle: { toplevel: true },
 		format: { comments: 'some' } })).code;
+}
+
+// js/client/answer.ts (the payload cache and the navigation requests), built
+// alone as static/answer-<hash>.js: the entry imports it with the first
+// navigation or prefetch (__KIT_ANSWER__). Alone, so that it shares nothing
+// with the entry's build: a module shared with the entry, or esbuild's
+// helpers for two entry points, would become one more file every page loads.
+async function buildAnswers(job, c, dev) {
+	const kitDir = (job.alias && job.alias['@kit/core']) || path.join(toolchainDir, '..', 'js');
+	let result;
+	try {
+		result = await esbuild.build({
+			entryPoints: [{ in: path.join(kitDir, 'client', 'answer.ts'), out: 'answer' }],
+			absWorkingDir: job.root,
+			bundle: true,
+			format: 'esm',
+			platform: 'browser',
+			target: 'es2020',
+			minify: !dev,
+			entryNames: '[name]-[hash]',
+			outdir: c.outdir,
+			write: false,
+			logLevel: 'silent',
+		});
+	} catch (e) {
+		if (!e.errors) throw e;
+		return { errors: e.errors.map((m) => fromEsbuild(job.root, m, 'browser')) };
+	}
+	const f = result.outputFiles[0];
+	const contents = dev ? f.contents : Buffer.from(await mangleNames(f.text));
+	return { file: { path: f.path, contents }, name: path.basename(f.path) };
 }
 
 // The dev client (kit-build --dev): one self-contained script, no React,

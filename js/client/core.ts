@@ -127,174 +127,29 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 // ---------------------------------------------------------------------------
 // Answers and the cache
 
-// A response body several decoders can read, each from the start, while it
-// still streams in: a prefetched answer may be used by more than one
-// navigation (click, then back/forward) within cacheFor.
-class Replay {
-  private chunks: Uint8Array[] = [];
-  private done = false;
-  private error: unknown = null;
-  private readers = new Set<ReadableStreamDefaultController<Uint8Array>>();
+// The cache and the requests are answer.ts's, a file of its own that the
+// entry loads with the first navigation or prefetch (setAnswers): a page
+// nobody navigates from does not load it. Until then there is no cache.
+export type Answers = typeof import('./answer');
+let answers: Answers | null = null;
+let loadAnswers: (() => Promise<Answers>) | null = null;
 
-  constructor(body: ReadableStream<Uint8Array> | null) {
-    if (!body) {
-      this.done = true;
-      return;
-    }
-    const reader = body.getReader();
-    const pump = (): void => {
-      reader.read().then(({ done, value }) => {
-        if (done) {
-          this.done = true;
-          this.readers.forEach((c) => c.close());
-          this.readers.clear();
-          return;
-        }
-        if (value && value.byteLength) {
-          this.chunks.push(value);
-          this.readers.forEach((c) => c.enqueue(value));
-        }
-        pump();
-      }, (e) => {
-        this.error = e || new Error('kit: the navigation answer was cut off');
-        this.readers.forEach((c) => c.error(this.error));
-        this.readers.clear();
-      });
-    };
-    pump();
-  }
+// Set by the entry (js/client/entry.ts): how answer.ts is loaded.
+export function setAnswers(load: () => Promise<Answers>) {
+  loadAnswers = load;
+}
 
-  stream(): ReadableStream<Uint8Array> {
-    let ctl: ReadableStreamDefaultController<Uint8Array>;
-    return new ReadableStream<Uint8Array>({
-      start: (c) => {
-        ctl = c;
-        for (const chunk of this.chunks) c.enqueue(chunk);
-        if (this.error) c.error(this.error);
-        else if (this.done) c.close();
-        else this.readers.add(c);
-      },
-      cancel: () => {
-        this.readers.delete(ctl);
-      },
+let answersLoading: Promise<Answers> | null = null;
+function answersModule(): Promise<Answers> {
+  if (answers) return Promise.resolve(answers);
+  if (!loadAnswers) return Promise.reject(new Error('kit: the browser runtime has not started'));
+  if (!answersLoading) {
+    answersLoading = loadAnswers().then((m) => (answers = m), (e) => {
+      answersLoading = null;   // the next navigation tries again
+      throw e;
     });
   }
-}
-
-interface FlightAnswer {
-  kind: 'flight';
-  depth: number;
-  layouts: string[];
-  version: string | null;
-  href: string;     // the URL answered (after HTTP redirects fetch followed)
-  body: Replay;
-}
-type Answer =
-  | FlightAnswer
-  | { kind: 'redirect'; location: string }
-  | { kind: 'reload'; location: string }
-  | { kind: 'error' };
-
-interface Entry {
-  sent: string[];               // the layout chain the request carried
-  answer: Answer | null;        // once known
-  promise: Promise<Answer>;
-  expires: number;              // ms epoch; Infinity while in flight
-}
-
-const cache = new Map<string, Entry>();
-
-function cacheKey(url: URL, intercept = ''): string {
-  return url.pathname + url.search + (intercept ? '\u0000' + intercept : '');
-}
-
-function sameList(a: string[], b: string[], n = Math.max(a.length, b.length)): boolean {
-  if (a.length < n || b.length < n) return false;
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-// Can this entry still be used by a client holding the current chain? A
-// payload of depth d only needs the first d layouts to be the ones it was
-// asked for; while the answer is unknown the whole chain must match.
-function usable(e: Entry, now: number): boolean {
-  if (now >= e.expires) return false;
-  const held = currentLayouts();
-  if (!e.answer) return sameList(e.sent, held);
-  if (e.answer.kind !== 'flight') return false;
-  return sameList(e.sent, held, e.answer.depth);
-}
-
-async function fetchAnswer(url: URL, sent: string[], intercept = ''): Promise<Answer> {
-  const headers: Record<string, string> = { 'X-RSC': 'true' };
-  if (sent.length) headers['X-RSC-Segments'] = sent.join(',');
-  if (intercept) {
-    // render the target into this slot of the current page (the server
-    // widens the depth to the layout declaring the slot)
-    headers['X-RSC-Intercept'] = intercept;
-    headers['X-RSC-Referer'] = location.pathname + location.search;
-  }
-  const v = currentVersion();
-  if (v) headers['X-RSC-Version'] = v;
-  let res: Response;
-  try {
-    res = await fetch(url.pathname + url.search, { headers, credentials: 'same-origin' });
-  } catch {
-    return { kind: 'error' };
-  }
-  const h = res.headers;
-  if (res.status === 409) return { kind: 'reload', location: h.get('X-RSC-Location') || url.href };
-  const redirect = h.get('X-RSC-Redirect');
-  if (redirect && (res.status === 204 || (res.status >= 200 && res.status < 300))) return { kind: 'redirect', location: redirect };
-  const type = h.get('Content-Type') || '';
-  const depthHeader = h.get('X-RSC-Segment-Depth');
-  // 404, 403, 401: the not-found, forbidden or unauthorized page (docs/errors.md)
-  const page = res.status === 200 || res.status === 404 || res.status === 403 || res.status === 401;
-  if (!page || (type.indexOf('text/x-component') < 0 && depthHeader === null)) {
-    if (res.body) res.body.cancel().catch(() => {});
-    return { kind: 'error' };
-  }
-  const depth = depthHeader === null ? 0 : parseInt(depthHeader, 10);
-  if (!(depth >= 0)) return { kind: 'error' };
-  const answered = new URL(res.redirected && res.url ? res.url : url.href);
-  answered.hash = url.hash;
-  return {
-    kind: 'flight',
-    depth,
-    layouts: splitList(h.get('X-RSC-Layouts')),
-    version: h.get('X-RSC-Version'),
-    href: answered.href,
-    body: new Replay(res.body),
-  };
-}
-
-function prune(now: number) {
-  cache.forEach((e, k) => {
-    if (now >= e.expires) cache.delete(k);
-  });
-}
-
-function request(url: URL, cacheFor: number, intercept = '', keep = -1): Entry {
-  prune(Date.now());
-  const sent = keep >= 0 ? currentLayouts().slice(0, keep) : currentLayouts().slice();
-  const e: Entry = { sent, answer: null, promise: null as unknown as Promise<Answer>, expires: Infinity };
-  const k = cacheKey(url, intercept);
-  e.promise = fetchAnswer(url, sent, intercept).then((a) => {
-    e.answer = a;
-    if (a.kind === 'flight') e.expires = Date.now() + Math.max(0, cacheFor);
-    else if (cache.get(k) === e) cache.delete(k);   // redirects and failures are never cached
-    if (e.expires <= Date.now() && cache.get(k) === e) cache.delete(k);
-    return a;
-  });
-  cache.set(k, e);
-  return e;
-}
-
-function entryFor(url: URL, cacheFor: number, intercept = ''): Entry {
-  const now = Date.now();
-  const e = cache.get(cacheKey(url, intercept));
-  if (e && usable(e, now)) return e;
-  return request(url, cacheFor, intercept);
+  return answersLoading;
 }
 
 function toURL(path: unknown): URL {
@@ -313,7 +168,8 @@ export function prefetch(path: string, options: { cacheFor?: number } = {}): Pro
   }
   if (url.origin !== location.origin) return Promise.resolve();
   const cacheFor = options.cacheFor === undefined ? DEFAULT_CACHE_FOR : options.cacheFor;
-  return entryFor(url, cacheFor).promise.then(() => undefined, () => undefined);
+  return answersModule().then((m) => m.entryFor(url, cacheFor, '', currentLayouts(), currentVersion()).promise)
+    .then(() => undefined, () => undefined);
 }
 
 // Decodes a Flight body with the entry's decoder (server actions' answers).
@@ -326,7 +182,7 @@ export function decodePayload(body: ReadableStream<Uint8Array>): PromiseLike<unk
 // `depth`, committed in place (client state below survives, history and
 // scroll stay), the way a navigation to the same URL would commit it.
 export function applyRegion(depth: number, node: unknown, held: string[], v: string | null) {
-  cache.clear();   // cached payloads may show what the action changed
+  if (answers) answers.clearCache();   // cached payloads may show what the action changed
   if (!host || (depth > 0 && !boundaries.get(depth))) {
     hardNavigate(currentURL(), 'replace');
     return;
@@ -347,7 +203,7 @@ export function applyRegion(depth: number, node: unknown, held: string[], v: str
 
 // Drops every cached answer (for tests and for code that knows the data moved).
 export function clearCache() {
-  cache.clear();
+  if (answers) answers.clearCache();
 }
 
 // ---------------------------------------------------------------------------
@@ -428,8 +284,11 @@ async function run(nav: Nav, first: URL, o: NavOptions): Promise<void> {
   let url = first;
   let history = o.history;
   for (let hops = 0; ; hops++) {
-    const answer = await (hops === 0 && o.keep !== undefined ? request(url, o.cacheFor, '', o.keep)
-      : entryFor(url, o.cacheFor, hops === 0 ? o.intercept : '')).promise;
+    const m = await answersModule();
+    const held = currentLayouts();
+    const answer = await (hops === 0 && o.keep !== undefined
+      ? m.request(url, o.cacheFor, '', held.slice(0, o.keep), currentVersion())
+      : m.entryFor(url, o.cacheFor, hops === 0 ? o.intercept || '' : '', held, currentVersion())).promise;
     if (nav.id !== navSeq) return;
     if (answer.kind === 'reload') {
       location.href = new URL(answer.location, url).href;
@@ -504,7 +363,7 @@ export function retrySegment(depth: number): Promise<void> {
 // where the new tree still has them.
 export function refreshInPlace(): Promise<void> {
   if (!inBrowser) return Promise.resolve();
-  cache.clear();
+  if (answers) answers.clearCache();
   return navigate(currentURL(), { history: 'replace', scroll: 'keep', key: currentKey, cacheFor: 0, keep: 0, inPlace: true });
 }
 

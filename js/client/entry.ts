@@ -30,7 +30,7 @@ import * as errorBoundaryModule from './error-boundary';
 import * as linkModule from '../Link';
 import { Router } from './Router';
 import { RedirectBoundary } from './redirect-boundary';
-import { redirectTarget, refreshInPlace, reportError, setBoundaryComponent, setDecoder } from './core';
+import { redirectTarget, refreshInPlace, reportError, setAnswers, setBoundaryComponent, setDecoder, type Answers } from './core';
 
 declare global {
   interface Window {
@@ -59,6 +59,14 @@ const callServer = typeof __KIT_NO_ACTIONS__ === 'undefined' ? serverCall : unde
 
 setDecoder((body) => createFromReadableStream(body, { callServer }));
 
+// The payload cache and the navigation requests (answer.ts): a file kit-build
+// writes beside this one, named by __KIT_ANSWER__ ("./answer-<hash>.js"),
+// imported by the first navigation or prefetch. Without it (a bundle built
+// otherwise) every navigation is a full load.
+declare const __KIT_ANSWER__: string;
+const answerFile = typeof __KIT_ANSWER__ === 'undefined' ? '' : __KIT_ANSWER__;
+setAnswers(() => (answerFile ? import(/* webpackIgnore: true */ answerFile) as Promise<Answers>
+  : Promise.reject(new Error('kit: this bundle has no answer.ts'))));
 setBoundaryComponent(RedirectBoundary);
 
 function report(kind: string) {

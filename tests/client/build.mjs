@@ -1,7 +1,9 @@
 // Builds the browser bundle the way kit-build does (docs/client-components.md
 // §4): esbuild, ESM, code splitting, minified, es2020, React 19.3.1 from kit's
 // toolchain, one entry for the runtime (js/client/entry.ts) and one per client
-// module, wrapped so that it registers itself: self.__kit_register(id, exports).
+// module, wrapped so that it registers itself: self.__kit_register(id, exports);
+// js/client/answer.ts built alone as answer.js (the entry imports it on the
+// first navigation).
 // Names are fixed ([name] / chunk-[hash]) so hand-written I rows can name them:
 // the test app's module "test/widgets" is chunk "widgets" (/_kit/static/widgets.js).
 import fs from 'node:fs';
@@ -54,7 +56,8 @@ export async function buildBundle(outdir, { minify = true } = {}) {
     chunkNames: 'chunk-[hash]',
     jsx: 'automatic',
     nodePaths: [nodeModules],
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // answer.ts is built alone beside the entry, as kit-build does (below)
+    define: { 'process.env.NODE_ENV': '"production"', __KIT_ANSWER__: '"./answer.js"' },
     conditions: ['browser'],
     resolveExtensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
     plugins: [kitPlugin],
@@ -62,6 +65,17 @@ export async function buildBundle(outdir, { minify = true } = {}) {
     metafile: true,
   });
   for (const w of result.warnings) console.error('esbuild warning: ' + w.text);
+  await esbuild.build({
+    entryPoints: { answer: path.join(top, 'js', 'client', 'answer.ts') },
+    bundle: true,
+    format: 'esm',
+    minify,
+    target: 'es2020',
+    platform: 'browser',
+    outdir,
+    entryNames: '[name]',
+    logLevel: 'silent',
+  });
   return result;
 }
 
