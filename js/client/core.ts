@@ -1,5 +1,5 @@
-// The navigation core of the browser runtime: the payload cache, navigations,
-// history and scroll. React-free (the Router component attaches itself as the
+// The navigation core of the browser runtime: navigations, history and
+// scroll (the payload cache and the requests are answer.ts's). React-free (the Router component attaches itself as the
 // "host" that commits payloads), so Link, the hooks and `@kit/core/router` can
 // import it from the server bundle too: nothing here runs a browser API unless
 // a function is called in the browser.
