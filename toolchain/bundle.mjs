@@ -860,8 +860,9 @@ async function buildBrowser(job, st) {
 			minify: !dev,
 			sourcemap: dev ? 'linked' : false,
 			// the license texts of React & co. in a file beside each script
-			// (<script>.LEGAL.txt), which browsers do not load
-			legalComments: 'external',
+			// (<script>.LEGAL.txt, served with it), which the script names in
+			// its last line; browsers do not load it
+			legalComments: 'linked',
 			entryNames: '[name]-[hash]',
 			chunkNames: '[name]-[hash]',
 			outdir: c.outdir,

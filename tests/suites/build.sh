@@ -309,8 +309,8 @@ check "client: listing counts client modules and browser JS" \
 	grep -qE '^2 routes \(2 pages, 0 API\) from 3 modules · server.js [0-9.]+ kB \+ [0-9.]+ kB in server/ · 6 client modules, browser JS [0-9.]+ kB · built in' "$work/client.out"
 check "client: listing shows each client module" \
 	grep -qE '^. src/components/counter +[0-9.]+ kB  src/components/counter.tsx$' "$work/client.out"
-check "client: static/ holds only hashed .js files" \
-	test -z "$(ls "$capp/.kit/static" | grep -vE '^[A-Za-z0-9_-]+-[A-Z0-9]{8}\.js$')"
+check "client: static/ holds only hashed .js files and their license texts" \
+	test -z "$(ls "$capp/.kit/static" | grep -vE '^[A-Za-z0-9_-]+-[A-Z0-9]{8}\.js(\.LEGAL\.txt)?$')"
 check "client: static/ has the entry, four module files and shared chunks" \
 	test "$(ls "$capp/.kit/static" | grep -cE '^(entry|index|page|counter|ui|chunk)-')" -ge 6
 react_marker='The argument must be a React element, but you passed'
