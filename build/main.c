@@ -75,7 +75,8 @@ static void usage(FILE *out)
 	      "  --watch-paths      print what a dev server watches, one \"build PATH\" or\n"
 	      "                     \"manifest PATH\" line each (relative to DIR), and exit\n"
 	      "Environment: KIT_DATADIR (kit's data directory; default: the source tree\n"
-	      "             of an uninstalled kit-build, else " KIT_DATADIR "),\n"
+	      "             of an uninstalled kit-build, else ../share/kit beside the\n"
+	      "             binary's directory, else " KIT_DATADIR "),\n"
 	      "             KIT_NODE (the node binary, default " KIT_NODE "),\n"
 	      "             KIT_CLIENT_ENTRY (the browser runtime entry, default\n"
 	      "             @kit/core/client/entry).\n", out);
@@ -311,7 +312,8 @@ static void print_listing(const kit_scan *scan, const kit_bundle_result *res, co
 
 /* kit's data directory: $KIT_DATADIR; else, for a kit-build run uninstalled
  * from a built source tree, that tree (it has toolchain/ and js/ beside the
- * binary); else the compiled-in $(pkgdatadir). */
+ * binary); else BINDIR/../share/kit when it is one (an install moved as a
+ * whole, or staged with DESTDIR); else the compiled-in $(pkgdatadir). */
 static const char *find_datadir(kit_arena *a)
 {
 	const char *env = getenv("KIT_DATADIR");
@@ -327,6 +329,11 @@ static const char *find_datadir(kit_arena *a)
 			if (exists(path2(a, exe, "toolchain/bundle.mjs"), 0) &&
 			    exists(path2(a, exe, "js/server/runtime.ts"), 0))
 				return kit_arena_strdup(a, exe);
+			char share[PATH_MAX];
+			if (realpath(path2(a, exe, "../share/kit"), share) &&
+			    exists(path2(a, share, "toolchain/bundle.mjs"), 0) &&
+			    exists(path2(a, share, "js/server/runtime.ts"), 0))
+				return kit_arena_strdup(a, share);
 		}
 	}
 	return KIT_DATADIR;

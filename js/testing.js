@@ -85,8 +85,10 @@ function executable(file) {
 }
 
 // KIT_BUILD / KIT_CGI, else the build tree of KIT_TOP_BUILDDIR, else the
-// source tree this file sits in (js/ beside an in-tree build), else the bindir
-// recorded by `make install` (testing.paths.json), else PATH.
+// source tree this file sits in (js/ beside an in-tree build), else PREFIX/bin
+// of the install this file is in (PREFIX/share/kit/js: an install moved as a
+// whole, or staged with DESTDIR), else the bindir recorded by `make install`
+// (testing.paths.json), else PATH.
 function findProgram(name, envName) {
   const fromEnv = process.env[envName];
   if (fromEnv) {
@@ -96,6 +98,7 @@ function findProgram(name, envName) {
   const candidates = [];
   if (process.env.KIT_TOP_BUILDDIR) candidates.push(path.join(process.env.KIT_TOP_BUILDDIR, name));
   candidates.push(path.join(here, '..', name));
+  candidates.push(path.join(here, '..', '..', '..', 'bin', name));
   try {
     const recorded = JSON.parse(fs.readFileSync(path.join(here, 'testing.paths.json'), 'utf8'));
     if (recorded && typeof recorded.bindir === 'string') candidates.push(path.join(recorded.bindir, name));
