@@ -22,3 +22,32 @@ contrib_DATA = contrib/htaccess contrib/README.md
 contrib_lighttpd_DATA = contrib/lighttpd/lighttpd.conf contrib/lighttpd/kit.conf contrib/lighttpd/kit-pages.lua
 contrib_apache_DATA = contrib/apache/httpd.conf contrib/apache/kit.conf
 EXTRA_DIST += $(contrib_DATA) $(contrib_lighttpd_DATA) $(contrib_apache_DATA) contrib/dev
+
+# kit-new NAME: writes a new app from the template contrib/new-app/,
+# installed as $(pkgdatadir)/new-app/ (the whole tree, so that a file added
+# there is never forgotten by `make install`).
+bin_SCRIPTS += kit-new
+CLEANFILES += kit-new
+EXTRA_DIST += contrib/kit-new.in
+kit-new: $(srcdir)/contrib/kit-new.in Makefile
+	$(AM_V_GEN)sed -e 's|@pkgdatadir[@]|$(pkgdatadir)|g' \
+	    $(srcdir)/contrib/kit-new.in >$@.tmp && \
+	chmod +x $@.tmp && mv $@.tmp $@
+
+install-data-local: install-new-app
+install-new-app:
+	cd $(srcdir)/contrib/new-app && find . -type f -print | while read -r f; do \
+	  $(MKDIR_P) "$(DESTDIR)$(pkgdatadir)/new-app/$$(dirname "$$f")" && \
+	  $(INSTALL_DATA) "$$f" "$(DESTDIR)$(pkgdatadir)/new-app/$$f" || exit 1; \
+	done
+
+uninstall-local: uninstall-new-app
+uninstall-new-app:
+	rm -rf "$(DESTDIR)$(pkgdatadir)/new-app"
+
+dist-hook: dist-new-app
+dist-new-app:
+	cd $(srcdir) && find contrib/new-app -type f -print | \
+	  while read -r f; do $(MKDIR_P) "$(distdir)/$$(dirname "$$f")" && cp -p "$$f" "$(distdir)/$$f" || exit 1; done
+
+.PHONY: install-new-app uninstall-new-app dist-new-app

