@@ -51,3 +51,16 @@ dist-new-app:
 	  while read -r f; do $(MKDIR_P) "$(distdir)/$$(dirname "$$f")" && cp -p "$$f" "$(distdir)/$$f" || exit 1; done
 
 .PHONY: install-new-app uninstall-new-app dist-new-app
+
+# The Debian package (debian/): `make deb` builds it from this checkout in
+# deb-build/ (contrib/build-deb: a copy of the source, dpkg-buildpackage -b);
+# `make deb-check` builds it and checks it (tests/suites/debian.sh, about 7
+# minutes: outside make check, where that suite says SKIP).
+EXTRA_DIST += contrib/build-deb debian/changelog debian/control debian/copyright debian/rules \
+	debian/source/format debian/kit.docs debian/kit.links debian/kit.lintian-overrides debian/README.Debian
+deb:
+	$(srcdir)/contrib/build-deb $(abs_top_builddir)/deb-build
+deb-check: all
+	KIT_DEB_CHECK=1 KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) \
+	  $(srcdir)/tests/suites/debian.sh
+.PHONY: deb deb-check

@@ -896,16 +896,19 @@ async function buildBrowser(job, st) {
 		return { path: f.path, contents: Buffer.from(code) };
 	}));
 
-	// One copy of each React package, and it is this toolchain's.
+	// One copy of each React package, and it is this toolchain's. Compared
+	// as real paths: esbuild reports them so, and node_modules may be a link
+	// (the Debian package keeps it in /usr/lib/kit, debian/rules).
+	const real = (p) => { try { return fs.realpathSync(p); } catch { return p; } };
 	const roots = new Map();
 	for (const input of Object.keys(result.metafile.inputs)) {
 		const m = /^(.*?node_modules\/(react|react-dom|react-server-dom-webpack|scheduler))\//.exec(input);
 		if (!m) continue;
 		if (!roots.has(m[2])) roots.set(m[2], new Set());
-		roots.get(m[2]).add(path.resolve(job.root, m[1]));
+		roots.get(m[2]).add(real(path.resolve(job.root, m[1])));
 	}
 	for (const [name, set] of roots) {
-		const own = path.join(toolchainDir, 'node_modules', name);
+		const own = real(path.join(toolchainDir, 'node_modules', name));
 		if (set.size > 1 || ![...set].every((r) => r === own))
 			return { errors: [{ file: '', line: 0, column: 0, kind: 'client', phase: 'browser',
 				text: `the browser bundle holds ${name} from ${[...set].join(' and ')}, not only kit's copy ${own}`,
