@@ -412,3 +412,7 @@ EXTRA_DIST += tests/suites/route-bundles.sh tests/fixtures/route-bundles
 # --- Next.js-only files, exports, directives and imports (tests/suites/next-warnings.sh,
 # docs/nextjs.md): an app with one of each, and one with a stand-in next package.
 EXTRA_DIST += tests/suites/next-warnings.sh tests/fixtures/next-warnings
+
+# --- kit-new, the manual pages and the Debian package (tests/suites/kit-new.sh,
+# man.sh; debian.sh runs under make deb-check)
+EXTRA_DIST += tests/suites/kit-new.sh tests/kit-new/check.mjs tests/suites/man.sh tests/suites/debian.sh
