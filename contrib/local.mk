@@ -54,7 +54,7 @@ dist-new-app:
 
 # The Debian package (debian/): `make deb` builds it from this checkout in
 # deb-build/ (contrib/build-deb: a copy of the source, dpkg-buildpackage -b);
-# `make deb-check` builds it and checks it (tests/suites/debian.sh, 6 to 17
+# `make deb-check` builds it and checks it (tests/suites/debian.sh, 3 to 17
 # minutes: outside make check, where that suite says SKIP).
 EXTRA_DIST += contrib/build-deb debian/changelog debian/control debian/copyright debian/rules \
 	debian/source/format debian/kit.docs debian/kit.links debian/kit.lintian-overrides debian/README.Debian
