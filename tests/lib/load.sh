@@ -12,6 +12,8 @@
 #                             background, CONNS connections each, for DUR
 #                             (wrk's -d) or until COUNT answers; the output
 #                             of each goes to $work/NAME-KIND.out
+#   load_stop NAME            ends them now (SIGINT: wrk prints what it
+#                             measured), then as load_wait
 #   load_wait NAME            waits for them; sets load_answers, load_bad,
 #                             load_sockerr (sums), load_p99 (the worst p99 of
 #                             the kinds, ms) and load_lines (one LOAD line per
@@ -82,6 +84,11 @@ load_start() {
 			"$KIT_SERVE_BASE" -- "$kind" "$count" >"$work/$name-$kind.out" 2>&1 &
 		load_pids+=($!)
 	done
+}
+
+load_stop() {
+	kill -INT "${load_pids[@]}" 2>/dev/null
+	load_wait "$1"
 }
 
 load_wait() {
