@@ -10,8 +10,10 @@
 # navigation (/whoami with X-RSC: true), an API route (/api/items/42), a
 # server action (POST /_rsc/action), a 404, a streaming page (/bench/stream)
 # and the rpc page (/guestbook). SOAK_REQUESTS (default 1,000,000) answers
-# in all, an eighth per kind, after a warm-up of SOAK_WARMUP (default 2 % of
-# them, at least 4,000).
+# in all after a warm-up of SOAK_WARMUP (default 2 % of them, at least
+# 4,000; an eighth per kind), shared among the kinds as their rates in the
+# warm-up, so that all run until the end (a stored page answers 50 times
+# as fast as the rpc page).
 #
 # Prints: per kind, the answers, the bad ones (another status, or the rpc
 # page without the backend's data), socket errors and the latency
@@ -50,14 +52,14 @@ n=$(wait_responders "$procs" 20)
 [ "$n" = "$procs" ] || fail "$procs responders start" "$n run"
 
 echo "soak: $server (contrib/$server via kit-serve), $procs responders, examples/hello + examples/backend,"
-echo "soak: $total requests ($((total / nkinds)) per kind, $conns connections each) after a warm-up of $warm; $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "soak: $total requests ($conns connections per kind) after a warm-up of $warm; $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# run NAME PER-KIND: the eight kinds side by side until each has PER-KIND answers
+# run NAME KIND:COUNT...: the kinds side by side until each has COUNT answers
 run() {
-	local k args=()
-	for k in $kinds; do args+=("$k:$2"); done
-	load_start "$1" 24h "$conns" "${args[@]}"
-	load_wait "$1"
+	local name=$1
+	shift
+	load_start "$name" 24h "$conns" "$@"
+	load_wait "$name"
 }
 
 # snapshot FILE: "pid role rss_kb fds" of every responder and server process
@@ -69,11 +71,19 @@ snapshot() {
 }
 
 t0=$(date +%s)
-run warm $((warm / nkinds))
+# shellcheck disable=SC2046
+run warm $(for k in $kinds; do echo "$k:$((warm / nkinds))"; done)
 echo "soak: warm-up: $load_answers answers, $load_bad bad, $load_sockerr socket errors in $(($(date +%s) - t0)) s"
+# each kind's share: its rate in the warm-up (answers per second)
+shares=$(echo -n "$load_lines" | awk -v total="$total" '
+	{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	  k[NR] = v["kind"]; r[NR] = v["secs"] > 0 ? v["answers"] / v["secs"] : 1; sum += r[NR] }
+	END { for (i = 1; i <= NR; i++) { n = int(total * r[i] / sum) + 1; printf "%s:%d ", k[i], n } }')
+echo "soak: per kind: $shares"
 snapshot "$work/before"
 t0=$(date +%s)
-run soak $((total / nkinds))
+# shellcheck disable=SC2086
+run soak $shares
 secs=$(($(date +%s) - t0))
 snapshot "$work/after"
 

@@ -18,7 +18,17 @@
  * hook) cannot be: a watchdog thread notices a request running longer than
  * the render timeout plus a grace period, answers 503 if nothing was sent
  * yet (holding the output lock, so the two threads never interleave), and
- * ends the process; the web server starts a fresh worker. */
+ * ends the process; the web server starts a fresh worker.
+ *
+ * A responder frozen as a whole (stopped with SIGSTOP, or stuck where the
+ * watchdog thread cannot run either) answers nothing, and lighttpd only ends
+ * each request it holds at read-timeout without ever replacing it
+ * (docs/fastcgi.md §12). A guard process, forked before anything else, watches
+ * a heartbeat the watchdog thread writes every 200 ms into a shared page:
+ * when it stood still for KIT_STALL_KILL_MS (default 15000; 0: no guard),
+ * the guard kills the responder with SIGKILL (which ends a stopped process
+ * too) and the web server starts a fresh one. The guard ends with the
+ * responder (PR_SET_PDEATHSIG). */
 #include <fcgiapp.h>
 #include <pthread.h>
 #include <signal.h>
@@ -26,6 +36,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +51,7 @@ static atomic_llong request_started_ms;
 static pthread_mutex_t output_lock = PTHREAD_MUTEX_INITIALIZER;
 static size_t output_bytes;     /* of the current request; under output_lock */
 static FCGX_Request *current;
+static atomic_llong *heartbeat; /* shared with the guard; NULL without one */
 
 static long long now_ms(void)
 {
@@ -55,6 +68,8 @@ static void *watchdog_thread(void *arg)
 	long long forward_limit = kit_forward_total_ms() + 5000;
 	for (;;) {
 		usleep(200 * 1000);
+		if (heartbeat)
+			atomic_store(heartbeat, now_ms());
 		long long started = atomic_load(&request_started_ms);
 		long long limit = atomic_load(&kit_forwarding) ? forward_limit : render_limit;
 		if (!started || now_ms() - started < limit)
@@ -77,6 +92,52 @@ static void *watchdog_thread(void *arg)
 		_exit(3);
 	}
 	return NULL;
+}
+
+/* The guard's loop (the comment at the top): never returns. */
+static void guard_loop(pid_t responder, long long stall_ms)
+{
+	for (int fd = 0; fd < 1024; fd++)
+		if (fd != 2)
+			close(fd); /* the listening socket above all: the guard takes no request */
+	for (;;) {
+		sleep(1);
+		if (getppid() != responder)
+			_exit(0);
+		long long still = now_ms() - atomic_load(heartbeat);
+		if (still < stall_ms)
+			continue;
+		fprintf(stderr, "kit-fcgi: responder %ld has not run for %lld ms (stopped or frozen); "
+			"killing it so that the web server starts a fresh one\n", (long)responder, still);
+		kill(responder, SIGKILL);
+		_exit(0);
+	}
+}
+
+/* start_guard: forks the guard unless KIT_STALL_KILL_MS is 0; a failure
+ * only costs the guard. Called before any thread exists. */
+static void start_guard(void)
+{
+	const char *env = getenv("KIT_STALL_KILL_MS");
+	long long stall_ms = env && *env ? atoll(env) : 15000;
+	if (stall_ms <= 0)
+		return;
+	void *page = mmap(NULL, sizeof *heartbeat, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (page == MAP_FAILED)
+		return;
+	heartbeat = page;
+	atomic_init(heartbeat, now_ms());
+	pid_t responder = getpid();
+	pid_t pid = fork();
+	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		prctl(PR_SET_NAME, "kit-fcgi-guard");
+		guard_loop(responder, stall_ms);
+	}
+	if (pid < 0) {
+		munmap(page, sizeof *heartbeat);
+		heartbeat = NULL;
+	}
 }
 
 static pthread_t main_thread;
@@ -160,6 +221,7 @@ int main(void)
 	if (FCGX_IsCGI())
 		return kit_cgi_main();
 
+	start_guard();
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGTERM);
@@ -178,14 +240,7 @@ int main(void)
 		return 1;
 	}
 
-	char err[KIT_ERR_SIZE];
-	kit_host *host = kit_host_open(kit_host_app_dir(), err, sizeof err);
-	if (!host) {
-		fprintf(stderr, "kit-fcgi: %s\n", err);
-		return 1;
-	}
-	const char *max_env = getenv("KIT_MAX_REQUESTS");
-	long max_requests = max_env ? atol(max_env) : 0;
+	/* started before the engine, so the heartbeat runs while it loads */
 	const char *timeout_env = getenv("KIT_RENDER_TIMEOUT_MS");
 	static long long watchdog_limit;
 	watchdog_limit = (timeout_env && atol(timeout_env) > 0 ? atol(timeout_env) : 30000) + 5000;
@@ -194,6 +249,15 @@ int main(void)
 		perror("kit-fcgi: pthread_create");
 		return 1;
 	}
+
+	char err[KIT_ERR_SIZE];
+	kit_host *host = kit_host_open(kit_host_app_dir(), err, sizeof err);
+	if (!host) {
+		fprintf(stderr, "kit-fcgi: %s\n", err);
+		return 1;
+	}
+	const char *max_env = getenv("KIT_MAX_REQUESTS");
+	long max_requests = max_env ? atol(max_env) : 0;
 
 	FCGX_Init();
 	FCGX_Request req;

@@ -9,7 +9,7 @@
 -- (the page renders "no backend answered" with a 200 otherwise). At the end
 -- one line goes to stdout:
 --
---   LOAD kind=K answers=N bad=N sockerr=N p50=MS p90=MS p99=MS p999=MS max=MS first_bad=STATUS
+--   LOAD kind=K answers=N bad=N sockerr=N p50=MS p90=MS p99=MS p999=MS max=MS first_bad=STATUS secs=S
 --
 -- bad counts answers with another status (or the wrong body), sockerr
 -- wrk's connect/read/write errors and timeouts; latencies are in ms.
@@ -96,8 +96,8 @@ function done(summary, latency, requests)
   end
   local e = summary.errors
   local ms = function(us) return string.format("%.1f", us / 1000) end
-  io.write(string.format("LOAD kind=%s answers=%d bad=%d sockerr=%d p50=%s p90=%s p99=%s p999=%s max=%s first_bad=%s\n",
+  io.write(string.format("LOAD kind=%s answers=%d bad=%d sockerr=%d p50=%s p90=%s p99=%s p999=%s max=%s first_bad=%s secs=%.1f\n",
     name, n, b, e.connect + e.read + e.write + e.timeout,
     ms(latency:percentile(50)), ms(latency:percentile(90)), ms(latency:percentile(99)),
-    ms(latency:percentile(99.9)), ms(latency.max), fb == "" and "-" or fb))
+    ms(latency:percentile(99.9)), ms(latency.max), fb == "" and "-" or fb, summary.duration / 1e6))
 end

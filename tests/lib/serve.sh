@@ -8,7 +8,8 @@
 #       KIT_SERVE_START_SECS (default 30; kit-serve --dev builds first).
 #   kit_serve_responders
 #       prints the pids of the processes below the server that run the
-#       responder binary ($KIT_FCGI or kit-fcgi).
+#       responder binary ($KIT_FCGI or kit-fcgi), not counting kit-fcgi's
+#       liveness guards (named kit-fcgi-guard, docs/fastcgi.md §12).
 #   kit_serve_stop
 #       SIGTERM to kit-serve, as Ctrl-C would; returns 1 (reason in
 #       KIT_SERVE_ERROR) if it took longer than 20 s or left any process it
@@ -96,7 +97,8 @@ kit_serve_responders() {
 	responder=$(readlink -f "$responder")
 	for entry in $(_kit_tree "$KIT_SERVE_PID"); do
 		pid=${entry%%:*}
-		[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$responder" ] && echo "$pid"
+		[ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$responder" ] &&
+			[ "$(cat "/proc/$pid/comm" 2>/dev/null)" != kit-fcgi-guard ] && echo "$pid"
 	done
 }
 
