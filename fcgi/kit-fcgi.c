@@ -5,7 +5,8 @@
  * libfcgi's own SIGTERM handling only works around accept(), so signals are
  * taken by a sigwait thread (docs/fastcgi.md §8): idle → interrupt accept()
  * so main returns through kit_host_close (everything freed, as
- * tests/suites/valgrind.sh checks); busy → finish the request, then exit.
+ * tests/suites/valgrind.sh checks); busy → stop listening, finish the
+ * request, then exit.
  * The worker is recycled (exits, the web server starts a fresh one) after
  * KIT_MAX_REQUESTS requests if set, and after a request whose answer the
  * engine itself could not finish (kit_host_handle's -2: out of memory).
@@ -162,6 +163,12 @@ static void *signal_thread(void *arg)
 		 * came just before accept() was entered does not interrupt it). */
 		if (!atomic_load(&busy))
 			pthread_kill(main_thread, SIGUSR2);
+		else
+			/* busy: take no new connection while this request drains
+			 * (one queued now would be reset when the process exits;
+			 * refused, lighttpd sends it to another responder at once,
+			 * tests/suites/fault-drain.sh); main does not accept again */
+			close(0);
 		for (int i = 0; i < 100; i++)
 			usleep(100 * 1000);
 		_exit(0);

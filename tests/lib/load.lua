@@ -1,10 +1,11 @@
 -- tests/lib/load.lua — one kind of request of the mixed load on
 -- examples/hello, for wrk (tests/lib/load.sh, bench/soak.sh):
 --
---   wrk -t1 -cN -dDURATION --latency --timeout 30s -s load.lua URL -- KIND [COUNT]
+--   wrk -t1 -cN -dDURATION --latency --timeout 30s -s load.lua URL -- KIND [COUNT [STATUS]]
 --
 -- KIND is one of the names in `kinds` below; COUNT (optional, 0 = none)
--- stops the run after that many answers. Each answer is checked against its
+-- stops the run after that many answers; STATUS replaces the kind's
+-- expected status. Each answer is checked against its
 -- kind: the expected status, and for the rpc page that the backend answered
 -- (the page renders "no backend answered" with a 200 otherwise). At the end
 -- one line goes to stdout:
@@ -35,6 +36,10 @@ local kinds = {
   rpc      = { path = "/guestbook", status = 200, absent = "no-backend" },
   -- the 2 s streaming page (held in flight by the drain tests)
   slow     = { path = "/streaming", status = 200 },
+  -- tests/backend/app's page with one uncaught rpc() (fault-backend.sh)
+  single   = { path = "/single", status = 200 },
+  -- its home page through the responder (a query string), no rpc()
+  home     = { path = "/?load=1", status = 200 },
 }
 
 local threads = {}
@@ -49,7 +54,7 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
-local kind, limit, seen, bad, first_bad
+local kind, limit, expect, seen, bad, first_bad
 
 function init(args)
   kind = kinds[args[1] or ""]
@@ -59,6 +64,7 @@ function init(args)
   end
   wrk.thread:set("name", args[1])
   limit = tonumber(args[2] or "0") or 0
+  expect = tonumber(args[3] or "") or kind.status
   seen, bad, first_bad = 0, 0, ""
   local headers = {}
   for k, v in pairs(kind.headers or {}) do headers[k] = v end
@@ -71,7 +77,7 @@ end
 
 function response(status, headers, body)
   seen = seen + 1
-  local ok = status == kind.status
+  local ok = status == expect
   if ok and kind.absent and body and string.find(body, kind.absent, 1, true) then ok = false end
   if not ok then
     bad = bad + 1

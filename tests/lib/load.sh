@@ -7,10 +7,11 @@
 #   load_backend_start        examples/backend/app.py on a free port; exports
 #                             RSC_BACKEND and RSC_HOST_CALL_SECRET (so the
 #                             next kit-serve passes them to its responders)
-#   load_start NAME DUR CONNS KIND[:COUNT]...
+#   load_start NAME DUR CONNS KIND[:COUNT[:STATUS]]...
 #                             one wrk per KIND (tests/lib/load.lua) in the
 #                             background, CONNS connections each, for DUR
-#                             (wrk's -d) or until COUNT answers; the output
+#                             (wrk's -d) or until COUNT answers (0: no
+#                             limit), expecting STATUS if given; the output
 #                             of each goes to $work/NAME-KIND.out
 #   load_stop NAME            ends them now (SIGINT: wrk prints what it
 #                             measured), then as load_wait
@@ -74,14 +75,13 @@ load_backend_start() {
 }
 
 load_start() {
-	local name=$1 dur=$2 conns=$3 k kind count
+	local name=$1 dur=$2 conns=$3 k kind count status
 	shift 3
 	load_pids=()
 	for k in "$@"; do
-		kind=${k%%:*} count=0
-		[ "$k" != "$kind" ] && count=${k#*:}
+		IFS=: read -r kind count status <<<"$k"
 		"$wrk" -t1 -c"$conns" -d"$dur" --latency --timeout 30s -s "$top_src/tests/lib/load.lua" \
-			"$KIT_SERVE_BASE" -- "$kind" "$count" >"$work/$name-$kind.out" 2>&1 &
+			"$KIT_SERVE_BASE" -- "$kind" "${count:-0}" ${status:+"$status"} >"$work/$name-$kind.out" 2>&1 &
 		load_pids+=($!)
 	done
 }
