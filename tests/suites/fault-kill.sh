@@ -4,13 +4,13 @@
 # and Apache with the contrib/ configs (kit-serve --procs 8), on
 # examples/hello:
 #
-# 1. a baseline: 4 s of mixed load reaching the responders (a dynamic page,
+# 1. a baseline: 3 s of mixed load reaching the responders (a dynamic page,
 #    a navigation, an API route, an action; one connection each, fewer than
 #    the responders: mod_fcgid makes a request that finds every process busy
 #    wait whole seconds, docs/fastcgi.md §8; a first burst of twice as many
 #    grows its pool), its p99;
-# 2. the same load for 8 s, with kill -9 of one responder at 2 s and of
-#    another at 5 s: at most the requests the killed ones held fail (one
+# 2. the same load for 7 s, with kill -9 of one responder at 2 s and of
+#    another at 4.5 s: at most the requests the killed ones held fail (one
 #    each: with fewer connections than responders none queues on a busy
 #    one), the killed ones are replaced (lighttpd: all configured run again;
 #    mod_fcgid: on demand, the load is answered by new processes), and the
@@ -43,7 +43,7 @@ for server in lighttpd apache; do
 	load_wait warm-$server
 	wait_responders "$procs" 10 >/dev/null
 	# shellcheck disable=SC2086
-	load_start base-$server 4s "$conns" $kinds
+	load_start base-$server 3s "$conns" $kinds
 	load_wait base-$server
 	base_p99=$load_p99 base_bad=$((load_bad + load_sockerr)) base_answers=$load_answers
 	if [ "$base_bad" != 0 ]; then
@@ -52,11 +52,11 @@ for server in lighttpd apache; do
 
 	before=$(responders_now | tr '\n' ' ')
 	# shellcheck disable=SC2086
-	load_start kill-$server 8s "$conns" $kinds
+	load_start kill-$server 7s "$conns" $kinds
 	sleep 2
 	v1=$(responders_now | head -n 1)
 	kill -KILL "$v1"
-	sleep 3
+	sleep 2.5
 	v2=$(echo "$before" | tr " " "\n" | grep -vxF -e "$v1" -e "" | tail -n 1)
 	kill -KILL "$v2"
 	load_wait kill-$server
