@@ -8,10 +8,15 @@
 #   BENCH_API ("/bench/api /bench/api-plain /api/echo?q=1"): API routes
 #   answered per request, each measured like the stored page (with a
 #   User-Agent and an Accept header, as a client sends them)
+#   BENCH_DYNAMIC (/bench/dynamic): the dynamic page of bench/peers/kit (a
+#   stored shell, its Suspense boundary of 200 items rendered per request;
+#   with the Cookie and User-Agent `make bench-peers` sends), built first
+#   and measured like the stored page; BENCH_DYNAMIC= skips it
 set -u
 : "${KIT_TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${KIT_TOP_BUILDDIR:=$KIT_TOP_SRCDIR}"
 hello=$KIT_TOP_SRCDIR/examples/hello
+peers_kit=$KIT_TOP_SRCDIR/bench/peers/kit
 n=${BENCH_N:-100}
 command -v valgrind >/dev/null || { echo "instructions: valgrind not found (apt-get install valgrind)" >&2; exit 1; }
 (cd "$hello" && "$KIT_TOP_BUILDDIR/kit-build" >/dev/null) || { echo "instructions: kit-build examples/hello failed" >&2; exit 1; }
@@ -30,7 +35,7 @@ cgi() {
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$KIT_TOP_BUILDDIR/kit.cgi")
 }
 fcgi() {
-	python3 "$KIT_TOP_SRCDIR/bench/fcgi-client.py" "$1" "${2:-${BENCH_PAGE:-/bench/list}}" "$hello" -- \
+	python3 "$KIT_TOP_SRCDIR/bench/fcgi-client.py" "$1" "${2:-${BENCH_PAGE:-/bench/list}}" "${3:-$hello}" -- \
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$KIT_TOP_BUILDDIR/kit-fcgi"
 }
 stored=$(ir "$log" cgi "${BENCH_STORED:-/about}")
@@ -53,3 +58,15 @@ for uri in ${BENCH_API-/bench/api /bench/api-plain /api/echo?q=1}; do
 	unset FCGI_CLIENT_HEADERS
 	printf '%-52s %14s\n' "kit-fcgi: one more API $uri" "$(perreq "$a" "$b")"
 done
+dynamic=${BENCH_DYNAMIC-/bench/dynamic}
+if [ -n "$dynamic" ]; then
+	if (cd "$peers_kit" && "$KIT_TOP_BUILDDIR/kit-build" >/dev/null); then
+		export FCGI_CLIENT_HEADERS=$'User-Agent: kit-bench\nCookie: name=bench'
+		a=$(ir "$log" fcgi 1 "$dynamic" "$peers_kit")
+		b=$(ir "$log" fcgi $((n + 1)) "$dynamic" "$peers_kit")
+		unset FCGI_CLIENT_HEADERS
+		printf '%-52s %14s\n' "kit-fcgi: one more dynamic $dynamic (peers/kit)" "$(perreq "$a" "$b")"
+	else
+		echo "instructions: kit-build bench/peers/kit failed" >&2
+	fi
+fi
