@@ -142,6 +142,43 @@ static void js_report_stderr(js_State *J, const char *message)
 	fprintf(stderr, "kit: %s\n", message);
 }
 
+/* jsx(type, props, key): the element js/server/jsx-runtime.ts's
+ * ReactElement makes (type and props own, an own key only when one is
+ * given, `'' + key`; $$typeof and `key: null` from the prototype), made
+ * here: `new ReactElement` from the jsx function was two JS calls per
+ * element, a constructor's frame and its property sets (a dynamic page of
+ * 200 items makes ~450 elements per request). */
+static void native_jsx(js_State *J)
+{
+	js_getregistry(J, REG_JSX_PROTO);
+	js_newobjectx(J);
+	js_copy(J, 1);
+	js_setproperty(J, -2, "type");
+	js_copy(J, 2);
+	js_setproperty(J, -2, "props");
+	if (!js_isundefined(J, 3) && !js_isnull(J, 3)) {
+		if (js_isstring(J, 3)) {
+			js_copy(J, 3);
+		} else {
+			js_pushliteral(J, "");
+			js_copy(J, 3);
+			js_concat(J);
+		}
+		js_setproperty(J, -2, "key");
+	}
+}
+
+/* __kit_jsx_init(prototype): keeps the elements' prototype and returns the
+ * native jsx (js/server/jsx-runtime.ts calls it once, at load). */
+static void native_jsx_init(js_State *J)
+{
+	if (!js_isobject(J, 1))
+		js_typeerror(J, "__kit_jsx_init: the prototype of elements is not an object");
+	js_copy(J, 1);
+	js_setregistry(J, REG_JSX_PROTO);
+	js_newcfunction(J, native_jsx, "jsx", 3);
+}
+
 static void native_log(js_State *J)
 {
 	kit_engine *e = js_getcontext(J);
@@ -376,6 +413,8 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	js_setglobal(e->J, "__kit_log");
 	js_newcfunction(e->J, native_load_chunk, "__kit_load_chunk", 1);
 	js_setglobal(e->J, "__kit_load_chunk");
+	js_newcfunction(e->J, native_jsx_init, "__kit_jsx_init", 1);
+	js_setglobal(e->J, "__kit_jsx_init");
 	const char *slash = strrchr(server_js, '/');
 	size_t dirlen = slash ? (size_t)(slash - server_js + 1) : 0;
 	e->chunk_dir = kit_xmalloc(dirlen + 8);

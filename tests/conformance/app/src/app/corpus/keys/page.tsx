@@ -1,6 +1,8 @@
 // Nested arrays and fragments, keyed and unkeyed.
 import { Fragment } from 'react';
 
+const objectKey = { valueOf: () => 'v', toString: () => 't' } as unknown as string;
+
 export default function Page() {
   const rows = [['a', 'b'], ['c'], []];
   return (
@@ -22,6 +24,9 @@ export default function Page() {
       {[<Fragment key="f1">one</Fragment>, <Fragment key="f2">two</Fragment>]}
       {[]}
       <p>{['a', ['b', ['c', ['d']]], 'e']}</p>
+      {/* keys that are not strings: '' + key, as React's jsx (kit's is native, render/engine.c) */}
+      {[<i key={7}>number</i>, <i key={10n as unknown as number}>bigint</i>, <i key={objectKey}>valueOf first</i>]}
+      <p>{[<i key={7} />, <i key={10n as unknown as number} />, <i key={objectKey} />, <i />].map((el) => String(el.key)).join(',')}</p>
     </div>
   );
 }
