@@ -57,7 +57,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1006-bigint64-atomics.patch \
 	$(srcdir)/mujs/patches/1007-itoa-int-min.patch \
 	$(srcdir)/mujs/patches/1420-function-location.patch \
-	$(srcdir)/mujs/patches/1570-parse-nodes-in-blocks.patch
+	$(srcdir)/mujs/patches/1570-parse-nodes-in-blocks.patch \
+	$(srcdir)/mujs/patches/1520-own-values.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -432,6 +432,16 @@ static void on_settle(js_State *J, int fulfilled)
 	js_pushundefined(J);
 }
 
+/* Props objects of up to this many keys are read with js_pushownvalues
+ * (mujs patch 1520: the values pushed in order, no iterator, no lookups);
+ * bigger ones, and what it refuses, through own_keys. */
+#define WALK_OWN_VALUES 32
+
+static int is_ref_or_key(const char *name)
+{
+	return (name[0] == 'r' && strcmp(name, "ref") == 0) || (name[0] == 'k' && strcmp(name, "key") == 0);
+}
+
 /* Collects the own enumerable keys of the object at idx into the arena. */
 static const char **own_keys(kit_engine *e, int idx, size_t *n)
 {
@@ -496,6 +506,30 @@ static int is_thenable(js_State *J, int idx)
 static int walk_host(kit_engine *e, int work, kit_value **target, const char *tag, int keyidx, int propsidx)
 {
 	js_State *J = e->J;
+	const char *names[WALK_OWN_VALUES];
+	int pushed = js_isobject(J, propsidx) ? js_pushownvalues(J, propsidx, names, WALK_OWN_VALUES) : 0;
+	if (pushed >= 0) {
+		/* the common case: the values are on the stack, in order */
+		size_t kept = 0;
+		for (int i = 0; i < pushed; i++)
+			kept += !is_ref_or_key(names[i]);
+		kit_value *key = js_isstring(J, keyidx) ? make_string(e, J, keyidx) : NULL;
+		kit_value *el = kit_v_element(&e->rq.model, kit_v_cstring(&e->rq.model, tag), key, kept);
+		*target = el;
+		e->rq.stats.host_elements++;
+		const char *ctag = el->u.elem.type->u.str.ptr;
+		for (int i = pushed; i-- > 0;) {
+			if (is_ref_or_key(names[i])) {
+				js_pop(J, 1);
+				continue;
+			}
+			kit_prop *p = &el->u.elem.props[--kept];
+			p->key = js_text(e, names[i], &p->keylen);
+			int is_children = strcmp(p->key, "children") == 0;
+			take_or_push(e, work, &p->value, is_children ? MODE_NODE : MODE_PROP, is_children ? ctag : p->key);
+		}
+		return 0;
+	}
 	size_t n = 0;
 	const char **keys = js_isobject(J, propsidx) ? own_keys(e, propsidx, &n) : NULL;
 	size_t kept = 0;
@@ -1046,6 +1080,18 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 static int walk_object_prop(kit_engine *e, int work, struct walk_item *it, int t)
 {
 	js_State *J = e->J;
+	const char *names[WALK_OWN_VALUES];
+	int pushed = js_pushownvalues(J, t, names, WALK_OWN_VALUES);
+	if (pushed >= 0) {
+		kit_value *obj = kit_v_object(&e->rq.model, (size_t)pushed);
+		*it->target = obj;
+		for (int i = pushed; i-- > 0;) {
+			kit_prop *p = &obj->u.obj.props[i];
+			p->key = js_text(e, names[i], &p->keylen);
+			take_or_push(e, work, &p->value, it->mode, it->context);
+		}
+		return 0;
+	}
 	size_t n;
 	const char **keys = own_keys(e, t, &n);
 	kit_value *obj = kit_v_object(&e->rq.model, n);

@@ -4,7 +4,8 @@
  * the accessors of the other properties, for...in gives each index of an
  * array, propertyIsEnumerable knows the elements of a dense array; property
  * names live in their properties (0700-0702) and String objects hold their
- * strings (0703), not in the interned-string table.
+ * strings (0703), not in the interned-string table; js_pushownvalues (1520)
+ * gives an ordinary object's own enumerable values in that order, or -1.
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -313,6 +314,37 @@ static const char *c_iterator(js_State *J, const char *expr, char *out, size_t n
 	return out;
 }
 
+/* 1520: js_pushownvalues on the value of expr: "name=value,..." in the
+ * order it gives them, or "-1" (then it must have pushed nothing), with
+ * "(stack moved)" when the stack is not as the count says. */
+static const char *own_values(js_State *J, const char *expr, int max, char *out, size_t n)
+{
+	const char *names[64];
+	size_t len = 0;
+	out[0] = 0;
+	char src[512];
+	snprintf(src, sizeof src, "(function () { %s })()", expr);
+	if (js_ploadstring(J, "[own]", src) || (js_pushundefined(J), js_pcall(J, 0))) {
+		snprintf(out, n, "error: %s", js_trystring(J, -1, "?"));
+		js_pop(J, 1);
+		return out;
+	}
+	int top = js_gettop(J);
+	int got = js_pushownvalues(J, -1, names, max);
+	if (js_gettop(J) != top + (got > 0 ? got : 0)) {
+		snprintf(out, n, "(stack moved)");
+		js_pop(J, js_gettop(J) - top + 1);
+		return out;
+	}
+	if (got < 0)
+		snprintf(out, n, "-1");
+	for (int i = 0; i < got; i++)
+		len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s%s=%s", len ? "," : "", names[i],
+					js_trystring(J, top + i, "?"));
+	js_pop(J, js_gettop(J) - top + 1);
+	return out;
+}
+
 /* 0700: the C iterator's name stays valid until the next call, even when the
  * loop deletes that property and a new one takes its freed block. */
 static const char *c_iterator_delete(js_State *J, char *out, size_t n)
@@ -445,6 +477,26 @@ int main(void)
 	CHECK_STR("0700: js_nextiterator's name outlives deleting its property",
 		  c_iterator_delete(J, got, sizeof got),
 		  "alpha_property_number_one,b,gamma_property_number_three");
+	CHECK_STR("1520: js_pushownvalues, insertion order after a delete and a re-add",
+		  own_values(J, "var o = {b: 1, a: 2, c: 3}; delete o.b; o.d = 4; o.b = 5; return o;", 32, got, sizeof got),
+		  "a=2,c=3,d=4,b=5");
+	CHECK_STR("1520: js_pushownvalues leaves out non-enumerable and symbol keys, inherited ones",
+		  own_values(J, "var o = Object.create({inherited: 1}); o.x = 'y'; "
+			     "Object.defineProperty(o, 'hidden', {value: 2, enumerable: false}); o[Symbol('s')] = 3; o.z = null; return o;",
+			     32, got, sizeof got),
+		  "x=y,z=null");
+	CHECK_STR("1520: js_pushownvalues of an empty object", own_values(J, "return {};", 32, got, sizeof got), "");
+	CHECK_STR("1520: js_pushownvalues refuses a getter", own_values(J, "return {a: 1, get b() { return 2; }};", 32, got, sizeof got), "-1");
+	CHECK_STR("1520: js_pushownvalues refuses an index key (V8 enumerates those first)",
+		  own_values(J, "return {b: 1, 7: 2};", 32, got, sizeof got), "-1");
+	CHECK_STR("1520: js_pushownvalues refuses an array", own_values(J, "return [1, 2];", 32, got, sizeof got), "-1");
+	CHECK_STR("1520: js_pushownvalues refuses a proxy", own_values(J, "return new Proxy({a: 1}, {});", 32, got, sizeof got), "-1");
+	CHECK_STR("1520: js_pushownvalues refuses more than max keys",
+		  own_values(J, "return {a: 1, b: 2, c: 3};", 2, got, sizeof got), "-1");
+	CHECK_STR("1520: js_pushownvalues takes exactly max keys",
+		  own_values(J, "return {a: 1, b: 2};", 2, got, sizeof got), "a=1,b=2");
+	CHECK_STR("1520: js_pushownvalues of a number is -1", own_values(J, "return 5;", 32, got, sizeof got), "-1");
+	renumbering(J);
 	renumbering(J);
 	string_value_outlives_object(J);
 	/* the insertion number costs no memory: it fits where level and atts
