@@ -152,10 +152,14 @@ static void native_jsx(js_State *J)
 {
 	js_getregistry(J, REG_JSX_PROTO);
 	js_newobjectx(J);
+	/* defined, not assigned: a fresh object whose prototype chain has no
+	 * setter or read-only type, props or key (ReactElement.prototype's key
+	 * is a writable null, Object.prototype is frozen without them), so the
+	 * same own properties without looking the chain up for setters */
 	js_copy(J, 1);
-	js_setproperty(J, -2, "type");
+	js_defproperty(J, -2, "type", 0);
 	js_copy(J, 2);
-	js_setproperty(J, -2, "props");
+	js_defproperty(J, -2, "props", 0);
 	if (!js_isundefined(J, 3) && !js_isnull(J, 3)) {
 		if (js_isstring(J, 3)) {
 			js_copy(J, 3);
@@ -164,7 +168,7 @@ static void native_jsx(js_State *J)
 			js_copy(J, 3);
 			js_concat(J);
 		}
-		js_setproperty(J, -2, "key");
+		js_defproperty(J, -2, "key", 0);
 	}
 }
 

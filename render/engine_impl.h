@@ -22,7 +22,7 @@
 #define REG_KEEP "kit.keep"
 #define REG_APP "kit.app"
 #define REG_SYM_ELEMENT "kit.sym.element"
-#define REG_JSX_PROTO "kit.jsx.proto"
+#define REG_JSX_PROTO "jsx.proto"  /* not "kit.…": read per element, and the registry's tree compares names from the first byte */
 #define REG_SYM_FRAGMENT "kit.sym.fragment"
 #define REG_SYM_SUSPENSE "kit.sym.suspense"
 #define REG_SYM_STRICT "kit.sym.strictMode"
