@@ -929,11 +929,25 @@ static void rewalk_element(kit_engine *e, int work, struct walk_item *it, int ty
 static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 {
 	js_State *J = e->J;
-	js_getproperty(J, t, "type");
-	int ty = js_gettop(J) - 1;
-	js_getproperty(J, t, "key");
+	int ty = js_gettop(J);
+	const char *names[4];
+	int n = js_pushownvalues(J, t, names, 3);
+	if (n == 2 && strcmp(names[0], "type") == 0 && strcmp(names[1], "props") == 0) {
+		/* jsx()'s element (render/engine.c native_jsx): key null from its prototype */
+		js_pushnull(J);
+		js_rot2(J);
+	} else if (n == 3 && strcmp(names[0], "type") == 0 && strcmp(names[1], "props") == 0 &&
+		   strcmp(names[2], "key") == 0) {
+		js_rot2(J);
+	} else {
+		/* any other shape (createElement's, a hand-made one) */
+		if (n > 0)
+			js_pop(J, n);
+		js_getproperty(J, t, "type");
+		js_getproperty(J, t, "key");
+		js_getproperty(J, t, "props");
+	}
 	int key = ty + 1;
-	js_getproperty(J, t, "props");
 	int props = ty + 2;
 	int rc = 0;
 
