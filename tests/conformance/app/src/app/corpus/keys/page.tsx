@@ -26,7 +26,10 @@ export default function Page() {
       <p>{['a', ['b', ['c', ['d']]], 'e']}</p>
       {/* keys that are not strings: '' + key, as React's jsx (kit's is native, render/engine.c) */}
       {[<i key={7}>number</i>, <i key={10n as unknown as number}>bigint</i>, <i key={objectKey}>valueOf first</i>]}
-      <p>{[<i key={7} />, <i key={10n as unknown as number} />, <i key={objectKey} />, <i />].map((el) => String(el.key)).join(',')}</p>
+      <p>
+        {[<i key={7} />, <i key={-3} />, <i key={-0} />, <i key={1.5} />, <i key={1e21} />, <i key={-1e15} />,
+          <i key={10n as unknown as number} />, <i key={objectKey} />, <i />].map((el) => String(el.key)).join(',')}
+      </p>
     </div>
   );
 }
