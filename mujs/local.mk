@@ -58,7 +58,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1007-itoa-int-min.patch \
 	$(srcdir)/mujs/patches/1420-function-location.patch \
 	$(srcdir)/mujs/patches/1570-parse-nodes-in-blocks.patch \
-	$(srcdir)/mujs/patches/1520-own-values.patch
+	$(srcdir)/mujs/patches/1520-own-values.patch \
+	$(srcdir)/mujs/patches/1521-array-length-read.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

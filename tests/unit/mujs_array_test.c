@@ -3,7 +3,7 @@
  * Array.prototype.sort is V8's TimSort, comparator calls included (0401),
  * ArrayBuffer, the typed arrays and DataView (1000), ES2023's copying array
  * methods (1001), WeakRef and FinalizationRegistry (1002), SharedArrayBuffer
- * and Atomics (1004).
+ * and Atomics (1004); js_getlength reads an array's own length (1521).
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -218,12 +218,41 @@ static const struct array_case cases[] = {
 };
 
 /* JSON.stringify of what the body returns, in out; "(threw)" when it throws. */
+/* 1521: js_getlength of the value of expr (an array's own length, read
+ * without a lookup; anything else through its "length"); -1 when expr
+ * throws. The stack must be as it was. */
+static int c_length(js_State *J, const char *expr)
+{
+	char src[512];
+	snprintf(src, sizeof src, "(function () { %s })()", expr);
+	int top = js_gettop(J);
+	if (js_ploadstring(J, "[length]", src) || (js_pushundefined(J), js_pcall(J, 0))) {
+		js_pop(J, 1);
+		return -1;
+	}
+	int n = js_getlength(J, -1);
+	js_pop(J, 1);
+	return js_gettop(J) == top ? n : -2;
+}
+
 int main(void)
 {
 	js_State *J = js_newstate(NULL, NULL, 0);
 	char got[2048];
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		CHECK_STR(cases[i].name, mujs_run(J, cases[i].body, got, sizeof got), cases[i].want);
+	CHECK("1521: js_getlength of a dense array", c_length(J, "return [1, 2, 3];") == 3);
+	CHECK("1521: js_getlength of an array with trailing holes", c_length(J, "return [1, , , ];") == 3);
+	CHECK("1521: js_getlength of a sparse array", c_length(J, "var a = [1]; a[1e6] = 2; return a;") == 1000001);
+	CHECK("1521: js_getlength after length is cut", c_length(J, "var a = [1, 2, 3, 4]; a.length = 2; return a;") == 2);
+	CHECK("1521: js_getlength after a sparse array's length is cut",
+	      c_length(J, "var a = []; a[1e6] = 2; a.length = 5; return a;") == 5);
+	CHECK("1521: js_getlength of a proxy asks its get trap",
+	      c_length(J, "return new Proxy([1], {get: function (t, k) { return k === 'length' ? 7 : t[k]; }});") == 7);
+	CHECK("1521: js_getlength of an object with a length", c_length(J, "return {length: '4'};") == 4);
+	CHECK("1521: js_getlength of a string", c_length(J, "return 'abc';") == 3);
+	CHECK("1521: array literals keep their length (OP_INITARRAY appends at js_getlength)",
+	      c_length(J, "var x = [1, [2, 3], , 4]; return x.concat([x[1].length]);") == 5);
 	js_freestate(J);
 	TEST_EXIT();
 }
