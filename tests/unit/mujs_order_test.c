@@ -5,7 +5,8 @@
  * array, propertyIsEnumerable knows the elements of a dense array; property
  * names live in their properties (0700-0702) and String objects hold their
  * strings (0703), not in the interned-string table; js_pushownvalues (1520)
- * gives an ordinary object's own enumerable values in that order, or -1.
+ * gives an ordinary object's own enumerable values in that order, or -1;
+ * an object literal's keys are defined, not assigned (1522).
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -31,6 +32,24 @@ struct order_case {
 };
 
 static const struct order_case cases[] = {
+	{"1522: an object literal does not call its prototype's setter",
+	 "var log = []; var p = {set x(v) { log.push(v); }}; var o = {__proto__: p, x: 1}; return [log.length, Object.keys(o), o.x];",
+	 "[0,[\"x\"],1]"},
+	{"1522: an object literal defines over its prototype's read-only property",
+	 "var p = Object.defineProperty({}, 'y', {value: 1, writable: false}); var o = {__proto__: p, y: 2}; return [o.y, Object.keys(o), p.y];",
+	 "[2,[\"y\"],1]"},
+	{"1522: an object literal does not call Object.prototype's setter",
+	 "var log = []; Object.defineProperty(Object.prototype, 'zz', {set: function (v) { log.push(v); }, configurable: true}); var o = {zz: 1}; delete Object.prototype.zz; return [log.length, o.hasOwnProperty('zz'), o.zz];",
+	 "[0,true,1]"},
+	{"1522: a repeated key keeps its first place, the last value",
+	 "var o = {a: 1, b: 2, a: 3}; return [Object.keys(o), o.a];",
+	 "[[\"a\",\"b\"],3]"},
+	{"1522: a value after a getter of the same key drops the getter",
+	 "var o = {get a() { return 1; }, b: 2, a: 3}; var d = Object.getOwnPropertyDescriptor(o, 'a'); return [Object.keys(o), o.a, typeof d.get, d.writable, d.enumerable];",
+	 "[[\"a\",\"b\"],3,\"undefined\",true,true]"},
+	{"1522: a getter after a value of the same key",
+	 "var o = {a: 3, b: 1, get a() { return 9; }}; return [Object.keys(o), o.a];",
+	 "[[\"a\",\"b\"],9]"},
 	{"0101: Object.keys, integer keys first",
 	 "return Object.keys({b: 1, a: 2, 10: 3, 9: 4});",
 	 "[\"9\",\"10\",\"b\",\"a\"]"},

@@ -37,3 +37,10 @@ T('order/map-vs-object', () => { var o = {}; var m = new Map(); ['b', 'a', 'c'].
 T('order/jsx-props-like', () => JSON.stringify({ className: 'x', id: 'y', 'aria-label': 'z', children: [] }));
 T('order/getOwnPropertyDescriptors', () => Object.keys(Object.getOwnPropertyDescriptors({ b: 1, a: 2 })));
 T('order/structured', () => JSON.stringify({ user: { name: 'n', age: 1 }, id: 7 }, null, 1));
+// An object literal's keys are defined (CreateDataProperty), not assigned:
+// a setter or a read-only property of its prototype is not consulted (mujs
+// patch 1522); repeated keys and getters of the same name.
+T('order/literal-proto-setter', () => { var log = []; var p = { set x(v) { log.push(v); } }; var o = { __proto__: p, x: 1 }; return [log.length, Object.keys(o), o.x]; });
+T('order/literal-proto-readonly', () => { var p = Object.defineProperty({}, 'y', { value: 1, writable: false }); var o = { __proto__: p, y: 2 }; return [o.y, Object.keys(o), p.y]; });
+T('order/literal-getter-then-value', () => { var o = { get a() { return 1; }, b: 2, a: 3 }; var d = Object.getOwnPropertyDescriptor(o, 'a'); return [Object.keys(o), o.a, typeof d.get, d.writable, d.enumerable]; });
+T('order/literal-value-then-getter', () => { var o = { a: 3, b: 1, get a() { return 9; } }; return [Object.keys(o), o.a]; });
