@@ -925,15 +925,15 @@ static void rewalk_element(kit_engine *e, int work, struct walk_item *it, int ty
 	push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
 }
 
-/* An element: {$$typeof, type, key, props} at stack index t. */
-static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
+/* Pushes the type, key and props of the element at t. jsx()'s elements
+ * (render/engine.c native_jsx) own type, props and maybe key, in that
+ * order: one js_pushownvalues instead of three lookups (key null from
+ * their prototype when not own). */
+static void push_element_fields(js_State *J, int t)
 {
-	js_State *J = e->J;
-	int ty = js_gettop(J);
 	const char *names[4];
 	int n = js_pushownvalues(J, t, names, 3);
 	if (n == 2 && strcmp(names[0], "type") == 0 && strcmp(names[1], "props") == 0) {
-		/* jsx()'s element (render/engine.c native_jsx): key null from its prototype */
 		js_pushnull(J);
 		js_rot2(J);
 	} else if (n == 3 && strcmp(names[0], "type") == 0 && strcmp(names[1], "props") == 0 &&
@@ -947,6 +947,14 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 		js_getproperty(J, t, "key");
 		js_getproperty(J, t, "props");
 	}
+}
+
+/* An element: {$$typeof, type, key, props} at stack index t. */
+static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
+{
+	js_State *J = e->J;
+	int ty = js_gettop(J);
+	push_element_fields(J, t);
 	int key = ty + 1;
 	int props = ty + 2;
 	int rc = 0;
