@@ -60,7 +60,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1570-parse-nodes-in-blocks.patch \
 	$(srcdir)/mujs/patches/1520-own-values.patch \
 	$(srcdir)/mujs/patches/1521-array-length-read.patch \
-	$(srcdir)/mujs/patches/1522-object-literal-define.patch
+	$(srcdir)/mujs/patches/1522-object-literal-define.patch \
+	$(srcdir)/mujs/patches/1523-prototype-pointer.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -195,6 +195,8 @@ static void native_jsx_init(js_State *J)
 		js_typeerror(J, "__kit_jsx_init: the prototype of elements is not an object");
 	js_copy(J, 1);
 	js_setregistry(J, REG_JSX_PROTO);
+	/* kept alive by the registry; the walk tells elements by it (walk.c) */
+	((kit_engine *)js_getcontext(J))->jsx_proto = js_topointer(J, 1);
 	js_newcfunction(J, native_jsx, "jsx", 3);
 }
 

@@ -109,6 +109,7 @@ struct kit_req {
  * it answers, one at a time (rq). */
 struct kit_engine {
 	js_State *J;
+	const void *jsx_proto;    /* the prototype of jsx()'s elements (js_topointer; NULL until jsx-runtime.ts loads) */
 	char *source_map;         /* server.js mapped: mujs keeps its functions' text there */
 	size_t source_maplen;
 	char *chunk_dir;          /* .kit/server/ beside server.js: the chunks loaded on first use */

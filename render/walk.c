@@ -1282,10 +1282,15 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 			js_pop(J, 1);
 		}
 	} else if (js_isobject(J, t)) {
-		js_getproperty(J, t, "$$typeof");
-		js_copy(J, SYM_SLOT(work));
-		int is_element = js_strictequal(J);
-		js_pop(J, 2);
+		/* jsx()'s elements by their prototype (its $$typeof is read-only
+		 * and not configurable: mujs patch 1523); anything else by $$typeof */
+		int is_element = e->jsx_proto && js_toprotopointer(J, t) == e->jsx_proto;
+		if (!is_element) {
+			js_getproperty(J, t, "$$typeof");
+			js_copy(J, SYM_SLOT(work));
+			is_element = js_strictequal(J);
+			js_pop(J, 2);
+		}
 		if (is_element) {
 			rc = walk_element(e, work, it, t);
 		} else if (is_thenable(J, t)) {

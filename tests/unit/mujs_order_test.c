@@ -6,7 +6,8 @@
  * names live in their properties (0700-0702) and String objects hold their
  * strings (0703), not in the interned-string table; js_pushownvalues (1520)
  * gives an ordinary object's own enumerable values in that order, or -1;
- * an object literal's keys are defined, not assigned (1522).
+ * an object literal's keys are defined, not assigned (1522);
+ * js_toprotopointer gives an object's prototype as a pointer (1523).
  *
  * Each case is an ES5 function body. The check runs
  *   JSON.stringify((function () { BODY })())
@@ -364,6 +365,23 @@ static const char *own_values(js_State *J, const char *expr, int max, char *out,
 	return out;
 }
 
+/* 1523: js_toprotopointer of the value of expr against js_topointer of
+ * the value of proto: "same", "other" or "null" (when it gave NULL). */
+static const char *proto_pointer(js_State *J, const char *proto, const char *expr)
+{
+	char src[512];
+	snprintf(src, sizeof src, "(function () { var P = %s; return [P, (function () { %s })()]; })()", proto, expr);
+	if (js_ploadstring(J, "[proto]", src) || (js_pushundefined(J), js_pcall(J, 0))) {
+		js_pop(J, 1);
+		return "error";
+	}
+	js_getindex(J, -1, 0);
+	js_getindex(J, -2, 1);
+	const void *want = js_topointer(J, -2), *got = js_toprotopointer(J, -1);
+	js_pop(J, 3);
+	return !got ? "null" : got == want ? "same" : "other";
+}
+
 /* 0700: the C iterator's name stays valid until the next call, even when the
  * loop deletes that property and a new one takes its freed block. */
 static const char *c_iterator_delete(js_State *J, char *out, size_t n)
@@ -515,6 +533,19 @@ int main(void)
 	CHECK_STR("1520: js_pushownvalues takes exactly max keys",
 		  own_values(J, "return {a: 1, b: 2};", 2, got, sizeof got), "a=1,b=2");
 	CHECK_STR("1520: js_pushownvalues of a number is -1", own_values(J, "return 5;", 32, got, sizeof got), "-1");
+	CHECK_STR("1523: js_toprotopointer of an object literal is Object.prototype's",
+		  proto_pointer(J, "Object.prototype", "return {a: 1};"), "same");
+	CHECK_STR("1523: js_toprotopointer of Object.create(p) is p's",
+		  proto_pointer(J, "{x: 1}", "return Object.create(P);"), "same");
+	CHECK_STR("1523: js_toprotopointer of another object's child is not p's",
+		  proto_pointer(J, "{x: 1}", "return Object.create({x: 1});"), "other");
+	CHECK_STR("1523: js_toprotopointer of an array is Array.prototype's",
+		  proto_pointer(J, "Array.prototype", "return [1];"), "same");
+	CHECK_STR("1523: js_toprotopointer of Object.create(null) is NULL",
+		  proto_pointer(J, "Object.prototype", "return Object.create(null);"), "null");
+	CHECK_STR("1523: js_toprotopointer of a proxy is NULL (its trap decides)",
+		  proto_pointer(J, "Object.prototype", "return new Proxy({}, {});"), "null");
+	CHECK_STR("1523: js_toprotopointer of a number is NULL", proto_pointer(J, "Number.prototype", "return 5;"), "null");
 	renumbering(J);
 	renumbering(J);
 	string_value_outlives_object(J);
