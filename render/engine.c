@@ -144,7 +144,7 @@ static void js_report_stderr(js_State *J, const char *message)
 
 /* jsx(type, props, key): the element js/server/jsx-runtime.ts's
  * ReactElement makes (type and props own, an own key only when one is
- * given, `'' + key`; $$typeof and `key: null` from the prototype), made
+ * given, `'' + key` (null too); $$typeof and `key: null` from the prototype), made
  * here: `new ReactElement` from the jsx function was two JS calls per
  * element, a constructor's frame and its property sets (a dynamic page of
  * 200 items makes ~450 elements per request). */
@@ -160,7 +160,7 @@ static void native_jsx(js_State *J)
 	js_defproperty(J, -2, "type", 0);
 	js_copy(J, 2);
 	js_defproperty(J, -2, "props", 0);
-	if (!js_isundefined(J, 3) && !js_isnull(J, 3)) {
+	if (!js_isundefined(J, 3)) {  /* key={null} is "null", as React 19's */
 		double d;
 		if (js_isstring(J, 3)) {
 			js_copy(J, 3);

@@ -30,7 +30,7 @@ ReactElement.prototype.key = null;
 
 function jsxInJS(type: unknown, props: Record<string, unknown>, key?: unknown): Element {
   const el = new ReactElement(type, props) as Element;
-  if (key !== undefined && key !== null) el.key = '' + key;
+  if (key !== undefined) el.key = '' + key; // null too: React 19's key={null} is "null"
   return el;
 }
 

@@ -24,11 +24,11 @@ export default function Page() {
       {[<Fragment key="f1">one</Fragment>, <Fragment key="f2">two</Fragment>]}
       {[]}
       <p>{['a', ['b', ['c', ['d']]], 'e']}</p>
-      {/* keys that are not strings: '' + key, as React's jsx (kit's is native, render/engine.c) */}
-      {[<i key={7}>number</i>, <i key={10n as unknown as number}>bigint</i>, <i key={objectKey}>valueOf first</i>]}
+      {/* keys that are not strings: '' + key, as React's jsx (kit's is native, render/engine.c); null is "null" */}
+      {[<i key={7}>number</i>, <i key={10n as unknown as number}>bigint</i>, <i key={objectKey}>valueOf first</i>, <i key={null as unknown as string}>null</i>]}
       <p>
         {[<i key={7} />, <i key={-3} />, <i key={-0} />, <i key={1.5} />, <i key={1e21} />, <i key={-1e15} />,
-          <i key={10n as unknown as number} />, <i key={objectKey} />, <i />].map((el) => String(el.key)).join(',')}
+          <i key={10n as unknown as number} />, <i key={objectKey} />, <i key={null as unknown as string} />, <i />].map((el) => (el.key === null ? '(none)' : String(el.key))).join(',')}
       </p>
     </div>
   );
