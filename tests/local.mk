@@ -246,10 +246,11 @@ FUZZ_CPPFLAGS = $(DEFS) $(AM_CPPFLAGS) $(MUJS_CFLAGS) $(CURL_CFLAGS) $(SQLITE_CF
 	-I$(top_builddir)/mujs/src -I$(top_srcdir) -DKIT_FUZZ_SRCDIR='"$(abs_top_srcdir)"'
 FUZZ_SRCS = $(libhost_a_SOURCES) $(librender_a_SOURCES) $(libstore_a_SOURCES) $(libkitregex_a_SOURCES) \
 	build/bjson.c build/config.c build/diag.c build/hostgen.c build/outdir.c
-FUZZ_TARGETS = host_fuzz url_fuzz query_fuzz cookie_fuzz json_fuzz flight_fuzz ndjson_fuzz routes_fuzz store_key_fuzz config_fuzz
+FUZZ_TARGETS = host_fuzz url_fuzz query_fuzz cookie_fuzz json_fuzz flight_fuzz ndjson_fuzz routes_fuzz store_key_fuzz config_fuzz \
+	action_fuzz multipart_fuzz form_fuzz
 FUZZ_PROGS = tests/fuzz/host_fuzz tests/fuzz/url_fuzz tests/fuzz/query_fuzz tests/fuzz/cookie_fuzz \
 	tests/fuzz/json_fuzz tests/fuzz/flight_fuzz tests/fuzz/ndjson_fuzz tests/fuzz/routes_fuzz tests/fuzz/store_key_fuzz \
-	tests/fuzz/config_fuzz
+	tests/fuzz/config_fuzz tests/fuzz/action_fuzz tests/fuzz/multipart_fuzz tests/fuzz/form_fuzz
 fuzz-clang:
 	@command -v $(FUZZ_CC) >/dev/null && ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 || { \
 	  echo "make fuzz needs clang with libFuzzer: apt-get install clang libclang-rt-14-dev (contrib/dev setup installs both)" >&2; exit 1; }
@@ -280,6 +281,9 @@ tests/fuzz/ndjson_fuzz: $(srcdir)/tests/fuzz/ndjson_fuzz.c
 tests/fuzz/routes_fuzz: $(srcdir)/tests/fuzz/routes_fuzz.c
 tests/fuzz/store_key_fuzz: $(srcdir)/tests/fuzz/store_key_fuzz.c
 tests/fuzz/config_fuzz: $(srcdir)/tests/fuzz/config_fuzz.c
+tests/fuzz/action_fuzz: $(srcdir)/tests/fuzz/action_fuzz.c $(srcdir)/tests/fuzz/engine_fuzz.h
+tests/fuzz/multipart_fuzz: $(srcdir)/tests/fuzz/multipart_fuzz.c $(srcdir)/tests/fuzz/engine_fuzz.h
+tests/fuzz/form_fuzz: $(srcdir)/tests/fuzz/form_fuzz.c $(srcdir)/tests/fuzz/engine_fuzz.h
 clean-local: clean-fuzz
 clean-fuzz:
 	rm -rf tests/fuzz/obj tests/fuzz/libfuzzkit.a $(FUZZ_PROGS)
@@ -287,7 +291,8 @@ EXTRA_DIST += tests/fuzz/README.md tests/fuzz/run.sh tests/fuzz/corpus tests/fuz
 	tests/suites/fuzz.sh tests/fixtures/routes
 EXTRA_DIST += tests/fuzz/host_fuzz.c tests/fuzz/url_fuzz.c tests/fuzz/query_fuzz.c tests/fuzz/cookie_fuzz.c \
 	tests/fuzz/json_fuzz.c tests/fuzz/flight_fuzz.c tests/fuzz/ndjson_fuzz.c tests/fuzz/routes_fuzz.c tests/fuzz/store_key_fuzz.c \
-	tests/fuzz/config_fuzz.c
+	tests/fuzz/config_fuzz.c tests/fuzz/action_fuzz.c tests/fuzz/multipart_fuzz.c tests/fuzz/form_fuzz.c \
+	tests/fuzz/engine_fuzz.h
 .PHONY: fuzz fuzz-build fuzz-clang clean-fuzz
 
 # --- fcgi/response.c (the one header writer) and the redirect targets of fcgi/url.c

@@ -11,8 +11,9 @@
 #    leaves the reproducer and the log in tests/fuzz/work/TARGET/ of the
 #    build tree.
 #
-# host_fuzz serves a private built copy of examples/hello (kit-build runs
-# once); the other targets need nothing but their corpus.
+# host_fuzz, action_fuzz, multipart_fuzz and form_fuzz serve a private
+# built copy of examples/hello (kit-build runs once, for the first of them);
+# the other targets need nothing but their corpus.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin "fuzz"
 suite_work fuzz
@@ -32,7 +33,8 @@ for t in "${targets[@]}"; do
 		fail "$t" "tests/fuzz/$t is not built (make fuzz-build)"
 		continue
 	fi
-	if [ "$t" = host_fuzz ] && [ -z "${KIT_APP_DIR:-}" ]; then
+	case $t in host_fuzz | action_fuzz | multipart_fuzz | form_fuzz) needs_app=1 ;; *) needs_app= ;; esac
+	if [ -n "$needs_app" ] && [ -z "${KIT_APP_DIR:-}" ]; then
 		app=$work/hello
 		cp -r "$top_src/examples/hello" "$app"
 		rm -rf "$app/.kit" "$app/.kit-store"

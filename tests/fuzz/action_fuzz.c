@@ -1,0 +1,87 @@
+/* action_fuzz.c — libFuzzer target: the action reply decoder (decodeReply,
+ * js/server/actions.ts), through kit_engine_action, the C entry of
+ * POST /_rsc/action (fcgi/host.c handle_action).
+ *
+ * One input is one action call's body; its first byte picks the body's type
+ * (X-RSC-Content-Type): even, text/plain (encodeReply's JSON text); odd,
+ * multipart/form-data with the boundary "kitfuzz" (encodeReply's FormData:
+ * the root part "0", then the parts "$K", "$B" and the numbered ones refer
+ * to). The rest is the body, bytes as they are. The engine serves the built
+ * app in $KIT_APP_DIR (examples/hello), opened once (tests/fuzz/engine_fuzz.h);
+ * the action called is readNotes of src/app/notes/actions.ts, which ignores
+ * its arguments, so that what the answer says is the decoder's doing:
+ *
+ *   - the engine never fails (kit_engine_action returns 0), but for the
+ *     request budget running out (503, KIT_RENDER_TIMEOUT_MS, 3 s here);
+ *   - the call either succeeds (status 200) or is refused with a 4xx whose
+ *     body is JSON with a string "message": a 500 is the decoder throwing
+ *     something that is not a refusal (a TypeError, a stack overflow);
+ *   - the JS heap stays bounded across calls.
+ *
+ * A violation aborts; ASan and UBSan catch the rest. */
+#include "tests/fuzz/engine_fuzz.h"
+
+/* sha256("src/app/notes/actions.ts")[0..16], toolchain/bundle.mjs actionHash */
+#define ACTION_ID "91271c9df7c57e1b#readNotes"
+
+static int call(const uint8_t *data, size_t size, kit_action_outcome *ao)
+{
+	static const kit_kv headers[] = {
+		{ "origin", "http://127.0.0.1" },
+		{ "x-rsc-action", ACTION_ID },
+	};
+	const char *type = size && (data[0] & 1) ? "multipart/form-data; boundary=kitfuzz" : "text/plain;charset=UTF-8";
+	const char *body = size ? (const char *)data + 1 : "";
+	kit_http_req http = fuzz_post("http://127.0.0.1/_rsc/action", headers, 2, body, size ? size - 1 : 0);
+	kit_buf_init(&ao->json);
+	kit_buf_init(&ao->headers);
+	return kit_engine_action(fuzz_engine, ACTION_ID, type, &http, ao);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_engine_open("action_fuzz");
+	/* the action is there: an empty argument list succeeds */
+	kit_action_outcome ao = { 0 };
+	if (call((const uint8_t *)"\0[]", 3, &ao) != 0 || !ao.ok || ao.status != 200) {
+		fprintf(stderr, "action_fuzz: %s does not answer [] with 200 (%d: %s); was the action renamed?\n",
+			ACTION_ID, ao.status, ao.log);
+		exit(2);
+	}
+	kit_buf_free(&ao.json);
+	kit_buf_free(&ao.headers);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	kit_action_outcome ao = { 0 };
+	if (call(data, size, &ao) != 0 && ao.status != 503)
+		fuzz_fail("action_fuzz", "the engine failed", outcome(&ao), data, size);
+	if (ao.status == 503) {
+		/* the request's budget ran out (KIT_RENDER_TIMEOUT_MS): the answer
+		 * a runaway gets; libFuzzer's -timeout catches one that never ends */
+	} else if (ao.ok) {
+		if (ao.status != 200)
+			fuzz_fail("action_fuzz", "a call that succeeded is not a 200", outcome(&ao), data, size);
+	} else {
+		if (ao.status < 400 || ao.status > 499)
+			fuzz_fail("action_fuzz", "the arguments were neither decoded nor refused with a 4xx", outcome(&ao), data,
+				  size);
+		kit_arena *a = kit_arena_new(1024);
+		kit_model m;
+		kit_model_init(&m, a);
+		kit_value *v = NULL;
+		const kit_value *msg = fuzz_json(&m, ao.json.data, ao.json.len, &v) ? fuzz_member(v, "message") : NULL;
+		if (!msg || msg->kind != KIT_STRING || !msg->u.str.len)
+			fuzz_fail("action_fuzz", "a refusal without a JSON message", kit_buf_cstr(&ao.json), data, size);
+		kit_model_clear(&m);
+		kit_arena_free(a);
+	}
+	kit_buf_free(&ao.json);
+	kit_buf_free(&ao.headers);
+	fuzz_heap_check("action_fuzz", data, size);
+	return 0;
+}
