@@ -20,6 +20,14 @@
 # and sources serve.sh and npm.sh. TERM and INT end the suite through its EXIT trap
 # (exit 143 and 130), so servers and browsers it started are stopped.
 #
+# In a build configured with --enable-sanitizers (ASan + UBSan), every
+# sanitized program a suite starts (kit-build, kit.cgi, the kit-fcgi
+# responders lighttpd and Apache spawn) writes its reports into one private
+# directory (ASAN_OPTIONS/UBSAN_OPTIONS log_path, passed on to the responders
+# by kit-serve); at exit, after the servers stopped, each report is a
+# "FAIL: sanitizer: ..." line, and the reports are kept in
+# tests/logs/sanitizer/SUITE/ of the build tree (tests/README.md).
+#
 # A browser test runs in a session of its own (setsid CMD & browser_sid=$!),
 # so that Chromium, which it starts, can be found and stopped by pid
 # whatever happens to node: browser_left prints what still runs in that
@@ -138,6 +146,49 @@ same_main() {
 	' "$work/page.html" "$2" "${3:-}"
 }
 
+# --- the sanitizer build: reports of every process, checked at exit.
+# sanitized=1 there (else empty): a suite timing kit allows for ASan's and
+# UBSan's cost (2-3x the time of a render).
+_suite_san_dir= sanitized=
+if [ -z "${KIT_SAN_LOG_DIR:-}" ] && [ -f "$top_build/Makefile" ] &&
+	grep -q '^KIT_SAN_CFLAGS = -fsanitize' "$top_build/Makefile"; then
+	# one directory per suite; mode 1777: Apache's responders run as www-data
+	sanitized=1
+	_suite_san_dir=$(mktemp -d "${TMPDIR:-/tmp}/kit-san.XXXXXX") || exit 1
+	chmod 1777 "$_suite_san_dir"
+	export KIT_SAN_LOG_DIR=$_suite_san_dir # a suite a suite starts (fuzz.sh) adds none of its own
+	# later options win over earlier ones: the caller's (.ci/run's
+	# abort_on_error, detect_leaks) stay, the log path is ours
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$_suite_san_dir/asan"
+	export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:log_path=$_suite_san_dir/ubsan"
+elif [ -n "${KIT_SAN_LOG_DIR:-}" ]; then
+	sanitized=1
+fi
+# san_env: the sanitizer options as NAME=value words, for a suite that runs
+# a program with `env -i` (empty outside the sanitizer build)
+san_env=()
+[ -z "$sanitized" ] || san_env=("ASAN_OPTIONS=${ASAN_OPTIONS:-}" "UBSAN_OPTIONS=${UBSAN_OPTIONS:-}")
+
+# _suite_san_check: a FAIL per report (its first error line and the frame
+# of kit's code nearest to it), the reports copied to tests/logs/sanitizer/.
+_suite_san_check() {
+	local f keep first where
+	[ -n "$_suite_san_dir" ] || return 0
+	keep=$top_build/tests/logs/sanitizer/$(basename "$0" .sh)
+	rm -rf "$keep"
+	for f in "$_suite_san_dir"/*; do
+		[ -s "$f" ] || continue
+		mkdir -p "$keep"
+		cp "$f" "$keep/"
+		first=$(grep -m 1 -E 'ERROR: [A-Za-z]*Sanitizer|runtime error' "$f")
+		where=$(grep -m 1 -E '#[0-9]+ .* in .* /[^ ]*/(fcgi|render|build|store|regex|intl|mujs/src)/' "$f" | sed 's/^ *//')
+		echo "FAIL: sanitizer: $(basename "$f"): ${first:-$(head -n 1 "$f")} ${where:+($where)} (report: tests/logs/sanitizer/$(basename "$keep")/$(basename "$f"))"
+		failed=1
+	done
+	rm -rf "$_suite_san_dir"
+	[ "$failed" = 0 ] || exit 1
+}
+
 _suite_cleanup() {
 	local c
 	for c in ${_suite_exit[@]+"${_suite_exit[@]}"}; do
@@ -146,6 +197,7 @@ _suite_cleanup() {
 	stop_browser
 	kit_serve_stop
 	[ -z "$work" ] || [ -n "${KIT_KEEP_TMP:-}" ] || rm -rf "$work"
+	_suite_san_check
 }
 trap _suite_cleanup EXIT
 trap 'exit 143' TERM

@@ -75,6 +75,11 @@ start_apache() {
 	sed -e "s|@RUN_DIR@|$run|g" -e "s|@PORT@|$KIT_SERVE_PORT|g" -e "s|@DOCROOT@|$docroot|g" \
 		-e "s|@USER@|$user|g" -e "s|@GROUP@|$group|g" -e "s|@MODULES@|$modules|g" \
 		"$KIT_TOP_SRCDIR/tests/lib/apache-htaccess.conf" >"$run/httpd.conf"
+	# the sanitizer build (tests/lib/suite.sh): mod_cgid passes no environment on
+	local v
+	for v in ASAN_OPTIONS UBSAN_OPTIONS; do
+		[ -z "${!v:-}" ] || echo "PassEnv $v" >>"$run/httpd.conf"
+	done
 	"$httpd" -t -f "$run/httpd.conf" >"$run/configtest.log" 2>&1 || {
 		KIT_SERVE_ERROR="apache2 -t: $(tr '\n' ' ' <"$run/configtest.log")"
 		return 1

@@ -142,11 +142,11 @@ check "a refused rollback changes nothing" test "$(header X-RSC-Version)" = "$v3
 
 # kit.cgi: each request a fresh process, reading the active version
 "$top_build/kit-build" --rollback "$app" >/dev/null 2>&1
-out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost \
+out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost ${san_env[@]+"${san_env[@]}"} \
 	REQUEST_METHOD=GET REQUEST_URI=/ "$top_build/kit.cgi" 2>"$work/cgi.err")
 check "kit.cgi serves the rolled-back version's stored page" \
 	test -n "$(printf '%s' "$out" | grep -i "^X-RSC-Version: $v2")" -a -n "$(printf '%s' "$out" | grep -F '<h1>two</h1>')"
-out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost \
+out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost ${san_env[@]+"${san_env[@]}"} \
 	REQUEST_METHOD=GET 'REQUEST_URI=/?live=1' "$top_build/kit.cgi" 2>"$work/cgi.err")
 check "kit.cgi renders live with the rolled-back version" \
 	test -n "$(printf '%s' "$out" | grep -i "^X-RSC-Version: $v2")" -a -n "$(printf '%s' "$out" | grep -F '<h1>two</h1>')"
@@ -165,7 +165,7 @@ time.sleep(6)
 lock_pid=$!
 for _ in $(seq 1 50); do grep -q locked "$work/lock.out" && break; sleep 0.1; done
 t0=$(date +%s%N)
-out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost \
+out=$(env -i PATH="$PATH" KIT_APP_DIR="$app" GATEWAY_INTERFACE=CGI/1.1 SERVER_NAME=localhost ${san_env[@]+"${san_env[@]}"} \
 	REQUEST_METHOD=GET REQUEST_URI=/ "$top_build/kit.cgi" 2>"$work/cgi-locked.err")
 ms=$((($(date +%s%N) - t0) / 1000000))
 check "a locked store: kit.cgi answers the page in $ms ms (< 1500), logging the lock" \
