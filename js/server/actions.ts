@@ -51,11 +51,15 @@ const MAX_DEPTH = 32;
 export const MAX_ARGS = 1000;
 // "$" references ($1, $Q1, $K1, $@1, $h1, $B1 ...) in one reply: each may copy
 // or walk a part, so their count bounds the work a small body can ask for.
+// Each reference to a part, a FormData or a Blob is resolved once (parts,
+// forms): 9,999 "$K1" over 999 fields walked the body's fields for every one
+// of them, 10 M steps, and held a responder for the whole render budget.
 export const MAX_REFS = 10000;
 
 interface Reply {
   form: FormData | null;
   parts: Record<string, unknown>;
+  forms: Record<string, unknown>;   // "K<id>" and "B<id>": what each resolved to
   refs: number;
 }
 
@@ -98,6 +102,7 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
     }
     case 'T': return undefined;   // a temporary reference: opaque to the server
     case 'K': {
+      if (Object.prototype.hasOwnProperty.call(r.forms, 'K' + rest)) return r.forms['K' + rest];
       // React's encodeReply names the fields "_<n>_" with n in decimal but
       // refers to them as "$K<n in hex>" (its decodeReply reads hex): both
       // agree below 10 parts; take the decimal names when the hex ones are absent
@@ -108,6 +113,7 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
         });
       };
       collect('_' + rest + '_');
+      r.forms['K' + rest] = fd;
       const dec = String(parseInt(rest, 16));
       if (dec === rest) return fd;
       let empty = true;
@@ -116,9 +122,11 @@ function reviveString(r: Reply, s: string, depth: number): unknown {
       return fd;
     }
     case 'B': {
+      if (Object.prototype.hasOwnProperty.call(r.forms, 'B' + rest)) return r.forms['B' + rest];
       const id = String(parseInt(rest, 16));
       const v = r.form ? r.form.get(id) : null;
       if (v === null || typeof v === 'string') throw bad('a Blob argument (part ' + id + ') is missing from the body');
+      r.forms['B' + rest] = v;
       return v;
     }
     case 'Q': {
@@ -207,7 +215,7 @@ function multipart(contentType: string, body: string): FormData {
 // decodeReply: the argument list of an action call.
 export function decodeReply(contentType: string, body: string): unknown[] {
   const type = mediaType(contentType);
-  const r: Reply = { form: null, parts: {}, refs: 0 };
+  const r: Reply = { form: null, parts: {}, forms: {}, refs: 0 };
   let root: string;
   if (type === 'text/plain') {
     root = utf8Decode(body);
@@ -262,7 +270,7 @@ export function decodeAction(contentType: string, body: string): FormAction | nu
     fd.forEach((value, name) => {
       if (name.indexOf(prefix) === 0) meta.append(name.slice(prefix.length), value as string);
     });
-    const r: Reply = { form: meta, parts: {}, refs: 0 };
+    const r: Reply = { form: meta, parts: {}, forms: {}, refs: 0 };
     const text = meta.get('0');
     let root: { id?: unknown; bound?: unknown } | null = null;
     try {

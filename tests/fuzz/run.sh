@@ -4,7 +4,8 @@
 # call it. For each target:
 #
 # 1. the inputs of regressions/TARGET/ (each a bug once found) are replayed
-#    once each: no crash, no sanitizer report, no broken invariant;
+#    once each: no crash, no sanitizer report, no broken invariant; those of
+#    4 KiB or less then seed the run;
 # 2. the target runs from a private copy of corpus/TARGET/ (with
 #    dict/TARGET.dict when there is one) for KIT_FUZZ_SECONDS (or
 #    FUZZ_SECONDS; default 60). PASS names the executions reached; a FAIL
@@ -56,7 +57,10 @@ for t in "${targets[@]}"; do
 		else
 			fail "$t: regression $name" "$(grep -m 3 -E 'ERROR|_fuzz:|runtime error|SUMMARY' "$tw/regression-$name.log" | tr '\n' ' ')"
 		fi
-		cp "$input" "$tw/corpus/"
+		# seeds the run, unless past libFuzzer's default length (4 KiB): a
+		# big input (action_fuzz's 28 KB one) would make every mutation of it
+		# slow, and lift -max_len for all of them
+		[ "$(wc -c <"$input")" -gt 4096 ] || cp "$input" "$tw/corpus/"
 	done
 
 	# 2. a time-boxed run; the corpus is copied so that it grows only here
