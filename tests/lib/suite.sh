@@ -148,7 +148,7 @@ same_main() {
 
 # --- the sanitizer build: reports of every process, checked at exit.
 # sanitized=1 there (else empty): a suite timing kit allows for ASan's and
-# UBSan's cost (2-3x the time of a render).
+# UBSan's cost (3-5x the time of a request).
 _suite_san_dir= sanitized=
 if [ -z "${KIT_SAN_LOG_DIR:-}" ] && [ -f "$top_build/Makefile" ] &&
 	grep -q '^KIT_SAN_CFLAGS = -fsanitize' "$top_build/Makefile"; then
