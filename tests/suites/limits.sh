@@ -40,17 +40,19 @@ run() {
 	return 1
 }
 
-# run_fast NAME EXPECTED-STATUS [ENV...] < body: the same, within 1000 ms
-# (6000 ms in the sanitizer build: ASan and UBSan cost kit.cgi 3-5x, the
-# 200,000-argument refusal took 1.4-3.4 s there against 0.3-0.5 s; still far
-# from the 30 s of a request that would decode them)
+# run_fast NAME EXPECTED-STATUS [ENV...] < body: the same, within 1000 ms.
+# In the sanitizer build the time is printed, not checked: ASan and UBSan
+# cost the engine 3-60x (malloc-heavy work most: 900 parts of 8 KB headers,
+# refused after 256 KiB of them, 131 ms plain, 8.7 s sanitized); the plain
+# build's run (CI's first stage) checks it.
 fast_ms=1000
-[ -z "$sanitized" ] || fast_ms=6000
 run_fast() {
 	local name=$1
 	shift
 	if run "$name" "$@" >"$app/run.out"; then
-		if [ "$elapsed" -lt "$fast_ms" ]; then
+		if [ -n "$sanitized" ]; then
+			echo "PASS: limits: $name ($elapsed ms, sanitized: not timed)"
+		elif [ "$elapsed" -lt "$fast_ms" ]; then
 			echo "PASS: limits: $name ($elapsed ms)"
 		else
 			echo "FAIL: limits: $name: answered in $elapsed ms, not within $fast_ms ms"
