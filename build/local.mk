@@ -9,6 +9,7 @@ kit_build_SOURCES = \
 	build/diag.c build/diag.h \
 	build/emit.c build/emit.h \
 	build/hostgen.c build/hostgen.h \
+	build/jscache.c build/jscache.h \
 	build/nextconv.c build/nextconv.h \
 	build/nextmw.c build/nextmw.h \
 	build/outdir.c build/outdir.h \

@@ -29,6 +29,7 @@
 #include "build/diag.h"
 #include "build/emit.h"
 #include "build/hostgen.h"
+#include "build/jscache.h"
 #include "build/nextconv.h"
 #include "build/webuse.h"
 #include "build/outdir.h"
@@ -560,6 +561,11 @@ static int run(build *b)
 		b->chunk_bytes = kit_outdir_tree_bytes(path2(b->a, b->tmp, "server"));
 		rc = kit_verify_server(&b->scan, kit_buf_cstr(&server), parts, 4, path2(b->a, b->tmp, "server"),
 				       b->dev, d);
+		/* the compiled code the host loads instead of parsing (build/jscache.h) */
+		if (rc == 0 && kit_jscache_write(b->tmp, err, sizeof err) != 0) {
+			kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+			rc = -1;
+		}
 	} else if (d->nerrors == 0) {
 		kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
 	}

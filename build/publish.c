@@ -125,6 +125,11 @@ static int keep_build(const kit_publish_job *job, int *created)
 	snprintf(t, sizeof t, "%s/server", part);
 	if (is_dir(s) && link_tree(s, t) < 0)
 		return -1;
+	/* their compiled code (build/jscache.h) */
+	snprintf(s, sizeof s, "%s/jsc", job->tmp);
+	snprintf(t, sizeof t, "%s/jsc", part);
+	if (is_dir(s) && link_tree(s, t) < 0)
+		return -1;
 	/* their line tables, read when one of them fails (render/srcmap.c) */
 	snprintf(s, sizeof s, "%s/lines", job->tmp);
 	snprintf(t, sizeof t, "%s/lines", part);

@@ -4,7 +4,8 @@
  *
  * Renders URL N times (default 1000) in one warm engine, as a document and as
  * a Flight payload, and prints the time per render and per element walked,
- * then the JS heap and the process's RSS. --visit-all first renders every
+ * then the JS heap, the process's RSS and how many bundle files it loaded from
+ * their compiled code (.kit/jsc/, build/jscache.h). --visit-all first renders every
  * page route without params once (a worker that served them all: each has
  * loaded its chunks of .kit/server/). `make bench` runs it; it is not a
  * test. */
@@ -131,8 +132,10 @@ int main(int argc, char **argv)
 	req.mode = KIT_RENDER_FLIGHT;
 	if (rc == 0 && run(e, &req, n, &bytes, &secs) == 0)
 		printf("flight   %s: %ld renders, %.3f ms/render, %zu bytes\n", argv[2], n, secs * 1000 / n, bytes);
-	printf("JS heap after: %.2f MiB, RSS %.2f MiB%s\n", kit_engine_heap_bytes(e) / 1048576.0, rss_mib(),
-	       visit_all ? " (every page route without params visited first)" : "");
+	printf("JS heap after: %.2f MiB, RSS %.2f MiB%s; %d bundle file%s loaded from compiled code\n",
+	       kit_engine_heap_bytes(e) / 1048576.0, rss_mib(),
+	       visit_all ? " (every page route without params visited first)" : "", kit_engine_cached_scripts(e),
+	       kit_engine_cached_scripts(e) == 1 ? "" : "s");
 	kit_arena_free(arena);
 	kit_engine_close(e);
 	kit_routes_free(&routes);

@@ -227,15 +227,15 @@ static void keep_symbol(js_State *J, int symbols, const char *name, const char *
  * last page, or an anonymous page): mujs keeps its functions' text there
  * for Function.prototype.toString (mujs patch 0300) instead of a copy. kit-build
  * replaces .kit whole (build/outdir.c), never this file in place. */
-static char *map_file(const char *path, size_t *maplen, char *err, size_t errlen);
+static char *map_file(const char *path, size_t *maplen, size_t *filelen, char *err, size_t errlen);
 
-static int map_source(kit_engine *e, const char *path, char *err, size_t errlen)
+static int map_source(kit_engine *e, const char *path, size_t *filelen, char *err, size_t errlen)
 {
-	e->source_map = map_file(path, &e->source_maplen, err, errlen);
+	e->source_map = map_file(path, &e->source_maplen, filelen, err, errlen);
 	return e->source_map ? 0 : -1;
 }
 
-static char *map_file(const char *path, size_t *maplen, char *err, size_t errlen)
+static char *map_file(const char *path, size_t *maplen, size_t *filelen, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
@@ -258,7 +258,44 @@ static char *map_file(const char *path, size_t *maplen, char *err, size_t errlen
 		return NULL;
 	}
 	*maplen = total;
+	*filelen = len;
 	return p;
+}
+
+/* Compiles the bundle file at path (mapped at src, len bytes) and pushes
+ * its script: from its compiled code in jsc/ when kit-build wrote an image
+ * of this very file (build/jscache.h: X/server.js → X/jsc/server.jsc,
+ * X/server/NAME → X/jsc/NAMEc), else from the source. The image is read
+ * and let go: the functions keep only the source's text. 0, or 1 with the
+ * error on the stack. */
+static int load_script(kit_engine *e, const char *path, const char *src, size_t len)
+{
+	char cache[4500];
+	const char *slash = strrchr(path, '/');
+	size_t dir = slash ? (size_t)(slash - path) : 0;
+	const char *name = slash ? slash + 1 : path;
+	if (dir >= 7 && strncmp(path + dir - 7, "/server", 7) == 0)
+		snprintf(cache, sizeof cache, "%.*s/jsc/%sc", (int)(dir - 7), path, name);
+	else
+		snprintf(cache, sizeof cache, "%.*s%sjsc/%sc", (int)dir, path, slash ? "/" : "", name);
+	int fd = open(cache, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > 0) {
+		void *img = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		close(fd);
+		fd = -1;
+		if (img != MAP_FAILED) {
+			int rc = js_ploadcache(e->J, path, src, len, img, (size_t)st.st_size);
+			munmap(img, (size_t)st.st_size);
+			if (rc >= 0) {
+				e->cached_scripts++;
+				return rc;
+			}
+		}
+	}
+	if (fd >= 0)
+		close(fd);
+	return js_ploadstringstatic(e->J, path, src);
 }
 
 /* server.js's pages leave the worker's RSS: clean file pages, read again
@@ -295,12 +332,13 @@ static void native_load_chunk(js_State *J)
 	if (access(path, F_OK) != 0 && n_dir >= 12 && strcmp(e->chunk_dir + n_dir - 12, "/.kit/server") == 0 && *e->version)
 		snprintf(path, sizeof path, "%.*s/.kit-store/builds/%s/server/%s", (int)(n_dir - 12), e->chunk_dir,
 			 e->version, name);
-	char *p = map_file(path, &len, err, sizeof err);
+	size_t maplen;
+	char *p = map_file(path, &maplen, &len, err, sizeof err);
 	if (!p)
 		js_error(J, "kit: %s", err);
 	e->chunk_maps = kit_xrealloc(e->chunk_maps, (e->nchunk_maps + 1) * sizeof *e->chunk_maps);
-	e->chunk_maps[e->nchunk_maps++] = (struct kit_chunk_map){ p, len };
-	if (js_ploadstringstatic(J, path, p))
+	e->chunk_maps[e->nchunk_maps++] = (struct kit_chunk_map){ p, maplen };
+	if (load_script(e, path, p, len))
 		js_throw(J);
 	js_pushundefined(J);
 	js_call(J, 0);
@@ -311,9 +349,10 @@ static void native_load_chunk(js_State *J)
 static int load(kit_engine *e, const char *server_js, const char *manifest_json, char *err, size_t errlen)
 {
 	js_State *J = e->J;
-	if (map_source(e, server_js, err, errlen) < 0)
+	size_t len;
+	if (map_source(e, server_js, &len, err, errlen) < 0)
 		return -1;
-	if (js_ploadstringstatic(J, server_js, e->source_map)) {
+	if (load_script(e, server_js, e->source_map, len)) {
 		snprintf(err, errlen, "%s does not compile in mujs: %s — rebuild it with kit-build",
 			 server_js, js_trystring(J, -1, "?"));
 		return -1;
@@ -529,6 +568,11 @@ const char *kit_engine_version(const kit_engine *e)
 size_t kit_engine_heap_bytes(const kit_engine *e)
 {
 	return e->heap_bytes;
+}
+
+int kit_engine_cached_scripts(const kit_engine *e)
+{
+	return e->cached_scripts;
 }
 
 void kit_engine_last_stats(const kit_engine *e, kit_render_stats *out)

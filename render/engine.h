@@ -316,6 +316,9 @@ const char *kit_engine_dev_client(const kit_engine *e);
 
 /* Bytes of JS heap in use (for tests and the bench). */
 size_t kit_engine_heap_bytes(const kit_engine *e);
+/* How many bundle files (server.js, chunks) this engine loaded from their
+ * compiled code in .kit/jsc/ instead of parsing them (build/jscache.h). */
+int kit_engine_cached_scripts(const kit_engine *e);
 
 /* What the last render walked (for the bench: cost per element). */
 typedef struct kit_render_stats {

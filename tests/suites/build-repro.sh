@@ -4,7 +4,8 @@
 # components that import @kit/core/Link, which kit's browser runtime entry
 # imports too, and call server actions) built from clean several times, in
 # production and with --dev, gives the same .kit/static/, .kit/server.js,
-# .kit/server/ and client-manifest.json every time.
+# .kit/server/, .kit/jsc/ (the compiled code, mujs patch 1540) and
+# client-manifest.json every time.
 #
 # The cause found (toolchain/README.md): esbuild parses a file once, with the
 # module type of whichever import reached it first, and a path an onResolve
@@ -31,7 +32,7 @@ cp -R "$top_src/tests/fixtures/repro/app" "$app"
 # digest of what a build wrote that must not vary (action-key is random by
 # design, prerender.log holds times)
 digest() {
-	(cd "$app/.kit" && find static server server.js client-manifest.json -type f | LC_ALL=C sort |
+	(cd "$app/.kit" && find static server server.js jsc client-manifest.json -type f | LC_ALL=C sort |
 		xargs sha256sum) | sha256sum | cut -c1-16
 }
 

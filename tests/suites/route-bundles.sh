@@ -9,7 +9,8 @@
 # file and the fix, and publishes nothing; kit-build --dev reports it as a
 # warning and builds the rest. Served (lighttpd, kit-fcgi), the other routes
 # answer 200 and /broken 500, the error log naming the route, in the same
-# worker, before and after; kit.cgi likewise. Then what a request parses:
+# worker, before and after; kit.cgi likewise. The compiled code of server.js
+# and the chunks (.kit/jsc/) is used, a truncated image refused. Then what a request parses:
 # kit.cgi for / runs fewer instructions than for /heavy by most of
 # heavy-table's chunk (valgrind, when installed; the numbers are printed).
 # Last, the web classes per route on tests/fixtures/route-bundles/web-app:
@@ -54,6 +55,26 @@ check "heavy-table is in a chunk of .kit/server/, not in server.js" \
 check "server.js maps each route module to its chunk" test -f "$app/.kit/server/$(chunk_of 'app\/heavy\/page')"
 check "the chunks are published with the version (.kit-store/builds/<version>/server/)" \
 	test -f "$app/.kit-store/builds/$(cat "$app/.kit/version")/server/$(basename "$heavy_chunk")"
+# their compiled code (mujs patch 1540, build/jscache.h): what a new process
+# loads instead of parsing; a file that does not match is compiled instead
+check "kit-build writes the compiled code of server.js and of each chunk (.kit/jsc/)" \
+	test -s "$app/.kit/jsc/server.jsc" -a -s "$app/.kit/jsc/$(basename "$heavy_chunk")c"
+check "... published with the version (.kit-store/builds/<version>/jsc/)" \
+	test -f "$app/.kit-store/builds/$(cat "$app/.kit/version")/jsc/$(basename "$heavy_chunk")c"
+# cached_files: how many bundle files kit-render-bench's worker rendering /heavy loaded from compiled code
+cached_files() {
+	"$top_build/kit-render-bench" "$app" /heavy 1 2>/dev/null |
+		sed -n 's/^JS heap after: .*; \([0-9]*\) bundle files\{0,1\} loaded from compiled code$/\1/p'
+}
+cached=$(cached_files)
+check "a worker rendering /heavy loads server.js and its chunks from their compiled code ($cached files)" \
+	test "${cached:-0}" -ge 2
+cp "$app/.kit/jsc/server.jsc" "$work/server.jsc"
+head -c 1000 "$work/server.jsc" >"$work/short.jsc"
+mv "$work/short.jsc" "$app/.kit/jsc/server.jsc"  # a new file: the store's link keeps the whole one
+check "... a truncated image of server.js is refused: server.js compiled, the page rendered" \
+	test "$(cached_files)" = "$((${cached:-0} - 1))"
+mv "$work/server.jsc" "$app/.kit/jsc/server.jsc"
 
 # served: a page under every route, the same worker before and after /broken
 if ! kit_serve_start lighttpd "$app" "$work/serve" --procs 1; then

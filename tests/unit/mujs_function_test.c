@@ -10,6 +10,9 @@
  *      Error.captureStackTrace, Error.stackTraceLimit, a stack overflow as a
  *      RangeError.
  * 1420 js_functionlocation: where a function was defined (file, line).
+ * 1540 js_compilecache/js_ploadcache: every case and frame above again from
+ *      a compiled image instead of the source; the image the same bytes
+ *      each time; a stale, foreign, truncated or damaged image refused.
  *
  * The cases of the table are run as scripts in mujs and, for the expected
  * value, in Node 20 with
@@ -24,11 +27,51 @@
 
 #include "test.h"
 
+typedef struct {
+	unsigned char *p;
+	size_t len;
+} image;
+
+static void put_image(void *ctx, const void *p, size_t n)
+{
+	image *im = ctx;
+	im->p = realloc(im->p, im->len + n);
+	memcpy(im->p + im->len, p, n);
+	im->len += n;
+}
+
+/* src's compiled image, made in a state of its own (1540) */
+static image compile_image(const char *src)
+{
+	image im = { NULL, 0 };
+	js_State *C = js_newstate(NULL, NULL, 0);
+	if (js_compilecache(C, "elsewhere.js", src, strlen(src), put_image, &im))
+		js_pop(C, 1);
+	js_freestate(C);
+	return im;
+}
+
+static int via_cache;  /* run() loads scripts from their compiled image */
+
+static int load(js_State *J, const char *name, const char *src)
+{
+	if (!via_cache)
+		return js_ploadstring(J, name, src);
+	image im = compile_image(src);
+	int rc = im.len ? js_ploadcache(J, name, src, strlen(src), im.p, im.len) : js_ploadstring(J, name, src);
+	free(im.p);
+	if (rc < 0) {
+		js_pushstring(J, "the image was refused");
+		rc = 1;
+	}
+	return rc;
+}
+
 /* Runs src as the script `name`; its completion value as a string, or
  * "threw <error>". */
 static const char *run(js_State *J, const char *name, const char *src, char *out, size_t n)
 {
-	if (js_ploadstring(J, name, src)) {
+	if (load(J, name, src)) {
 		snprintf(out, n, "threw %s", js_trystring(J, -1, "(error)"));
 		js_pop(J, 1);
 		return out;
@@ -391,7 +434,62 @@ static void test_location(void)
 	js_freestate(J);
 }
 
-int main(void)
+/* 1540: what the loader refuses, and what it takes */
+static void test_cache(void)
+{
+	const char *src = "var re = /a(b)c/gi, big = 12345678901234567890n, x = 0.5, s = 'caf\u00e9';\n"
+			  "function outer(a) {\n  var t = 0;\n  function inner(b) { return a + b + arguments.length; }\n"
+			  "  try { switch (a) { case 1: t = inner(2); break; default: t = -1; } } catch (e) { t = e; }\n"
+			  "  with ({ w: 7 }) { t += w; }\n  return t;\n}\n"
+			  "var o = { get g() { return 'g'; }, k1: function () { return eval('a') ; } };\n"
+			  "[outer(1), re.exec('xABc')[1], String(big), x, s, o.g, o.k1.name, String(outer).length].join()";
+	const char *stale = "var re = 1; outer(1)";
+	image a = compile_image(src), b = compile_image(src);
+	CHECK("1540: an image is made", a.len > 64);
+	CHECK("1540: the same source gives the same bytes", a.len == b.len && a.len && memcmp(a.p, b.p, a.len) == 0);
+	if (!a.len) {
+		free(b.p);
+		return;
+	}
+
+	js_State *J = js_newstate(NULL, NULL, 0);
+	js_State *R = js_newstate(NULL, NULL, 0);
+	char got[256], want[256];
+	via_cache = 0;
+	/* Node 20 prints the same (node -e with the script) */
+	CHECK_STR("1540: the script from its source", run(R, "t.js", src, want, sizeof want),
+		  "11,B,12345678901234567890,0.5,caf\u00e9,g,k1,225");
+	via_cache = 1;
+	CHECK_STR("1540: the script from its image gives what the source gives", run(J, "t.js", src, got, sizeof got), want);
+	CHECK("1540: a stale image (another source) is refused",
+	      js_ploadcache(J, "t.js", stale, strlen(stale), a.p, a.len) == -1);
+	CHECK("1540: an image for a longer source is refused",
+	      js_ploadcache(J, "t.js", src, strlen(src) - 1, a.p, a.len) == -1);
+	int all = 1;
+	for (size_t n = 0; n < a.len; n++)
+		all &= js_ploadcache(J, "t.js", src, strlen(src), a.p, n) == -1;
+	CHECK("1540: every truncation is refused", all);
+	all = 1;
+	for (size_t i = 0; i < a.len; i++) {
+		a.p[i] ^= 0x41;
+		all &= js_ploadcache(J, "t.js", src, strlen(src), a.p, a.len) == -1;
+		a.p[i] ^= 0x41;
+	}
+	CHECK("1540: every damaged byte is refused", all);
+	a.p[8] ^= 1;  /* the engine's identity */
+	CHECK("1540: another engine's image is refused", js_ploadcache(J, "t.js", src, strlen(src), a.p, a.len) == -1);
+	a.p[8] ^= 1;
+	CHECK("1540: the image still loads after all that", js_ploadcache(J, "t.js", src, strlen(src), a.p, a.len) == 0);
+	js_pop(J, 1);
+	CHECK("1540: the stack after refusals is as it was", js_gettop(J) == 0);
+	via_cache = 0;
+	free(a.p);
+	free(b.p);
+	js_freestate(J);
+	js_freestate(R);
+}
+
+static void run_cases(void)
 {
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		js_State *J = js_newstate(NULL, NULL, 0);
@@ -399,9 +497,20 @@ int main(void)
 		CHECK_STR(cases[i].name, run(J, "t.js", cases[i].src, got, sizeof got), cases[i].node);
 		js_freestate(J);
 	}
+}
+
+int main(void)
+{
+	run_cases();
 	test_frames();
 	test_hook();
 	test_source_lifetime();
 	test_location();
+	/* 1540: the same from compiled images */
+	via_cache = 1;
+	run_cases();
+	test_frames();
+	via_cache = 0;
+	test_cache();
 	TEST_EXIT();
 }
