@@ -44,8 +44,10 @@ static int write_one(js_State *J, const char *tmp, const char *dir, const char *
 		snprintf(rel, sizeof rel, "jsc/%sc", name);
 		rc = kit_outdir_write(tmp, rel, img.data, img.len, err, errlen);
 	}
+	int saved = errno;
 	kit_buf_free(&img);
 	free(src);
+	errno = saved;
 	return rc;
 }
 
@@ -85,13 +87,17 @@ int kit_jscache_write(const char *tmp, char *err, size_t errlen)
 		closedir(d);
 		if (n)
 			qsort(names, n, sizeof *names, by_name);
+		int saved = 0;
 		for (size_t i = 0; i < n; i++) {
-			if (rc == 0)
-				rc = write_one(J, tmp, dir, names[i], err, errlen);
+			if (rc == 0 && (rc = write_one(J, tmp, dir, names[i], err, errlen)) != 0)
+				saved = errno;
 			free(names[i]);
 		}
 		free(names);
+		errno = saved;
 	}
+	int saved = errno;
 	js_freestate(J);
+	errno = saved;
 	return rc;
 }

@@ -11,7 +11,8 @@
 #include <stddef.h>
 
 /* Writes <tmp>/jsc/ for <tmp>/server.js and every <tmp>/server/<name>.js;
- * -1 with err set when a file does not compile or cannot be written. */
+ * -1 with err and errno set when a file cannot be read or written (a file
+ * that does not compile gets no image). */
 int kit_jscache_write(const char *tmp, char *err, size_t errlen);
 
 #endif

@@ -563,7 +563,8 @@ static int run(build *b)
 				       b->dev, d);
 		/* the compiled code the host loads instead of parsing (build/jscache.h) */
 		if (rc == 0 && kit_jscache_write(b->tmp, err, sizeof err) != 0) {
-			kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
+			int e = errno;
+			kit_diag_write_fix(d, kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err), e, b->tmp);
 			rc = -1;
 		}
 	} else if (d->nerrors == 0) {
