@@ -6,13 +6,16 @@ another; then SIGTERM. Prints the first answer's status line and the time to
 stderr. Used by bench/instructions.sh. FCGI_CLIENT_HEADERS ("Name: value"
 lines) adds request headers, as HTTP_* parameters; FCGI_CLIENT_SHOW=1 prints
 the first answer whole; FCGI_CLIENT_CPU=1 the responder's CPU time (user +
-system, from wait4) once it exited."""
+system, from wait4) once it exited; FCGI_CLIENT_FIRST=1 the wall time from
+the spawn to the end of the first answer (the socket listens before the
+spawn, so the request waits in its backlog while the responder starts)."""
 import os, socket, struct, sys, signal, time
 n = int(sys.argv[1]); uri = sys.argv[2]; app = sys.argv[3]; cmd = sys.argv[5:]
 import tempfile
 tmpdir = tempfile.mkdtemp(prefix="kit-fcgi-client.")
 path = os.path.join(tmpdir, "sock")
 ls = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM); ls.bind(path); ls.listen(16)
+t_spawn = time.monotonic()
 pid = os.fork()
 if pid == 0:
     os.dup2(ls.fileno(), 0)
@@ -54,9 +57,12 @@ for i in range(n):
             if t == 6: out += data[off+8:off+8+clen]
             off += 8 + clen + plen
         first = out.split(b"\r\n", 1)[0]
+        t_first = time.monotonic()
         if os.environ.get("FCGI_CLIENT_SHOW"):
             sys.stderr.write(out.decode(errors="replace") + "\n")
 t1 = time.time()
+if os.environ.get("FCGI_CLIENT_FIRST"):
+    print(f"first answer {1000 * (t_first - t_spawn):.1f} ms after spawn", file=sys.stderr)
 print(first.decode(errors="replace"), f"{n} requests in {t1-t0:.2f}s", file=sys.stderr)
 os.kill(pid, signal.SIGTERM)
 _, _, ru = os.wait4(pid, 0)
