@@ -115,6 +115,7 @@ struct kit_engine {
 	char *chunk_dir;          /* .kit/server/ beside server.js: the chunks loaded on first use */
 	struct kit_chunk_map { char *p; size_t len; } *chunk_maps; /* each loaded chunk, mapped as server.js */
 	size_t nchunk_maps;
+	int one_shot;             /* kit_engine_opts.one_shot: the process exits after one request */
 	int cached_scripts;       /* bundle files loaded from their compiled code (build/jscache.h) */
 	struct kit_srcmap *srcmap; /* the line tables, read on the first error (req.c, render/srcmap.c) */
 	kit_heap *heap;           /* heap.c's size classes, or NULL: malloc */
