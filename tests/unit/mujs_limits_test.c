@@ -21,7 +21,10 @@
  *   RangeError, catchable, or the parser's SyntaxError, never a crash.
  * 1570 the parser's nodes come from blocks: compiling a script of ~20,000
  *   nodes asks the allocator for a few dozen blocks, not one block a node,
- *   and a syntax error after thousands of nodes frees them all. */
+ *   and a syntax error after thousands of nodes frees them all.
+ * 1541 interned strings by hash: 100,000 distinct global names, object
+ *   keys and string literals (the table doubling many times over) each
+ *   resolve to their own value; the same name twice is one variable. */
 #include <mujs.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -488,6 +491,26 @@ static void test_ast_blocks(void)
 	free(s.p);
 	js_freestate(J);
 	CHECK_WHY("1570: js_freestate frees every block", live == 0, "%ld blocks live", live);
+
+/* 1541: generated like
+ *   node -e 'let s = ""; for (let i = 0; i < 100000; i++) s += `var g${i} = ${i}; o["k${i}"] = "v${i}";`; ...'
+ * the names g0..g99999, the keys k0..k99999 and the strings v0..v99999 all
+ * distinct, some sharing long prefixes */
+static void test_intern(js_State *J)
+{
+	struct src s = { NULL, 0, 0 };
+	char err[512], got[512];
+	put(&s, "var o = {};\n");
+	for (int i = 0; i < 100000; i++)
+		put(&s, "var g%d = %d; o['k%d'] = 'v%d';\n", i, i, i, i);
+	put(&s, "var g7 = g7 + 1;\n"
+		"function interned() { return [g0, g7, g54321, g99999, o.k0, o.k54321, o.k99999, Object.keys(o).length,"
+		" o['k' + 12345] === 'v12345', typeof g100000].join(); }\n");
+	load(J, "interned.js", s.p, err, sizeof err);
+	CHECK_STR("1541: 100,000 distinct names load", err, "");
+	CHECK_STR("1541: each name, key and string is its own",
+		  call(J, "interned", NULL, got, sizeof got), "0,8,54321,99999,v0,v54321,v99999,100000,true,undefined");
+	free(s.p);
 }
 
 int main(void)
@@ -503,6 +526,7 @@ int main(void)
 	run_cases(J, "0203", proto_cases, sizeof proto_cases / sizeof *proto_cases);
 	run_cases(J, "0205", stack_cases, sizeof stack_cases / sizeof *stack_cases);
 	test_stack_load(J);
+	test_intern(J);
 	js_freestate(J);
 	TEST_EXIT();
 }
