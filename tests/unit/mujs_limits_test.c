@@ -491,6 +491,7 @@ static void test_ast_blocks(void)
 	free(s.p);
 	js_freestate(J);
 	CHECK_WHY("1570: js_freestate frees every block", live == 0, "%ld blocks live", live);
+}
 
 /* 1541: generated like
  *   node -e 'let s = ""; for (let i = 0; i < 100000; i++) s += `var g${i} = ${i}; o["k${i}"] = "v${i}";`; ...'
