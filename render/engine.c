@@ -187,6 +187,35 @@ static void native_jsx(js_State *J)
 	}
 }
 
+/* jsxs(type, props, key), development builds only: jsx's element, and each
+ * element in props.children (the array esbuild gives jsxs: several static
+ * children) marked as React's development jsxs marks them (_store.validated:
+ * their keys need no check). The walk reads the mark (walk.c key_check) for
+ * the `validated` slot of the development Flight shape, so that React's
+ * development client does not warn "Each child in a list should have a
+ * unique key" about them. A production build's jsxs is jsx
+ * (js/server/jsx-runtime.ts). */
+static void native_jsxs(js_State *J)
+{
+	native_jsx(J);
+	if (!js_isobject(J, 2))
+		return;
+	js_getproperty(J, 2, "children");
+	if (js_isarray(J, -1)) {
+		const void *proto = ((kit_engine *)js_getcontext(J))->jsx_proto;
+		int n = js_getlength(J, -1);
+		for (int i = 0; i < n; i++) {
+			js_getindex(J, -1, i);
+			if (js_isobject(J, -1) && js_toprotopointer(J, -1) == proto) {
+				js_pushboolean(J, 1);
+				js_defproperty(J, -2, KIT_VALIDATED_MARK, JS_DONTENUM);
+			}
+			js_pop(J, 1);
+		}
+	}
+	js_pop(J, 1);
+}
+
 /* __kit_jsx_init(prototype): keeps the elements' prototype and returns the
  * native jsx (js/server/jsx-runtime.ts calls it once, at load). */
 static void native_jsx_init(js_State *J)
@@ -507,7 +536,16 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	kit_env_install(e->J, server_js);
 	kit_seal_install(e->J, server_js);
 
-	if (load_client_manifest(e, server_js, err, errlen) < 0 || load(e, server_js, manifest_json, err, errlen) < 0) {
+	if (load_client_manifest(e, server_js, err, errlen) < 0) {
+		kit_engine_close(e);
+		return NULL;
+	}
+	if (e->dev_client) {
+		/* the jsxs of a development build (js/server/jsx-runtime.ts) */
+		js_newcfunction(e->J, native_jsxs, "jsxs", 3);
+		js_setglobal(e->J, "__kit_jsxs");
+	}
+	if (load(e, server_js, manifest_json, err, errlen) < 0) {
 		kit_engine_close(e);
 		return NULL;
 	}
@@ -697,6 +735,7 @@ static int request_begin(kit_engine *e, const request_start *start, kit_render_e
 	e->rq.tree_id = 1;
 	e->rq.tree_overflow = "";
 	kit_model_init(&e->rq.model, e->arena);
+	e->rq.model.dev = e->dev_client != NULL;
 
 	js_getregistry(J, REG_RUNTIME);
 	js_getproperty(J, -1, "beginRequest");

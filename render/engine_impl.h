@@ -102,6 +102,7 @@ struct kit_req {
 	/* the component stack (walk.c struct walk_owner, arena memory): the
 	 * component whose output is being walked, its parent through ->parent */
 	const struct walk_owner *owner;
+	unsigned char list;          /* development builds: where the item being walked sits (walk.c key_check) */
 	unsigned walks;              /* walk_row calls so far: whose work array a node's slot is in */
 };
 
@@ -109,6 +110,9 @@ struct kit_req {
  * it answers, one at a time (rq). */
 struct kit_engine {
 	js_State *J;
+	/* the own, non-enumerable property a development build's jsxs puts on
+	 * its static children (engine.c native_jsxs, walk.c key_check) */
+#define KIT_VALIDATED_MARK "_validated"
 	const void *jsx_proto;    /* the prototype of jsx()'s elements (js_topointer; NULL until jsx-runtime.ts loads) */
 	char *source_map;         /* server.js mapped: mujs keeps its functions' text there */
 	size_t source_maplen;

@@ -223,6 +223,12 @@ static void write_value(fwriter *fw, const kit_value *v, kit_buf *out, int type_
 			kit_buf_puts(out, "null");
 		kit_buf_putc(out, ',');
 		write_props(fw, v->u.elem.props, v->u.elem.nprops, out);
+		if (fw->m->dev) {
+			/* React's development client reads owner, stack and
+			 * _store.validated from slots 4-6 (docs/dev.md) */
+			kit_buf_puts(out, ",null,null,");
+			kit_buf_putc(out, (char)('0' + (v->validated <= 2 ? v->validated : 0)));
+		}
 		kit_buf_putc(out, ']');
 		break;
 	case KIT_LAZY:
@@ -577,6 +583,9 @@ static kit_value *decode_element(fparser *fp, kit_value *tuple)
 	kit_value *el = kit_v_element(fp->m, type, key, 0);
 	el->u.elem.props = it[3]->u.obj.props;
 	el->u.elem.nprops = it[3]->u.obj.len;
+	/* a development build's [..., owner, stack, validated] */
+	if (tuple->u.arr.len >= 7 && it[6]->kind == KIT_NUMBER && it[6]->u.number >= 0 && it[6]->u.number <= 2)
+		el->validated = (unsigned char)it[6]->u.number;
 	return el;
 }
 

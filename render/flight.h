@@ -4,8 +4,11 @@
  * lengths are lowercase hex; strings starting with '$' are escaped as "$$...";
  * import (I) rows of client references go out before the rows that use them.
  * A READY lazy row whose parent has not been written yet is inlined into the
- * parent instead of getting its own row. No development rows, ever. See
- * docs/wire-formats.md §1. */
+ * parent instead of getting its own row. No development rows (debug info,
+ * console replay), ever. An element is ["$", type, key, props]; in a
+ * development build (kit_model.dev) ["$", type, key, props, null, null,
+ * validated], the shape React's development client reads its key check
+ * from (docs/dev.md). See docs/wire-formats.md §1. */
 #ifndef KIT_FLIGHT_H
 #define KIT_FLIGHT_H
 

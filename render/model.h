@@ -62,6 +62,11 @@ typedef struct kit_client_ref {
 
 struct kit_value {
 	kit_vkind kind;
+	/* ELEMENT, read by a development build's Flight writer only: React's
+	 * dev `_store.validated` (0: not checked, 1: its key was checked (a
+	 * static child, a component's output), 2: unkeyed in a list: the
+	 * browser's React warns). In kind's padding: no larger value. */
+	unsigned char validated;
 	union {
 		int boolean;
 		double number;
@@ -121,6 +126,7 @@ typedef struct kit_model {
 	kit_row **rows;          /* by id */
 	size_t nrows, caprows;
 	kit_row *ready_head, *ready_tail; /* completed, not yet written */
+	int dev;                 /* kit-build --dev: elements in the development shape (flight.h) */
 } kit_model;
 
 /* The model borrows the arena; rows[] is malloc'd and freed by kit_model_clear. */

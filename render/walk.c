@@ -49,6 +49,7 @@ struct walk_item {
 	unsigned tree_id;       /* React's tree context (phase 2: useId) */
 	const char *tree_overflow;
 	const struct walk_owner *owner;  /* the component whose output this is (NULL: none) */
+	unsigned char list;     /* development builds: IN_PLACE, IN_LIST or UNKEYED_OUTPUT (key_check) */
 };
 
 /* A component being rendered, for the component stack of an error (React's
@@ -97,6 +98,7 @@ static void push_item(kit_engine *e, kit_value **target, unsigned slot, int mode
 	it->tree_id = e->rq.tree_id;
 	it->tree_overflow = e->rq.tree_overflow;
 	it->owner = e->rq.owner;
+	it->list = e->rq.list;
 }
 
 /* Stack layout of a walk: [value, work array, element symbol, ...]; the
@@ -949,6 +951,56 @@ static void push_element_fields(js_State *J, int t)
 	}
 }
 
+/* Development builds: React's development server sends, with each element,
+ * whether its key was checked (_store.validated), and React's development
+ * client warns "Each child in a list should have a unique key" about an
+ * element of an array whose key is null and unchecked. React's jsxs checks
+ * its static children (engine.c native_jsxs marks them), its jsx a single
+ * child, a component's output is checked, and an unkeyed unchecked element
+ * of an array is 2: the browser warns. Where the walk is: */
+enum {
+	IN_PLACE,        /* not directly in an array: checked (1) */
+	IN_LIST,         /* an item of an array: 1 if marked, 0 if keyed, else 2 */
+	UNKEYED_OUTPUT,  /* the output of an unkeyed component of a list: 2 (React
+			  * warns on the server and replays it to the browser's
+			  * console, kit lets the browser's React warn) */
+};
+
+/* The validated slot of the element at t, whose key is at key. */
+static unsigned char key_check(kit_engine *e, int t, int key)
+{
+	js_State *J = e->J;
+	switch (e->rq.list) {
+	case IN_LIST: {
+		js_getproperty(J, t, KIT_VALIDATED_MARK);
+		int marked = js_toboolean(J, -1);
+		js_pop(J, 1);
+		return marked ? 1 : js_isstring(J, key) ? 0 : 2;
+	}
+	case UNKEYED_OUTPUT:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+/* After the element was walked: the element of the model it made (*target
+ * is new) gets validated; when it was an unkeyed item of a list, what it
+ * gives in its place (the items pushed for its target: a component's
+ * output, a fragment's children) is UNKEYED_OUTPUT. An async component's
+ * output, walked later, is not: no warning for it. */
+static void key_checked(kit_engine *e, kit_value **target, const kit_value *before, size_t nitems,
+			unsigned char validated)
+{
+	if (*target != before && *target && (*target)->kind == KIT_ELEMENT) {
+		(*target)->validated = validated;
+	} else if (validated == 2) {
+		for (size_t i = nitems; i < e->rq.nitems; i++)
+			if (e->items[i].kind == ITEM_VALUE && e->items[i].target == target)
+				e->items[i].list = UNKEYED_OUTPUT;
+	}
+}
+
 /* An element: {$$typeof, type, key, props} at stack index t. */
 static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 {
@@ -958,6 +1010,16 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 	int key = ty + 1;
 	int props = ty + 2;
 	int rc = 0;
+	/* development builds only (a production walk tests two zeros) */
+	unsigned char validated = 0;
+	const kit_value *before = NULL;
+	size_t nitems = 0;
+	if (e->rq.model.dev) {
+		validated = key_check(e, t, key);
+		e->rq.list = IN_PLACE;  /* what the element holds or gives */
+		before = *it->target;
+		nitems = e->rq.nitems;
+	}
 
 	if (js_isstring(J, ty)) {
 		rc = walk_host(e, work, it->target, js_tostring(J, ty), key, props);
@@ -1095,6 +1157,8 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			 js_typeof(J, ty));
 		rc = fail_type(e, it->target, msg, it->context);
 	}
+	if (validated)
+		key_checked(e, it->target, before, nitems, validated);
 	js_pop(J, js_gettop(J) - ty);
 	return rc;
 }
@@ -1262,12 +1326,15 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 		*it->target = arr;
 		unsigned tree_id = e->rq.tree_id;
 		const char *tree_overflow = e->rq.tree_overflow;
+		unsigned char list = e->rq.list;
+		e->rq.list = IN_LIST;
 		for (int i = len; i-- > 0;) {
 			js_getindex(J, t, i);
 			if (e->rq.ssr && it->mode == MODE_NODE)  /* React forks the tree context per array child */
 				kit_tree_push(e->arena, tree_id, tree_overflow, (unsigned)len, (unsigned)i, &e->rq.tree_id, &e->rq.tree_overflow);
 			take_or_push(e, work, &arr->u.arr.items[i], it->mode, it->context);
 		}
+		e->rq.list = list;
 		e->rq.tree_id = tree_id;
 		e->rq.tree_overflow = tree_overflow;
 	} else if (js_isdateobject(J, t)) {
@@ -1353,6 +1420,7 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 	e->rq.work_top = 0;
 	e->rq.nitems = 0;
 	e->rq.walks++;
+	e->rq.list = IN_PLACE;
 	push_item(e, &row->value, stash(e, work), e->rq.root_data ? MODE_CLIENT_PROP : mode, NULL);
 	e->rq.root_data = 0;
 	int rc = 0;
@@ -1371,6 +1439,7 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 		e->rq.tree_id = it.tree_id;
 		e->rq.tree_overflow = it.tree_overflow;
 		e->rq.owner = it.owner;
+		e->rq.list = it.list;
 		js_getindex(J, work, (int)it.slot);
 		if (walk_one(e, work, &it) < 0) {
 			rc = -1;

@@ -42,6 +42,11 @@ declare const __kit_jsx_init: ((proto: object) => typeof jsxInJS) | undefined;
 export const jsx: (type: unknown, props: Record<string, unknown>, key?: unknown) => Element =
   typeof __kit_jsx_init === 'function' ? __kit_jsx_init(ReactElement.prototype) : jsxInJS;
 
-export const jsxs = jsx;
+// jsxs (several static children): jsx itself, except in a development build
+// (kit-build --dev), where the engine's jsxs also marks the children as
+// React's development jsxs does, so the browser's development React does not
+// warn about their keys (render/engine.c native_jsxs, docs/dev.md).
+declare const __kit_jsxs: typeof jsx | undefined;
+export const jsxs: typeof jsx = typeof __kit_jsxs === 'function' ? __kit_jsxs : jsx;
 export const jsxDEV = jsx;
 export const Fragment = REACT_FRAGMENT;

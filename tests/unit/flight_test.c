@@ -5,7 +5,8 @@
  *    byte for byte when written back row by row in the file's order; the
  *    others fail with a message naming the row.
  * 2. Hand-built models give exact rows: escaping, special values, lazy
- *    inlining, I/E/T rows, Map/Set rows, lowercase hex ids.
+ *    inlining, I/E/T rows, Map/Set rows, lowercase hex ids; a development
+ *    build's element shape.
  * 3. Malformed payloads (hand-written, and every truncation of the goldens)
  *    return -1 with a message instead of crashing. */
 #include <math.h>
@@ -463,6 +464,49 @@ static void test_parse_model(void)
 	ctx_close(&c);
 }
 
+/* A development build's element: React's development shape, with each
+ * element's validated flag (docs/dev.md §2); parsed back, the flag stays. */
+static void test_dev_elements(void)
+{
+	ctx c;
+	ctx_open(&c);
+	kit_model *m = &c.m;
+	m->dev = 1;
+	kit_row *root = kit_model_new_row(m);
+	kit_value *ul = el(&c, "ul", NULL, 1);
+	kit_value *kids = kit_v_array(m, 3);
+	kids->u.arr.items[0] = el(&c, "li", NULL, 0);
+	kids->u.arr.items[0]->validated = 2;
+	kids->u.arr.items[1] = el(&c, "li", kit_v_cstring(m, "k"), 0);
+	kids->u.arr.items[2] = el(&c, "li", NULL, 0);
+	kids->u.arr.items[2]->validated = 1;
+	kit_v_set_prop(m, &ul->u.elem.props[0], "children", kids);
+	kit_row_resolve(m, root, ul);
+	kit_flight_write_ready(m, &c.out);
+	static const char want[] =
+		"0:[\"$\",\"ul\",null,{\"children\":[[\"$\",\"li\",null,{},null,null,2],"
+		"[\"$\",\"li\",\"k\",{},null,null,0],[\"$\",\"li\",null,{},null,null,1]]},null,null,0]\n";
+	CHECK_STR("dev: elements as [\"$\", type, key, props, owner, stack, validated]", kit_buf_cstr(&c.out), want);
+	ctx_close(&c);
+
+	ctx_open(&c);
+	char err[256];
+	int rc = kit_flight_parse(&c.m, want, sizeof want - 1, err, sizeof err);
+	CHECK("dev: the development shape parses", rc == 0);
+	if (rc == 0) {
+		const kit_value *k = kit_v_get(kit_model_row(&c.m, 0)->value, "children");
+		CHECK("dev: validated read back", k->u.arr.items[0]->validated == 2 && k->u.arr.items[1]->validated == 0 &&
+		      k->u.arr.items[2]->validated == 1);
+		kit_flight_write_row(&c.m, kit_model_row(&c.m, 0), &c.out);
+		CHECK_STR("dev: a production model writes the production shape", kit_buf_cstr(&c.out),
+			  "0:[\"$\",\"ul\",null,{\"children\":[[\"$\",\"li\",null,{}],[\"$\",\"li\",\"k\",{}],"
+			  "[\"$\",\"li\",null,{}]]}]\n");
+	} else {
+		printf("# %s\n", err);
+	}
+	ctx_close(&c);
+}
+
 static void test_parse_errors(void)
 {
 	static const struct {
@@ -566,6 +610,7 @@ int main(void)
 	test_text_rows();
 	test_map_set();
 	test_parse_model();
+	test_dev_elements();
 	test_parse_errors();
 	test_parse_never_crashes();
 	TEST_EXIT();
