@@ -74,6 +74,39 @@ const writePage = (body) => fs.writeFileSync(pageFile, body);
 const homePage = (text) => `export default function Home() {\n  return <p>dev-page: ${text}</p>;\n}\n`;
 
 try {
+  // --- React's key warning: none for static children, one for an unkeyed list ---
+  {
+    const keyWarning = /Each child in a list should have a unique "key" prop/;
+    const settle = async (page) => {
+      await page.waitForFunction(() => { const el = document.querySelector('#box');
+        return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber')); }, null, { timeout: 15000 }).catch(() => {});
+      await sleep(500);  // anything React logs, it logs as it commits
+    };
+    // React's warnings and errors (not the DevTools banner, an info; not
+    // the favicon's 404)
+    const open = async (url) => {
+      const page = await browser.newPage();
+      const consoleText = [];
+      page.on('console', (m) => {
+        if ((m.type() === 'warning' || m.type() === 'error') && !/^Failed to load resource/.test(m.text()))
+          consoleText.push(m.text());
+      });
+      await page.goto(base + url);
+      await settle(page);
+      return { page, consoleText };
+    };
+    let { page, consoleText } = await open('/keys');
+    check('static children, a fragment, a client component\'s children, keyed lists: no console message',
+      consoleText.length === 0 && (await page.textContent('body')).includes('dev-keys'),
+      consoleText.join(' | ').slice(0, 600) || 'not the page');
+    await page.close();
+    ({ page, consoleText } = await open('/nokey'));
+    check('an unkeyed .map() list: exactly React\'s key warning',
+      consoleText.length === 1 && keyWarning.test(consoleText[0]),
+      consoleText.join(' | ').slice(0, 600) || 'no warning');
+    await page.close();
+  }
+
   // --- React's development build: a hydration mismatch is explained -------------
   {
     const { page, consoleText } = await fresh('/mismatch');

@@ -22,7 +22,9 @@
 #    of the app file, component stack; dismissed with × and Escape), a
 #    server action that throws (its message reaches the browser in dev), live
 #    reload after an edit (its time printed as MEASURE lines, no assertion),
-#    a failed build's overlay on the open page, cleared by the fix.
+#    a failed build's overlay on the open page, cleared by the fix; no
+#    "unique key" warning for static children and keyed lists (/keys),
+#    exactly React's one for an unkeyed .map() list (/nokey).
 # 5. kit-serve --dev --server apache: Apache serves status.json too.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin dev-overlay
@@ -127,6 +129,55 @@ export function Count() {
 EOF
 	printf 'import Link from "@kit/core/Link";\nimport { Count } from "./Count";\nexport default function Page() {\n  return <main><p>dev-counter: one</p><Count /><Link id="to-boom" href="/boom">boom</Link></main>;\n}\n' \
 		>"$1/src/app/counter/page.tsx"
+	# React's key warning (docs/dev.md §2): /keys has static multi-child JSX
+	# (jsxs), in a server component, in a fragment and as a client
+	# component's children, a keyed list and a keyed list of server
+	# components; /nokey an unkeyed .map() list, which React warns about
+	mkdir -p "$1/src/app/keys" "$1/src/app/nokey"
+	cat >"$1/src/app/keys/Box.tsx" <<'EOF'
+"use client";
+export function Box({ children }: { children: React.ReactNode }) {
+  return <section id="box">{children}</section>;
+}
+EOF
+	cat >"$1/src/app/keys/page.tsx" <<'EOF'
+import { Box } from "./Box";
+function Item({ n }: { n: number }) {
+  return <li><b>item</b> {n}</li>;
+}
+export default function Page() {
+  const items = [1, 2, 3];
+  return (
+    <main id="keys">
+      <h1>dev-keys</h1>
+      <p>one <b>two</b> three</p>
+      <>
+        <span>a</span>
+        <span>b</span>
+      </>
+      <Box>
+        <p>in the box</p>
+        <p>and more</p>
+      </Box>
+      <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul>
+      <ol>{items.map((i) => <Item key={i} n={i} />)}</ol>
+    </main>
+  );
+}
+EOF
+	cat >"$1/src/app/nokey/page.tsx" <<'EOF'
+import { Box } from "../keys/Box";
+export default function Page() {
+  const items = ["x", "y", "z"];
+  return (
+    <main id="nokey">
+      <h1>dev-nokey</h1>
+      <Box>static</Box>
+      <ul>{items.map((i) => <li>{i}</li>)}</ul>
+    </main>
+  );
+}
+EOF
 }
 entry_of() { # entry_of APP: the runtime entry's file
 	sed -n 's|^  "entry": "/_kit/static/\(.*\)",$|\1|p' "$1/.kit/client-manifest.json"
