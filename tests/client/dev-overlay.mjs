@@ -105,6 +105,11 @@ try {
       consoleText.length === 1 && keyWarning.test(consoleText[0]),
       consoleText.join(' | ').slice(0, 600) || 'no warning');
     await page.close();
+    ({ page, consoleText } = await open('/nokeysc'));
+    check('an unkeyed .map() list of server components: exactly React\'s key warning',
+      consoleText.length === 1 && keyWarning.test(consoleText[0]),
+      consoleText.join(' | ').slice(0, 600) || 'no warning');
+    await page.close();
   }
 
   // --- React's development build: a hydration mismatch is explained -------------

@@ -24,7 +24,8 @@
 #    reload after an edit (its time printed as MEASURE lines, no assertion),
 #    a failed build's overlay on the open page, cleared by the fix; no
 #    "unique key" warning for static children and keyed lists (/keys),
-#    exactly React's one for an unkeyed .map() list (/nokey).
+#    exactly React's one for an unkeyed .map() list (/nokey), of host
+#    elements or of server components (/nokeysc).
 # 5. kit-serve --dev --server apache: Apache serves status.json too.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin dev-overlay
@@ -133,7 +134,7 @@ EOF
 	# (jsxs), in a server component, in a fragment and as a client
 	# component's children, a keyed list and a keyed list of server
 	# components; /nokey an unkeyed .map() list, which React warns about
-	mkdir -p "$1/src/app/keys" "$1/src/app/nokey"
+	mkdir -p "$1/src/app/keys" "$1/src/app/nokey" "$1/src/app/nokeysc"
 	cat >"$1/src/app/keys/Box.tsx" <<'EOF'
 "use client";
 export function Box({ children }: { children: React.ReactNode }) {
@@ -174,6 +175,23 @@ export default function Page() {
       <h1>dev-nokey</h1>
       <Box>static</Box>
       <ul>{items.map((i) => <li>{i}</li>)}</ul>
+    </main>
+  );
+}
+EOF
+	# an unkeyed list of server components: React's server warns and replays
+	# it to the browser; kit's browser React warns about their output
+	cat >"$1/src/app/nokeysc/page.tsx" <<'EOF'
+import { Box } from "../keys/Box";
+function Item({ n }: { n: string }) {
+  return <li>{n}</li>;
+}
+export default function Page() {
+  const items = ["x", "y", "z"];
+  return (
+    <main id="nokeysc">
+      <Box>static</Box>
+      <ul>{items.map((i) => <Item n={i} />)}</ul>
     </main>
   );
 }
