@@ -966,22 +966,33 @@ enum {
 			  * console, kit lets the browser's React warn) */
 };
 
-/* The validated slot of the element at t, whose key is at key. */
-static unsigned char key_check(kit_engine *e, int t, int key)
+/* A development build's key check of one element (key_check, key_checked). */
+struct key_state {
+	unsigned char validated;  /* its validated slot */
+	const kit_value *before;  /* *target before the walk of the element */
+	size_t nitems;            /* the items before */
+};
+
+/* Before the walk of the element at t (whose key is at key): its validated
+ * slot; what it holds or gives in its place is IN_PLACE from here. */
+static void key_check(kit_engine *e, const struct walk_item *it, int t, int key, struct key_state *ks)
 {
 	js_State *J = e->J;
 	switch (e->rq.list) {
-	case IN_LIST: {
+	case IN_LIST:
 		js_getproperty(J, t, KIT_VALIDATED_MARK);
-		int marked = js_toboolean(J, -1);
+		ks->validated = js_toboolean(J, -1) ? 1 : js_isstring(J, key) ? 0 : 2;
 		js_pop(J, 1);
-		return marked ? 1 : js_isstring(J, key) ? 0 : 2;
-	}
+		break;
 	case UNKEYED_OUTPUT:
-		return 2;
+		ks->validated = 2;
+		break;
 	default:
-		return 1;
+		ks->validated = 1;
 	}
+	e->rq.list = IN_PLACE;
+	ks->before = *it->target;
+	ks->nitems = e->rq.nitems;
 }
 
 /* After the element was walked: the element of the model it made (*target
@@ -989,15 +1000,33 @@ static unsigned char key_check(kit_engine *e, int t, int key)
  * gives in its place (the items pushed for its target: a component's
  * output, a fragment's children) is UNKEYED_OUTPUT. An async component's
  * output, walked later, is not: no warning for it. */
-static void key_checked(kit_engine *e, kit_value **target, const kit_value *before, size_t nitems,
-			unsigned char validated)
+static void key_checked(kit_engine *e, kit_value **target, const struct key_state *ks)
 {
-	if (*target != before && *target && (*target)->kind == KIT_ELEMENT) {
-		(*target)->validated = validated;
-	} else if (validated == 2) {
-		for (size_t i = nitems; i < e->rq.nitems; i++)
+	if (*target != ks->before && *target && (*target)->kind == KIT_ELEMENT) {
+		(*target)->validated = ks->validated;
+	} else if (ks->validated == 2) {
+		for (size_t i = ks->nitems; i < e->rq.nitems; i++)
 			if (e->items[i].kind == ITEM_VALUE && e->items[i].target == target)
 				e->items[i].list = UNKEYED_OUTPUT;
+	}
+}
+
+/* <Suspense>: an element of the model, its fallback and children walked. */
+static void walk_suspense(kit_engine *e, int work, const struct walk_item *it, int key, int props)
+{
+	js_State *J = e->J;
+	kit_value *el = kit_v_element(&e->rq.model, kit_v_symbol(&e->rq.model, "react.suspense"),
+				      js_isstring(J, key) ? make_string(e, J, key) : NULL, 2);
+	*it->target = el;
+	static const char *names[2] = { "fallback", "children" };
+	for (int i = 1; i >= 0; i--) {
+		el->u.elem.props[i].key = names[i];
+		el->u.elem.props[i].keylen = strlen(names[i]);
+		if (js_isobject(J, props))
+			js_getproperty(J, props, names[i]);
+		else
+			js_pushundefined(J);
+		push_item(e, &el->u.elem.props[i].value, stash(e, work), MODE_NODE, "Suspense");
 	}
 }
 
@@ -1010,16 +1039,9 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 	int key = ty + 1;
 	int props = ty + 2;
 	int rc = 0;
-	/* development builds only (a production walk tests two zeros) */
-	unsigned char validated = 0;
-	const kit_value *before = NULL;
-	size_t nitems = 0;
-	if (e->rq.model.dev) {
-		validated = key_check(e, t, key);
-		e->rq.list = IN_PLACE;  /* what the element holds or gives */
-		before = *it->target;
-		nitems = e->rq.nitems;
-	}
+	struct key_state ks = { 0, NULL, 0 };  /* development builds only */
+	if (e->rq.model.dev)
+		key_check(e, it, t, key, &ks);
 
 	if (js_isstring(J, ty)) {
 		rc = walk_host(e, work, it->target, js_tostring(J, ty), key, props);
@@ -1061,19 +1083,7 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			push_item(e, it->target, stash(e, work), MODE_NODE, it->context);
 		}
 	} else if (is_registry(J, ty, REG_SYM_SUSPENSE)) {
-		kit_value *el = kit_v_element(&e->rq.model, kit_v_symbol(&e->rq.model, "react.suspense"),
-					      js_isstring(J, key) ? make_string(e, J, key) : NULL, 2);
-		*it->target = el;
-		static const char *names[2] = { "fallback", "children" };
-		for (int i = 1; i >= 0; i--) {
-			el->u.elem.props[i].key = names[i];
-			el->u.elem.props[i].keylen = strlen(names[i]);
-			if (js_isobject(J, props))
-				js_getproperty(J, props, names[i]);
-			else
-				js_pushundefined(J);
-			push_item(e, &el->u.elem.props[i].value, stash(e, work), MODE_NODE, "Suspense");
-		}
+		walk_suspense(e, work, it, key, props);
 	} else if (js_isobject(J, ty)) {
 		js_getproperty(J, ty, "$$typeof");
 		int tag = js_gettop(J) - 1;
@@ -1157,8 +1167,8 @@ static int walk_element(kit_engine *e, int work, struct walk_item *it, int t)
 			 js_typeof(J, ty));
 		rc = fail_type(e, it->target, msg, it->context);
 	}
-	if (validated)
-		key_checked(e, it->target, before, nitems, validated);
+	if (ks.validated)
+		key_checked(e, it->target, &ks);
 	js_pop(J, js_gettop(J) - ty);
 	return rc;
 }
