@@ -1956,7 +1956,9 @@ static void handle(kit_host *h, const kit_request *req, const kit_sink *out)
 int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out)
 {
 	h->abort_stream = 0;
+	kit_store_hold(h->store, 1);  /* one read of the store's change counter per request */
 	handle(h, req, out);
+	kit_store_hold(h->store, 0);
 	kit_resp_request_extra(NULL, NULL);
 	h->shown_path = NULL;
 	kit_arena_reset(h->req);  /* everything the request parsed goes at once */

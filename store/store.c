@@ -48,6 +48,7 @@ struct kit_store {
 	int fd;                /* read-only handles: the file, for its change counter; -1 otherwise */
 	unsigned char counter[4];
 	int counter_ok;
+	int held;              /* kit_store_hold: 1 held, 2 held and the counter read since */
 	char active_v[64];
 	int active_ok;
 	char path[4096];       /* for the log */
@@ -77,6 +78,10 @@ static int unchanged(kit_store *s)
 {
 	if (s->fd < 0)
 		return 0;
+	if (s->held == 2 && s->counter_ok)
+		return 1;  /* held: the counter this request read first stands */
+	if (s->held)
+		s->held = 2;
 	unsigned char c[4];
 	if (pread(s->fd, c, sizeof c, 24) != (ssize_t)sizeof c) {
 		s->counter_ok = 0;
@@ -426,6 +431,12 @@ int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errl
 		return -1;
 	}
 	return 0;
+}
+
+void kit_store_hold(kit_store *s, int on)
+{
+	if (s)
+		s->held = on ? 1 : 0;
 }
 
 int kit_store_active(kit_store *s, char *out, size_t outlen)

@@ -79,6 +79,13 @@ int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errl
  * enough for every request (a responder compares it with the build it runs). */
 int kit_store_active(kit_store *s, char *out, size_t outlen);
 
+/* kit_store_hold(s, 1): until kit_store_hold(s, 0), a read-only handle reads
+ * the store's change counter (one pread, see store.c) only at its first
+ * call and answers the later ones as of that moment: the lookups of one
+ * request cost one system call together, and all see the same version. A
+ * publish or a rollback is seen at the first call after the hold ends. */
+void kit_store_hold(kit_store *s, int on);
+
 /* The published versions, newest publish first (a version published again
  * counts as new). */
 typedef struct kit_store_version {

@@ -149,6 +149,21 @@ int main(void)
 	CHECK("publish v2", kit_store_publish(w, "v2", v2, 1, err, sizeof err) == 0);
 	CHECK("reader sees v2", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 && strcmp(hit.version, "v2") == 0);
 	CHECK("v1-only route gone with v2", kit_store_lookup(r, "/old", KIT_STORE_REDIRECT, 0, &hit) == 0);
+	/* held (one request): a rollback after the first call is not seen before
+	 * the hold ends, then at once */
+	kit_store_hold(r, 1);
+	CHECK("held: active v2", kit_store_active(r, active, sizeof active) == 0 && strcmp(active, "v2") == 0);
+	CHECK("rollback to v1 while held", kit_store_rollback(w, "v1", err, sizeof err) == 0);
+	CHECK("held: still v2 after the rollback",
+	      kit_store_active(r, active, sizeof active) == 0 && strcmp(active, "v2") == 0 &&
+		      kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 && strcmp(hit.version, "v2") == 0);
+	kit_store_hold(r, 0);
+	CHECK("hold ended: v1", kit_store_active(r, active, sizeof active) == 0 && strcmp(active, "v1") == 0 &&
+				     kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 && strcmp(hit.version, "v1") == 0);
+	CHECK("back to v2", kit_store_rollback(w, "v2", err, sizeof err) == 0);
+	kit_store_hold(r, 1);
+	CHECK("held again: v2 at its first call", kit_store_active(r, active, sizeof active) == 0 && strcmp(active, "v2") == 0);
+	kit_store_hold(r, 0);
 	/* more lookups than the reader's cache holds (store.c empties it when full) */
 	int misses = 0;
 	for (int i = 0; i < 1000; i++) {
