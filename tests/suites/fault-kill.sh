@@ -13,9 +13,10 @@
 #    another at 4.5 s: at most the requests the killed ones held fail (one
 #    each: with fewer connections than responders none queues on a busy
 #    one), the killed ones are replaced (lighttpd: all configured run again;
-#    mod_fcgid: on demand, the load is answered by new processes), and the
+#    mod_fcgid: on demand, at least two run after the load), and the
 #    p99 of the run stays under 3x the baseline's (or under 250 ms, the
-#    noise of a shared machine: the failure this catches is the 1-2 s
+#    noise of a shared machine; 1.5 s behind Apache, whose mod_fcgid queues
+#    a request for a whole second: the failure this catches is the 1-2 s
 #    back-off after "connection refused").
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin fault-kill
@@ -62,9 +63,10 @@ for server in lighttpd apache; do
 	load_wait kill-$server
 	lost=$((load_bad + load_sockerr))
 	# lighttpd restarts every configured responder; mod_fcgid starts them
-	# on demand, so the load's connections are what must be served
+	# on demand and ends idle ones when the load stops, so behind Apache
+	# more than one must run (the load after the kills was answered: above)
 	want=$procs
-	[ "$server" = apache ] && want=$nconns
+	[ "$server" = apache ] && want=2
 	after=$(wait_responders "$want" 10)
 	echo "fault-kill: $server: baseline $base_answers answers, p99 $base_p99 ms; with kill -9 of $v1 and $v2: $load_answers answers, $lost failed, p99 $load_p99 ms; responders before: $before, after: $(responders_now | tr '\n' ' ')"
 	echo -n "$load_lines" | sed "s/^/fault-kill: $server: /"
@@ -74,8 +76,13 @@ for server in lighttpd apache; do
 	else
 		fail "$server: two kill -9 under load lose only the requests the killed responders held" "$lost of $load_answers failed (allowed $held): $(echo -n "$load_lines" | tr '\n' ';')"
 	fi
-	if awk -v p="$load_p99" -v b="$base_p99" 'BEGIN { exit !(p < 3 * b || p < 250) }'; then
-		pass "$server: p99 under kill -9 $load_p99 ms against $base_p99 ms unloaded by faults (< 3x, or < 250 ms)"
+	# mod_fcgid makes a request that finds no idle process wait a whole
+	# second (docs/fastcgi.md §8): on a busy machine a p99 near 1 s behind
+	# Apache is that queue, not a lost responder; the 2 s back-off stays caught
+	floor=250
+	[ "$server" = apache ] && floor=1500
+	if awk -v p="$load_p99" -v b="$base_p99" -v f="$floor" 'BEGIN { exit !(p < 3 * b || p < f) }'; then
+		pass "$server: p99 under kill -9 $load_p99 ms against $base_p99 ms unloaded by faults (< 3x, or < $floor ms)"
 	else
 		fail "$server: p99 under kill -9 stays under 3x the baseline" "$load_p99 ms against $base_p99 ms"
 	fi
