@@ -147,6 +147,12 @@ int main(void)
 	CHECK_STR("1350: Lord Howe, 02:15 in the half-hour gap is 02:45", eval(J, "new Date(2024, 9, 6, 2, 15).getMinutes()", got, sizeof got), "45");
 	setenv("TZ", "UTC", 1);
 	tzset();
+	/* 1620: years no time value reaches are NaN before an int overflows */
+	CHECK_STR("1620: a 20-digit year in a date string", eval(J, "String(new Date('12345678901234567890').getTime())", got, sizeof got), "NaN");
+	CHECK_STR("1620: Date.UTC of year 1e9", eval(J, "String(Date.UTC(1e9, 0))", got, sizeof got), "NaN");
+	CHECK_STR("1620: a month of 1e12", eval(J, "String(new Date(2024, 1e12).getTime())", got, sizeof got), "NaN");
+	CHECK_STR("1620: a NaN year", eval(J, "String(new Date(NaN, 0).getTime())", got, sizeof got), "NaN");
+	CHECK_STR("1620: the last time value", eval(J, "String(Date.UTC(275760, 8, 13))", got, sizeof got), "8640000000000000");
 
 	/* 1351: date strings as V8 reads them */
 	CHECK_STR("1351: a date-only ISO form is UTC", eval(J, "Date.parse('2024-03-07')", got, sizeof got), "1709769600000");
