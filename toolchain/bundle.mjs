@@ -974,33 +974,40 @@ async function mangleNames(code) {
 		format: { comments: 'some' } })).code;
 }
 
+// One script of js/client/ built alone for the browser (esbuild, not
+// written): { file } or { errors } as kit-build reports them.
+async function buildClientScript(job, source, name, format, outdir, minify) {
+	const kitDir = (job.alias && job.alias['@kit/core']) || path.join(toolchainDir, '..', 'js');
+	try {
+		const result = await esbuild.build({
+			entryPoints: [{ in: path.join(kitDir, 'client', source), out: name }],
+			absWorkingDir: job.root,
+			bundle: true,
+			format,
+			platform: 'browser',
+			target: 'es2020',
+			minify,
+			entryNames: '[name]-[hash]',
+			outdir,
+			write: false,
+			logLevel: 'silent',
+		});
+		return { file: result.outputFiles[0] };
+	} catch (e) {
+		if (!e.errors) throw e;
+		return { errors: e.errors.map((m) => fromEsbuild(job.root, m, 'browser')) };
+	}
+}
+
 // js/client/answer.ts (the payload cache and the navigation requests), built
 // alone as static/answer-<hash>.js: the entry imports it with the first
 // navigation or prefetch (__KIT_ANSWER__). Alone, so that it shares nothing
 // with the entry's build: a module shared with the entry, or esbuild's
 // helpers for two entry points, would become one more file every page loads.
 async function buildAnswers(job, c, dev) {
-	const kitDir = (job.alias && job.alias['@kit/core']) || path.join(toolchainDir, '..', 'js');
-	let result;
-	try {
-		result = await esbuild.build({
-			entryPoints: [{ in: path.join(kitDir, 'client', 'answer.ts'), out: 'answer' }],
-			absWorkingDir: job.root,
-			bundle: true,
-			format: 'esm',
-			platform: 'browser',
-			target: 'es2020',
-			minify: !dev,
-			entryNames: '[name]-[hash]',
-			outdir: c.outdir,
-			write: false,
-			logLevel: 'silent',
-		});
-	} catch (e) {
-		if (!e.errors) throw e;
-		return { errors: e.errors.map((m) => fromEsbuild(job.root, m, 'browser')) };
-	}
-	const f = result.outputFiles[0];
+	const r = await buildClientScript(job, 'answer.ts', 'answer', 'esm', c.outdir, !dev);
+	if (r.errors) return r;
+	const f = r.file;
 	const contents = dev ? f.contents : Buffer.from(await mangleNames(f.text));
 	return { file: { path: f.path, contents }, name: path.basename(f.path) };
 }
@@ -1009,28 +1016,10 @@ async function buildAnswers(job, c, dev) {
 // written as static/dev-client-<hash>.js; the responders put it on every page
 // of a dev build (client-manifest.json "dev").
 async function buildDevClient(job, outdir, publicPath) {
-	const kitDir = (job.alias && job.alias['@kit/core']) || path.join(toolchainDir, '..', 'js');
-	let result;
-	try {
-		result = await esbuild.build({
-			entryPoints: [{ in: path.join(kitDir, 'client', 'dev-client.ts'), out: 'dev-client' }],
-			absWorkingDir: job.root,
-			bundle: true,
-			format: 'iife',
-			platform: 'browser',
-			target: 'es2020',
-			entryNames: '[name]-[hash]',
-			outdir,
-			write: false,
-			logLevel: 'silent',
-		});
-	} catch (e) {
-		if (!e.errors) throw e;
-		return { errors: e.errors.map((m) => fromEsbuild(job.root, m, 'browser')) };
-	}
-	const f = result.outputFiles[0];
-	fs.writeFileSync(f.path, f.contents);
-	return { url: publicPath + path.basename(f.path), bytes: f.contents.length };
+	const r = await buildClientScript(job, 'dev-client.ts', 'dev-client', 'iife', outdir, false);
+	if (r.errors) return r;
+	fs.writeFileSync(r.file.path, r.file.contents);
+	return { url: publicPath + path.basename(r.file.path), bytes: r.file.contents.length };
 }
 
 function lineCount(s) {
