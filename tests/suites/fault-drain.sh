@@ -103,10 +103,19 @@ for server in lighttpd apache; do
 	fi
 
 	# --- 2. a graceful restart of the server
+	# (step 1 ended responders: the pool is grown again, and the restart
+	# waits until each slow page holds a responder, its shell arrived; a
+	# page still waiting for a process is cut by Apache, see above)
 	main_pid=$(cat "$rundir/$([ "$server" = lighttpd ] && echo lighttpd.pid || echo httpd.pid)")
+	load_start rewarm-$server 2s 8 dynamic
+	load_wait rewarm-$server
 	load_start grace-$server 60s 1 api
 	slow_start grace-$server
-	sleep 0.7
+	for _ in $(seq 15); do
+		[ -s "$work/grace-$server-1.body" ] && [ -s "$work/grace-$server-2.body" ] && [ -s "$work/grace-$server-3.body" ] && break
+		sleep 0.1
+	done
+	sleep 0.2
 	kill -USR1 "$main_pid"
 	slow_done grace-$server
 	sleep 1
