@@ -58,12 +58,15 @@ static void usage(FILE *out)
 	fputs("usage: kit-build [--dev] [--no-prerender] [--no-host-command] [DIR]\n"
 	      "       kit-build --versions [DIR]\n"
 	      "       kit-build --rollback[=VERSION] [DIR]\n"
+	      "       kit-build --publish-from=SRC [DIR]\n"
 	      "       kit-build --watch-paths [DIR]\n"
 	      "Builds the kit app in DIR (default: the current directory) into DIR/.kit/\n"
 	      "and publishes it as the active version of DIR/.kit-store/ (the store keeps\n"
 	      "\"keepVersions\" versions, default 5). --versions lists them; --rollback\n"
 	      "makes VERSION (default: the one published before the active one) active\n"
-	      "again: running responders switch at their next request.\n"
+	      "again: running responders switch at their next request. --publish-from\n"
+	      "publishes the build in SRC (a copy of .kit/ and .kit-store/ built elsewhere)\n"
+	      "as DIR's active version without building (docs/deploy.md).\n"
 	      "Routes are read from DIR/src/app, or from \"sourceDir\" in DIR/kit.config.json.\n"
 	      "Development (what kit-serve --dev runs):\n"
 	      "  --dev              a failing hostManifest command is a warning: the build\n"
@@ -622,7 +625,7 @@ static int run(build *b)
 		kit_buf_free(&out);
 		/* the web server serves the stored pages no middleware applies to */
 		kit_publish_job job = { b->app_root, b->tmp, version, config.keep_versions, pj.entries, pj.nentries,
-					pj.pages, pj.npages, pj.raw_only };
+					pj.pages, pj.npages, pj.raw_only, NULL };
 		int prc = kit_publish(&job, d);
 		free(pj.entries);
 		free(pj.pages);
@@ -639,7 +642,7 @@ static int run(build *b)
 
 int main(int argc, char **argv)
 {
-	const char *dir = NULL, *rollback = NULL;
+	const char *dir = NULL, *rollback = NULL, *publish_from = NULL;
 	int versions = 0, watch_paths = 0, dev = 0, no_prerender = 0, no_host_command = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -659,6 +662,10 @@ int main(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "--rollback") == 0 || strncmp(argv[i], "--rollback=", 11) == 0) {
 			rollback = argv[i][10] == '=' ? argv[i] + 11 : "";
+			continue;
+		}
+		if (strncmp(argv[i], "--publish-from=", 15) == 0 && argv[i][15]) {
+			publish_from = argv[i] + 15;
 			continue;
 		}
 		if (argv[i][0] == '-' || dir) {
@@ -684,6 +691,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kit-build: --watch-paths goes alone\n");
 		usage(stderr);
 		return 2;
+	}
+	if (publish_from && (versions || rollback || watch_paths || dev || no_prerender || no_host_command)) {
+		fprintf(stderr, "kit-build: --publish-from goes alone\n");
+		usage(stderr);
+		return 2;
+	}
+	if (publish_from) {
+		/* keepVersions of the app directory's kit.config.json, if it has one */
+		kit_arena *a = kit_arena_new(1 << 12);
+		kit_diags d;
+		kit_diags_init(&d);
+		kit_config config;
+		int rc = kit_config_load(&config, a, dir, &d);
+		kit_diags_print(&d, stderr);
+		kit_diags_free(&d);
+		rc = rc == 0 ? kit_publish_from(publish_from, dir, config.keep_versions) : 1;
+		kit_arena_free(a);
+		return rc;
 	}
 	if (watch_paths)
 		return print_watch_paths(dir);

@@ -203,6 +203,37 @@ static void forget_files(const char *app_root, const char *version)
 	kit_outdir_remove(path);
 }
 
+/* kit-build --publish-from: the version's web server tree (build/www.h) of
+ * another store, linked into this one's www/<version>/ whole before it is
+ * renamed there (a tree of the same version is exchanged), as kit_www_write
+ * lays one out. */
+static int copy_www(const char *store_dir, const char *version, const char *src, char *err, size_t errlen)
+{
+	char www[4200], tree[4300], dst[4300];
+	snprintf(www, sizeof www, "%s/www", store_dir);
+	snprintf(tree, sizeof tree, "%s/%s.tmp-%ld", www, version, (long)getpid());
+	snprintf(dst, sizeof dst, "%s/%s", www, version);
+	kit_outdir_remove(tree);
+	if (mkdir_one(www) < 0 || link_tree(src, tree) < 0) {
+		snprintf(err, errlen, "cannot link %.2000s into %.2000s: %s", src, tree, strerror(errno));
+		goto fail;
+	}
+	if (rename(tree, dst) != 0) {
+		if ((errno != EEXIST && errno != ENOTEMPTY) ||
+		    renameat2(AT_FDCWD, tree, AT_FDCWD, dst, RENAME_EXCHANGE) != 0) {
+			snprintf(err, errlen, "cannot rename %.2000s to %.2000s: %s", tree, dst, strerror(errno));
+			goto fail;
+		}
+		kit_outdir_remove(tree);
+	}
+	return 0;
+fail:;
+	int e = errno;
+	kit_outdir_remove(tree);
+	errno = e;
+	return -1;
+}
+
 static kit_store *open_store(const char *app_root, int create, char *err, size_t errlen)
 {
 	char path[4200];
@@ -284,7 +315,8 @@ int kit_publish(const kit_publish_job *job, kit_diags *d)
 	/* the web server's tree of this version, before it becomes active */
 	char store_dir[4200];
 	store_path(store_dir, sizeof store_dir, job->app_root, "");
-	if (kit_www_write(store_dir, job->version, job->pages, job->npages, job->raw_only, err, sizeof err) < 0) {
+	if ((job->www_from ? copy_www(store_dir, job->version, job->www_from, err, sizeof err)
+			   : kit_www_write(store_dir, job->version, job->pages, job->npages, job->raw_only, err, sizeof err)) < 0) {
 		int e = errno;
 		kit_diag *g = kit_diag_add(d, KIT_DIAG_ERROR, NULL, "%s", err);
 		kit_diag_write_fix(d, g, e, store_dir);
@@ -337,6 +369,113 @@ undo:
 	}
 	kit_store_close(s);
 	return -1;
+}
+
+/* The version SRC/.kit holds: 16 lowercase hex digits (build-output.md). */
+static int read_version(const char *src_root, char *out, size_t outlen)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/.kit/version", src_root);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	int ok = fgets(out, (int)outlen, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	out[strcspn(out, "\r\n")] = '\0';
+	size_t n = strlen(out);
+	if (n == 0 || n > 32 || strspn(out, "0123456789abcdef") != n)
+		return -1;
+	return 0;
+}
+
+int kit_publish_from(const char *src_arg, const char *app_arg, int keep)
+{
+	char src[4096], app[4096], version[64], err[KIT_ERR_SIZE], path[4300];
+	if (!realpath(src_arg, src)) {
+		fprintf(stderr, "error: %s: the copied build cannot be opened: %s\n"
+				"  fix:   copy the build machine's .kit/ and .kit-store/ there first\n",
+			src_arg, strerror(errno));
+		return 1;
+	}
+	if (mkdir_one(app_arg) < 0 || !realpath(app_arg, app)) {
+		fprintf(stderr, "error: %s: the app directory cannot be created or opened: %s\n", app_arg,
+			strerror(errno));
+		return 1;
+	}
+	if (strcmp(src, app) == 0) {
+		fprintf(stderr, "error: %s is the app directory itself\n"
+				"  fix:   --publish-from names another copy (where the build was copied to)\n", src);
+		return 1;
+	}
+	if (read_version(src, version, sizeof version) < 0) {
+		fprintf(stderr, "error: %s/.kit/version is missing or holds no build version\n"
+				"  fix:   copy a whole .kit/ that kit-build wrote (build the app there first)\n", src);
+		return 1;
+	}
+	snprintf(path, sizeof path, "%s/" KIT_STORE_DIR "/store.sqlite", src);
+	kit_store *from = access(path, R_OK) == 0 ? kit_store_open(path, 1, err, sizeof err) : NULL;
+	if (!from) {
+		fprintf(stderr, "error: %s: %s\n"
+				"  fix:   copy the build machine's .kit-store/ beside its .kit/\n", path,
+			access(path, R_OK) == 0 ? err : strerror(errno));
+		return 1;
+	}
+	kit_store_entry *entries = NULL;
+	long n = kit_store_entries(from, version, &entries, err, sizeof err);
+	kit_store_close(from);
+	if (n < 0) {
+		fprintf(stderr, "error: %s\n  fix:   copy .kit/ and .kit-store/ of the same build, after kit-build "
+				"finished\n", err);
+		return 1;
+	}
+	/* every stored file is the version's own, below stored/<version>/ */
+	char prefix[100];
+	snprintf(prefix, sizeof prefix, "stored/%s/", version);
+	for (long i = 0; i < n; i++)
+		if (strncmp(entries[i].file, prefix, strlen(prefix)) != 0 || strstr(entries[i].file, "..")) {
+			fprintf(stderr, "error: %s: the stored file %s is not below %s\n", path, entries[i].file, prefix);
+			kit_store_entries_free(entries, n);
+			return 1;
+		}
+	/* the build directory that becomes .kit, with the stored files where
+	 * kit_publish moves them from, as kit-build lays it out */
+	char tmp[4200], s_dir[4400], t_dir[4400], www[4400];
+	kit_outdir_clean_stale(app);
+	snprintf(tmp, sizeof tmp, "%s/.kit.tmp-%ld", app, (long)getpid());
+	kit_outdir_remove(tmp);
+	snprintf(s_dir, sizeof s_dir, "%s/.kit", src);
+	int rc = link_tree(s_dir, tmp);
+	snprintf(t_dir, sizeof t_dir, "%s/stored", tmp);
+	if (rc == 0)
+		rc = mkdir_one(t_dir);
+	snprintf(s_dir, sizeof s_dir, "%s/" KIT_STORE_DIR "/stored/%s", src, version);
+	snprintf(t_dir, sizeof t_dir, "%s/stored/%s", tmp, version);
+	if (rc == 0 && (rc = link_tree(s_dir, t_dir)) == 0 && n > 0 && !is_dir(s_dir)) {
+		errno = ENOENT;
+		rc = -1;
+	}
+	if (rc != 0) {
+		fprintf(stderr, "error: cannot copy the build from %s into %s: %s\n", src, tmp, strerror(errno));
+		kit_outdir_remove(tmp);
+		kit_store_entries_free(entries, n);
+		return 1;
+	}
+	snprintf(www, sizeof www, "%s/" KIT_STORE_DIR "/www/%s", src, version);
+	kit_publish_job job = { app, tmp, version, keep, entries, (size_t)n, NULL, 0, 0, is_dir(www) ? www : NULL };
+	kit_diags d;
+	kit_diags_init(&d);
+	rc = kit_publish(&job, &d);
+	kit_diags_print(&d, stderr);
+	kit_diags_free(&d);
+	kit_store_entries_free(entries, n);
+	if (rc != 0) {
+		kit_outdir_remove(tmp);
+		fprintf(stderr, "kit-build: version %s was not published; %s serves what it served\n", version, app);
+		return 1;
+	}
+	return 0;
 }
 
 int kit_publish_list(const char *app_root)

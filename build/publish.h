@@ -34,6 +34,8 @@ typedef struct kit_publish_job {
 	const kit_www_page *pages;       /* of those, the pages the web server serves itself (build/www.h) */
 	size_t npages;
 	int raw_only;                    /* only for a request whose path is sent as it is (www.h) */
+	const char *www_from;            /* kit-build --publish-from: the version's web server tree, linked
+					    instead of laid out from pages (NULL: from pages) */
 } kit_publish_job;
 
 /* Returns 0, or -1 with errors in d (the previous version stays active and
@@ -43,6 +45,15 @@ int kit_publish(const kit_publish_job *job, kit_diags *d);
 /* A version built again: <tmp>/action-key becomes the one of
  * builds/<version>/ when there is one. 0, or -1 when it cannot be linked. */
 int kit_publish_keep_key(const char *app_root, const char *tmp, const char *version);
+
+/* kit-build --publish-from=SRC: publishes the version SRC/.kit holds (SRC: a
+ * copy of an app's .kit/ and .kit-store/ as kit-build left them, built on
+ * another machine) as the active version of app_root, as kit_publish does
+ * for a build: its files linked (or copied across file systems) into
+ * app_root/.kit-store/, the browser files into the live .kit/static, one
+ * store transaction, .kit swapped, www/current, pruning. Builds nothing: no
+ * sources, toolchain or Node.js needed. keep: keepVersions. Exit status. */
+int kit_publish_from(const char *src_root, const char *app_root, int keep);
 
 /* kit-build --versions: prints the app's published versions. Exit status. */
 int kit_publish_list(const char *app_root);

@@ -407,6 +407,77 @@ int kit_store_publish(kit_store *s, const char *version, const kit_store_entry *
 	return ok ? 0 : -1;
 }
 
+long kit_store_entries(kit_store *s, const char *version, kit_store_entry **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	sqlite3_stmt *known = NULL, *st = NULL;
+	int listed = 0;
+	if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM versions WHERE version = ?1", -1, &known, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(known, 1, version, -1, SQLITE_STATIC);
+		listed = sqlite3_step(known) == SQLITE_ROW;
+	}
+	sqlite3_finalize(known);
+	if (!listed) {
+		snprintf(err, errlen, "version %s was never published in the store %s", version, s->path);
+		return -1;
+	}
+	if (sqlite3_prepare_v2(s->db, "SELECT route, variant, depth, status, headers, file FROM renders"
+				      " WHERE version = ?1 ORDER BY route, variant, depth", -1, &st, NULL) != SQLITE_OK) {
+		set_err(err, errlen, "cannot read the version's renders", s->db);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, version, -1, SQLITE_STATIC);
+	kit_store_entry *e = NULL;
+	long n = 0, cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *variant = (const char *)sqlite3_column_text(st, 1);
+		int v = -1;
+		for (int i = 0; i < (int)(sizeof variant_names / sizeof *variant_names); i++)
+			if (variant && strcmp(variant, variant_names[i]) == 0)
+				v = i;
+		if (v < 0) {
+			snprintf(err, errlen, "a render of version %s has the unknown variant \"%s\"", version,
+				 variant ? variant : "");
+			sqlite3_finalize(st);
+			kit_store_entries_free(e, n);
+			return -1;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			e = kit_xrealloc(e, (size_t)cap * sizeof *e);
+		}
+		const char *h = (const char *)sqlite3_column_text(st, 4);
+		e[n] = (kit_store_entry){
+			.route_path = kit_xstrdup((const char *)sqlite3_column_text(st, 0)),
+			.variant = (kit_store_variant)v,
+			.depth = sqlite3_column_int(st, 2),
+			.status = sqlite3_column_int(st, 3),
+			.headers = kit_xstrdup(h ? h : ""),
+			.file = kit_xstrdup((const char *)sqlite3_column_text(st, 5)),
+		};
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		set_err(err, errlen, "cannot read the version's renders", s->db);
+		kit_store_entries_free(e, n);
+		return -1;
+	}
+	*out = e;
+	return n;
+}
+
+void kit_store_entries_free(kit_store_entry *entries, long n)
+{
+	for (long i = 0; i < n; i++) {
+		free((void *)entries[i].route_path);
+		free((void *)entries[i].headers);
+		free((void *)entries[i].file);
+	}
+	free(entries);
+}
+
 int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errlen)
 {
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {

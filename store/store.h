@@ -72,6 +72,14 @@ typedef struct kit_store_entry {
 int kit_store_publish(kit_store *s, const char *version, const kit_store_entry *entries, size_t n,
 		      char *err, size_t errlen);
 
+/* The rows of a published version, active or not (kit-build --publish-from
+ * copies a version from one app's store into another's): *out gets a
+ * malloc'd array whose strings are malloc'd too, freed by
+ * kit_store_entries_free. Returns how many, or -1 with err (a version this
+ * store never published, a row of an unknown variant). */
+long kit_store_entries(kit_store *s, const char *version, kit_store_entry **out, char *err, size_t errlen);
+void kit_store_entries_free(kit_store_entry *entries, long n);
+
 /* Makes an already published version active. -1 with err when unknown. */
 int kit_store_rollback(kit_store *s, const char *version, char *err, size_t errlen);
 

@@ -119,7 +119,7 @@ EXTRA_DIST += tests/suites/client-runtime.sh tests/client/README.md \
 	tests/client/run.mjs tests/client/ssr-entry.js tests/client/app/widgets.tsx
 EXTRA_DIST += tests/suites/limits.sh
 # --- the responders lighttpd runs: all start, kill -9, a frozen one
-EXTRA_DIST += tests/suites/responders.sh tests/suites/fault-kill.sh tests/suites/fault-publish.sh tests/suites/fault-frozen.sh tests/suites/fault-drain.sh tests/suites/fault-backend.sh tests/lib/fault-backend.py tests/suites/fault-diskfull.sh tests/suites/soak-quick.sh
+EXTRA_DIST += tests/suites/responders.sh tests/suites/fault-kill.sh tests/suites/fault-publish.sh tests/suites/multi-server.sh tests/suites/fault-frozen.sh tests/suites/fault-drain.sh tests/suites/fault-backend.sh tests/lib/fault-backend.py tests/suites/fault-diskfull.sh tests/suites/soak-quick.sh
 EXTRA_DIST += tests/suites/typed-routes.sh
 # --- the backend manifest and kit-typegen (tests/suites/typegen.sh)
 EXTRA_DIST += tests/suites/typegen.sh

@@ -12,7 +12,10 @@
 #                             background, CONNS connections each, for DUR
 #                             (wrk's -d) or until COUNT answers (0: no
 #                             limit), expecting STATUS if given; the output
-#                             of each goes to $work/NAME-KIND.out
+#                             of each goes to $work/NAME-KIND.out. Against
+#                             $KIT_SERVE_BASE: with KIT_SERVE_BASE=… before
+#                             each call, loads on several servers run
+#                             together (NAME-a, NAME-b: load_wait NAME sums them)
 #   load_stop NAME            ends them now (SIGINT: wrk prints what it
 #                             measured), then as load_wait
 #   load_wait NAME            waits for them; sets load_answers, load_bad,
@@ -77,7 +80,6 @@ load_backend_start() {
 load_start() {
 	local name=$1 dur=$2 conns=$3 k kind count status
 	shift 3
-	load_pids=()
 	for k in "$@"; do
 		IFS=: read -r kind count status <<<"$k"
 		"$wrk" -t1 -c"$conns" -d"$dur" --latency --timeout 30s -s "$top_src/tests/lib/load.lua" \

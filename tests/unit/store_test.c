@@ -149,6 +149,24 @@ int main(void)
 	CHECK("publish v2", kit_store_publish(w, "v2", v2, 1, err, sizeof err) == 0);
 	CHECK("reader sees v2", kit_store_lookup(r, "/", KIT_STORE_HTML, 0, &hit) == 1 && strcmp(hit.version, "v2") == 0);
 	CHECK("v1-only route gone with v2", kit_store_lookup(r, "/old", KIT_STORE_REDIRECT, 0, &hit) == 0);
+	/* the rows of a version that is not active (kit-build --publish-from),
+	 * from a read-only handle, as they were published */
+	kit_store_entry *got = NULL;
+	long ng = kit_store_entries(r, "v1", &got, err, sizeof err);
+	CHECK("entries of v1 (not active): all 6", ng == 6);
+	int same_rows = ng == 6;
+	for (long i = 0; same_rows && i < ng; i++) {
+		int found = 0;
+		for (size_t j = 0; j < 6; j++)
+			found |= strcmp(got[i].route_path, v1[j].route_path) == 0 && got[i].variant == v1[j].variant &&
+				 got[i].depth == v1[j].depth && got[i].status == v1[j].status &&
+				 strcmp(got[i].headers, v1[j].headers) == 0 && strcmp(got[i].file, v1[j].file) == 0;
+		same_rows = found;
+	}
+	CHECK("entries of v1: route, variant, depth, status, headers and file as published", same_rows);
+	kit_store_entries_free(got, ng);
+	CHECK("entries of a version never published: refused, naming it",
+	      kit_store_entries(r, "v9", &got, err, sizeof err) < 0 && got == NULL && strstr(err, "v9") != NULL);
 	/* held (one request): a rollback after the first call is not seen before
 	 * the hold ends, then at once */
 	kit_store_hold(r, 1);
