@@ -452,12 +452,22 @@ int kit_publish_from(const char *src_arg, const char *app_arg, int keep)
 		rc = mkdir_one(t_dir);
 	snprintf(s_dir, sizeof s_dir, "%s/" KIT_STORE_DIR "/stored/%s", src, version);
 	snprintf(t_dir, sizeof t_dir, "%s/stored/%s", tmp, version);
-	if (rc == 0 && (rc = link_tree(s_dir, t_dir)) == 0 && n > 0 && !is_dir(s_dir)) {
-		errno = ENOENT;
-		rc = -1;
+	if (rc == 0)
+		rc = link_tree(s_dir, t_dir);
+	/* every file the rows name is there (a copy cut short is refused, not
+	 * published with pages that would render live instead) */
+	for (long i = 0; rc == 0 && i < n; i++) {
+		snprintf(path, sizeof path, "%s/%s", tmp, entries[i].file);
+		if (access(path, R_OK) != 0) {
+			fprintf(stderr, "error: %s/" KIT_STORE_DIR "/%s is missing: the copy is not complete\n"
+					"  fix:   copy .kit/ and .kit-store/ again (rsync -a --delete), then publish\n",
+				src, entries[i].file);
+			rc = -2;
+		}
 	}
 	if (rc != 0) {
-		fprintf(stderr, "error: cannot copy the build from %s into %s: %s\n", src, tmp, strerror(errno));
+		if (rc == -1)
+			fprintf(stderr, "error: cannot copy the build from %s into %s: %s\n", src, tmp, strerror(errno));
 		kit_outdir_remove(tmp);
 		kit_store_entries_free(entries, n);
 		return 1;

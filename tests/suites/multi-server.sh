@@ -142,6 +142,18 @@ if ! KIT_DATADIR=$top_src "$top_build/kit-build" --publish-from="$work/stage-bad
 else
 	fail "--publish-from with a stale .kit-store is refused" "$(head -n 3 "$work/bad.log" | tr '\n' ' '); A serves $(version_of "$base_a")"
 fi
+# a copy cut short (a stored file missing) is refused, and changes nothing
+rm -rf "$work/stage-bad"
+mkdir -p "$work/stage-bad"
+cp -a "$app/.kit" "$app/.kit-store" "$work/stage-bad/"
+rm "$work/stage-bad/.kit-store/stored/$v2/about.html"
+if ! KIT_DATADIR=$top_src "$top_build/kit-build" --publish-from="$work/stage-bad" "$work/srv-a" \
+	>"$work/bad.log" 2>&1 && grep -q "stored/$v2/about.html is missing" "$work/bad.log" &&
+	[ "$(version_of "$base_a")" = "$v1" ] && [ ! -e "$work/srv-a/.kit-store/stored/$v2" ]; then
+	pass "--publish-from a copy missing a stored file: refused, A still serves $v1, nothing of $v2 left in its store"
+else
+	fail "--publish-from an incomplete copy is refused" "$(head -n 3 "$work/bad.log" | tr '\n' ' '); A serves $(version_of "$base_a")"
+fi
 if ! KIT_DATADIR=$top_src "$top_build/kit-build" --publish-from="$work/no-such-dir" "$work/srv-a" >"$work/bad.log" 2>&1 &&
 	grep -q 'cannot be opened' "$work/bad.log"; then
 	pass "--publish-from a missing directory: refused"
