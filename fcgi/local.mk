@@ -14,7 +14,12 @@ HOST_LIBS = libhost.a libstore.a librender.a $(MUJS_LIBS) $(SQLITE_LIBS) -lm
 bin_PROGRAMS += kit-fcgi
 kit_fcgi_SOURCES = fcgi/kit-fcgi.c
 kit_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
+if KIT_PORTABLE
+kit_fcgi_LDFLAGS = $(PORTABLE_LD_OPTIONS)
+kit_fcgi_LDADD = $(PORTABLE_HOST_LIBS) $(KIT_PORTABLE_FCGI) $(PORTABLE_SYSTEM_LIBS)
+else
 kit_fcgi_LDADD = $(HOST_LIBS) $(FCGI_LIBS) -lpthread
+endif
 
 # The engine benchmark `make bench` runs (not installed).
 noinst_PROGRAMS += kit-render-bench
