@@ -50,13 +50,14 @@ static char failure[512];  /* why, when state is -1 */
 static int load(void)
 {
 	void *lib = NULL;
-	const char *dlerr = "";
+	/* a copy: the next failing dlopen frees the text dlerror returned */
+	char dlerr[256] = "";
 	for (size_t i = 0; i < sizeof sonames / sizeof *sonames && !lib; i++) {
 		if (i > 0 && strcmp(sonames[i], sonames[0]) == 0)
 			continue;
 		lib = dlopen(sonames[i], RTLD_NOW | RTLD_LOCAL);
 		if (!lib && i == 0)
-			dlerr = dlerror();
+			snprintf(dlerr, sizeof dlerr, "%s", dlerror());
 	}
 	if (!lib) {
 		snprintf(failure, sizeof failure,

@@ -16,13 +16,12 @@ int kit_crypto_bind(const kit_crypto_sym *syms, size_t n, char *err, size_t errl
 {
 	if (!state) {
 		static const char *const names[] = { KIT_LIBCRYPTO_SONAME, "libcrypto.so.3", "libcrypto.so.1.1" };
-		const char *why = "";
 		for (size_t i = 0; i < sizeof names / sizeof *names && !lib; i++) {
 			lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+			/* copied at once: the next failing dlopen frees the text dlerror returned */
 			if (!lib && i == 0)
-				why = dlerror();
+				snprintf(failure, sizeof failure, "%s", dlerror());
 		}
-		snprintf(failure, sizeof failure, "%s", why ? why : "");
 		state = lib ? 1 : -1;
 	}
 	if (state < 0) {
