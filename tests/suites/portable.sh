@@ -1,0 +1,164 @@
+#!/bin/bash
+# portable.sh — the portable kit-fcgi and kit.cgi (portable/README.md) in a
+# root that holds glibc and nothing else.
+#
+# 1. The programs: the kit-fcgi and kit.cgi of a build configured with
+#    --enable-portable; otherwise, when this suite runs by itself, make
+#    portable relinks them into portable/ (a few seconds: the objects are the
+#    usual ones). Under make check (tests/run) without --enable-portable it
+#    says SKIP: the default build has nothing portable to test.
+#    portable/check-glibc.sh: no GLIBC version above 2.17, no library but
+#    glibc's. Their ldd output and sizes are printed.
+# 2. The root: ld-linux-x86-64.so.2, libc.so.6, libm.so.6, libdl.so.2 and
+#    libpthread.so.0 copied from where ldd finds them, the two programs, and
+#    a copy of examples/hello built with tests/portable/routes/ (two pages
+#    using Intl and fetch). No SQLite, libfcgi, ICU or libcurl: checked.
+# 3. Run in the root with chroot (root) or unshare -r chroot (a user
+#    namespace): kit.cgi answers / (a stored page) and /blog/some-post (one
+#    rendered per request), status and body the same bytes as the same
+#    program outside the root; kit-fcgi, spoken to by bench/fcgi-client.py on
+#    a Unix socket, answers the rendered page with the same body.
+# 4. Without ICU and libcurl, Intl and fetch() throw an error naming the
+#    missing library, which the page catches and shows; kit.cgi exits 0 and
+#    kit-fcgi answers the next request (outside the root, the same page
+#    formats the number: the probe does reach ICU).
+# SKIP when neither chroot as root nor unshare -r is possible.
+. "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
+suite_begin portable
+
+# --- 1. the programs
+if grep -q '^KIT_PORTABLE_BUILD = yes$' "$top_build/Makefile" 2>/dev/null; then
+	fcgi=$top_build/kit-fcgi cgi=$top_build/kit.cgi
+	made="configure --enable-portable"
+elif [ -n "${KIT_TEST_RUNNER:-}" ]; then
+	skip "the portable kit-fcgi and kit.cgi: this build is not configured with --enable-portable; run tests/suites/portable.sh by itself to relink them (make portable) and test them"
+	exit 0
+else
+	suite_work portable
+	if ! make -C "$top_build" portable >"$work/make.log" 2>&1; then
+		fail "make portable" "$(tail -n 5 "$work/make.log" | tr '\n' ' ')"
+		exit 1
+	fi
+	fcgi=$top_build/portable/kit-fcgi cgi=$top_build/portable/kit.cgi
+	made="make portable"
+fi
+[ -n "${work:-}" ] || suite_work portable
+pass "kit-fcgi and kit.cgi built ($made)"
+
+check "kit-fcgi and kit.cgi need glibc 2.17 at most and no other library (portable/check-glibc.sh)" \
+	sh "$top_src/portable/check-glibc.sh" "$fcgi" "$cgi"
+for p in "$fcgi" "$cgi"; do
+	echo "--- ldd $p"
+	ldd "$p"
+	strip -o "$work/stripped" "$p"
+	echo "--- size: $(stat -c %s "$p") bytes, $(stat -c %s "$work/stripped") stripped"
+done
+rm -f "$work/stripped"
+
+# --- 2. the root
+run_in_root=()
+if [ "$(id -u)" -eq 0 ] && command -v chroot >/dev/null; then
+	run_in_root=(chroot)
+elif command -v unshare >/dev/null && unshare -r true 2>/dev/null; then
+	run_in_root=(unshare -r chroot)
+else
+	skip "running in a bare root: needs root (chroot) or user namespaces (unshare -r)"
+	suite_end
+fi
+root=$work/root
+mkdir -p "$root/bin"
+# ldd's lines: "libc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x...)", "/lib64/ld-linux-x86-64.so.2 (0x...)"
+libs=$( (ldd "$fcgi"; ldd "$cgi") | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' | sort -u)
+names=$(for f in $libs; do basename "$f"; done | sort | tr '\n' ' ')
+check "ldd names glibc's files only: $names" \
+	[ "$names" = "ld-linux-x86-64.so.2 libc.so.6 libdl.so.2 libm.so.6 libpthread.so.0 " ]
+for f in $libs; do
+	mkdir -p "$root$(dirname "$f")"
+	cp -L "$f" "$root$f"
+done
+cp "$fcgi" "$cgi" "$root/bin/"
+app=$work/app
+cp -R "$top_src/examples/hello" "$app"
+rm -rf "$app/.kit" "$app/.kit-store" "$app/node_modules"
+cp -R "$top_src/tests/portable/routes/." "$app/src/app/"
+if ! "$top_build/kit-build" "$app" >"$work/build.log" 2>&1; then
+	fail "kit-build of examples/hello with tests/portable/routes" "$(tail -n 5 "$work/build.log" | tr '\n' ' ')"
+	exit 1
+fi
+cp -R "$app" "$root/app"
+echo "--- the root's shared libraries"
+(cd "$root" && find . -name '*.so*' | sort)
+check "the root holds no SQLite, libfcgi, ICU or libcurl" \
+	[ -z "$(find "$root" -name 'libsqlite*' -o -name 'libfcgi*' -o -name 'libicu*' -o -name 'libcurl*')" ]
+
+# --- 3. kit.cgi and kit-fcgi in the root
+# cgi_in URI OUT: kit.cgi in the root; cgi_out URI OUT: the same program outside
+cgi_in() {
+	REQUEST_METHOD=GET REQUEST_URI=$1 SERVER_PROTOCOL=HTTP/1.1 KIT_APP_DIR=/app \
+		"${run_in_root[@]}" "$root" /bin/kit.cgi >"$2" 2>"$2.err"
+}
+cgi_out() {
+	REQUEST_METHOD=GET REQUEST_URI=$1 SERVER_PROTOCOL=HTTP/1.1 KIT_APP_DIR=$root/app "$cgi" >"$2" 2>"$2.err"
+}
+# body FILE: what follows the blank line after the head
+body() { sed '1,/^\r\{0,1\}$/d' "$1"; }
+
+for case in "/ home stored" "/blog/some-post post rendered"; do
+	set -- $case
+	uri=$1 name=$2 kind=$3
+	if ! cgi_in "$uri" "$work/$name.in"; then
+		fail "kit.cgi in the root: $uri" "exited $?: $(head -c 300 "$work/$name.in.err")"
+		continue
+	fi
+	cgi_out "$uri" "$work/$name.out"
+	check "kit.cgi in the root: $uri ($kind): Status: 200 OK" [ "$(head -n 1 "$work/$name.in" | tr -d '\r')" = "Status: 200 OK" ]
+	check "kit.cgi in the root: $uri: the same bytes as outside the root ($(body "$work/$name.in" | wc -c) bytes of body)" \
+		cmp -s "$work/$name.in" "$work/$name.out"
+done
+check "kit.cgi in the root: / is the stored page" grep -q '^X-RSC-Kit: stored' "$work/home.in"
+check "kit.cgi in the root: /blog/some-post renders the post" grep -q '<h1>some post</h1>' "$work/post.in"
+
+# fcgi_in N URI OUT: N requests to kit-fcgi started in the root on a Unix
+# socket; OUT: the first answer (FCGI_CLIENT_SHOW writes it to stderr, then
+# a line "STATUS N requests in T s", in OUT.err)
+fcgi_in() {
+	FCGI_CLIENT_SHOW=1 timeout 60 python3 "$top_src/bench/fcgi-client.py" "$1" "$2" /app -- \
+		"${run_in_root[@]}" "$root" /bin/kit-fcgi 2>"$3.err" || return 1
+	sed -n '/^Status: /,$p' "$3.err" | sed '$d' >"$3"
+}
+if fcgi_in 3 /blog/some-post "$work/post.fcgi"; then
+	pass "kit-fcgi in the root: 3 requests to one responder ($(tail -n 1 "$work/post.fcgi.err"))"
+	check "kit-fcgi in the root: /blog/some-post: Status: 200 OK" \
+		[ "$(head -n 1 "$work/post.fcgi" | tr -d '\r')" = "Status: 200 OK" ]
+	check "kit-fcgi in the root: /blog/some-post: the body kit.cgi gives" \
+		[ "$(body "$work/post.fcgi")" = "$(body "$work/post.in")" ]
+else
+	fail "kit-fcgi in the root: /blog/some-post" "$(tail -n 3 "$work/post.fcgi.err" | tr '\n' ' ')"
+fi
+
+# --- 4. Intl and fetch() without ICU and libcurl
+cgi_out /portable-intl "$work/intl.out"
+check "outside the root, /portable-intl formats with ICU" grep -q '<p id="intl">formatted: 1.234,5</p>' "$work/intl.out"
+if cgi_in /portable-intl "$work/intl.in"; then
+	pass "kit.cgi in the root: /portable-intl exits 0"
+	check "kit.cgi in the root: Intl throws, naming ICU: $(grep -o '<p id="intl">[^<]*' "$work/intl.in" | head -c 160)" \
+		grep -q '<p id="intl">error: Error: cannot load ICU (libicuuc\.so\.[0-9]*), needed for Intl and toLocaleString: libicuuc\.so\.[0-9]*: cannot open shared object file' "$work/intl.in"
+else
+	fail "kit.cgi in the root: /portable-intl" "exited $?: $(head -c 300 "$work/intl.in.err")"
+fi
+if cgi_in /portable-fetch "$work/fetch.in"; then
+	pass "kit.cgi in the root: /portable-fetch exits 0"
+	check "kit.cgi in the root: fetch() rejects, naming libcurl: $(grep -o '<p id="fetch">[^<]*' "$work/fetch.in" | head -c 160)" \
+		grep -q '<p id="fetch">error: Error: fetch: cannot load libcurl (libcurl\.so\.4), needed for fetch(), rpc() and forwarding to the backend: libcurl\.so\.4: cannot open shared object file: No such file or directory (on Debian' "$work/fetch.in"
+else
+	fail "kit.cgi in the root: /portable-fetch" "exited $?: $(head -c 300 "$work/fetch.in.err")"
+fi
+for probe in intl fetch; do
+	if fcgi_in 2 "/portable-$probe" "$work/$probe.fcgi"; then
+		check "kit-fcgi in the root: /portable-$probe shows the error, and the responder answers the next request" \
+			grep -q "<p id=\"$probe\">error: Error: [^<]*cannot open shared object file" "$work/$probe.fcgi"
+	else
+		fail "kit-fcgi in the root: /portable-$probe, twice" "$(tail -n 3 "$work/$probe.fcgi.err" | tr '\n' ' ')"
+	fi
+done
+suite_end
