@@ -14,7 +14,8 @@
 #    a copy of examples/hello built with tests/portable/routes/ (two pages
 #    using Intl and fetch). No SQLite, libfcgi, ICU or libcurl: checked.
 # 3. Run in the root with chroot (root) or unshare -r chroot (a user
-#    namespace): kit.cgi answers / (a stored page) and /blog/some-post (one
+#    namespace): tests/portable/startup.c, linked as the programs are, sees
+#    its constructors run once and its destructors at exit; kit.cgi answers / (a stored page) and /blog/some-post (one
 #    rendered per request), status and body the same bytes as the same
 #    program outside the root; kit-fcgi, spoken to by bench/fcgi-client.py on
 #    a Unix socket, answers the rendered page with the same body.
@@ -91,7 +92,24 @@ echo "--- the root's shared libraries"
 check "the root holds no SQLite, libfcgi, ICU or libcurl" \
 	[ -z "$(find "$root" -name 'libsqlite*' -o -name 'libfcgi*' -o -name 'libicu*' -o -name 'libcurl*')" ]
 
-# --- 3. kit.cgi and kit-fcgi in the root
+# --- 3. start-up, then kit.cgi and kit-fcgi in the root
+# tests/portable/startup.c linked as the programs are: constructors once,
+# destructors and atexit at exit, the wrapped calls
+if ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -o "$root/bin/startup" "$top_src/tests/portable/startup.c" \
+	"$top_build/portable/glibc-compat.o" -lm -Wl,--no-as-needed $(grep -E '^KIT_PORTABLE_(PTHREAD|DL) = ' "$top_build/Makefile" | cut -d' ' -f3) \
+	>"$work/startup.log" 2>&1; then
+	"${run_in_root[@]}" "$root" /bin/startup >"$work/startup.out" 2>&1
+	printf '%s\n' "constructors: 1" "stat: 1" "getrandom: 1" "pow: 1024" "thread: 1" \
+		"dlopen: libkit-absent.so: cannot open shared object file: No such file or directory" \
+		"atexit ran" "destructor ran" >"$work/startup.expect"
+	check "start-up in the root: constructors once, then stat, getrandom, pow, a thread, dlopen, atexit, destructors" \
+		diff "$work/startup.expect" "$work/startup.out"
+	rm -f "$root/bin/startup"
+else
+	fail "tests/portable/startup.c linked with portable/glibc-compat.o" "$(tail -n 3 "$work/startup.log" | tr '\n' ' ')"
+fi
+
+
 # cgi_in URI OUT: kit.cgi in the root; cgi_out URI OUT: the same program outside
 cgi_in() {
 	REQUEST_METHOD=GET REQUEST_URI=$1 SERVER_PROTOCOL=HTTP/1.1 KIT_APP_DIR=/app \
