@@ -15,9 +15,10 @@ bin_PROGRAMS += kit-fcgi
 kit_fcgi_SOURCES = fcgi/kit-fcgi.c
 kit_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 if KIT_PORTABLE
-kit_fcgi_LDFLAGS = $(PORTABLE_LD_OPTIONS)
+kit_fcgi_LDFLAGS = $(AM_LDFLAGS) $(PORTABLE_LD_OPTIONS)
 kit_fcgi_LDADD = $(PORTABLE_HOST_LIBS) $(KIT_PORTABLE_FCGI) $(PORTABLE_SYSTEM_LIBS)
 else
+kit_fcgi_LDFLAGS = $(AM_LDFLAGS)
 kit_fcgi_LDADD = $(HOST_LIBS) $(FCGI_LIBS) -lpthread
 endif
 
