@@ -34,10 +34,11 @@
 #define KIT_COMPAT __attribute__((visibility("hidden")))
 #define KIT_OLD(name, real, version) __asm__(".symver " #name ", " #real "@" version)
 
-/* --- the C runtime start: __libc_start_main@2.34 no longer runs the
- * program's constructors itself when given none, the 2.2.5 version does
- * only what its caller passes. The start file (Scrt1.o) passes none, so the
- * constructors (.init_array, and _init of crti.o) are run from here. */
+/* --- the C runtime start: from 2.34 on, __libc_start_main runs the
+ * program's constructors itself when its caller passes no init function,
+ * and the start file (Scrt1.o) passes none; before 2.34 it ran only the
+ * function passed. So the wrapper passes one running the constructors
+ * (_init of crti.o, then .init_array), on either glibc. */
 typedef int (*kit_main_fn)(int, char **, char **);
 int kit_old_libc_start_main(kit_main_fn, int, char **, void (*)(int, char **, char **),
 			    void (*)(void), void (*)(void), void *);
