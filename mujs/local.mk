@@ -64,7 +64,9 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1523-prototype-pointer.patch \
 	$(srcdir)/mujs/patches/1540-compiled-code-cache.patch \
 	$(srcdir)/mujs/patches/1541-intern-hash.patch \
-	$(srcdir)/mujs/patches/1620-date-huge-year.patch
+	$(srcdir)/mujs/patches/1620-date-huge-year.patch \
+	$(srcdir)/mujs/patches/1670-date-utc-full-year.patch \
+	$(srcdir)/mujs/patches/1671-date-integer-parts.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

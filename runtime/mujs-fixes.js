@@ -218,8 +218,8 @@
  * GMT+0000 (Coordinated Universal Time)"), a hydration mismatch whenever a
  * component prints a date or concatenates one; years outside 0–9999 come out
  * malformed in toISOString; getYear/setYear/toGMTString are missing;
- * Date.UTC(year) is NaN and maps negative years to 19xx; setUTCHours(h)
- * takes the hour for the minutes; setFullYear on an invalid date stays
+ * setUTCHours(h) takes the hour for the minutes (Date.UTC is mujs patch
+ * 1670's); setFullYear on an invalid date stays
  * invalid (tests/jsdiff date/*). The V8 formats are written here; the zone's
  * name in parentheses comes from ICU (intl/datetime.c's __kit_zone_name,
  * taken here and deleted; ICU loads on the first toString), as in V8.
@@ -338,29 +338,4 @@
 		return setUTCHours.call(this, h, arguments.length > 1 ? m : this.getUTCMinutes(),
 			arguments.length > 2 ? s : this.getUTCSeconds(), arguments.length > 3 ? ms : this.getUTCMilliseconds());
 	});
-	/* Date.UTC, as the spec's MakeDay/MakeTime (days from the civil date) */
-	function daysFromCivil(y, m, d) {
-		y -= m <= 2 ? 1 : 0;
-		var era = Math.floor(y / 400), yoe = y - era * 400;
-		var doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-		var doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-		return era * 146097 + doe - 719468;
-	}
-	function integer(v) {
-		var n = +v;
-		return n !== n ? NaN : n < 0 ? Math.ceil(n) : Math.floor(n);
-	}
-	Date.UTC = function UTC(y, mo, d, h, mi, s, ms) {
-		var n = arguments.length, a = [y, 0, 1, 0, 0, 0, 0];
-		for (var i = 1; i < 7 && i < n; i++) a[i] = arguments[i];
-		for (i = 0; i < 7; i++) {
-			a[i] = integer(a[i]);
-			if (!isFinite(a[i]))
-				return NaN;
-		}
-		if (a[0] >= 0 && a[0] <= 99) a[0] += 1900;
-		var yy = a[0] + Math.floor(a[1] / 12), mm = ((a[1] % 12) + 12) % 12;
-		var t = (daysFromCivil(yy, mm + 1, 1) + a[2] - 1) * 864e5 + a[3] * 36e5 + a[4] * 6e4 + a[5] * 1e3 + a[6];
-		return Math.abs(t) > 8.64e15 ? NaN : t + 0;
-	};
 })();

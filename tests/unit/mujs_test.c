@@ -18,7 +18,10 @@
  * under the same TZ.
  *
  * 1351 and 1352: date strings read as V8 reads them, and the Date
- * constructor's arguments (Node 20's answers under UTC and Prague). */
+ * constructor's arguments (Node 20's answers under UTC and Prague).
+ *
+ * 1620, 1670 and 1671: Date.UTC and MakeDay over the whole range of years
+ * (negative ones, 0 to 99, the +-275,760 limits), integer parts. */
 #include <mujs.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +156,32 @@ int main(void)
 	CHECK_STR("1620: a month of 1e12", eval(J, "String(new Date(2024, 1e12).getTime())", got, sizeof got), "NaN");
 	CHECK_STR("1620: a NaN year", eval(J, "String(new Date(NaN, 0).getTime())", got, sizeof got), "NaN");
 	CHECK_STR("1620: the last time value", eval(J, "String(Date.UTC(275760, 8, 13))", got, sizeof got), "8640000000000000");
+	/* 1670: Date.UTC's years and arguments; 1671: integer parts (Node 20's answers) */
+	CHECK_STR("1670: Date.UTC of year -1000", eval(J, "String(Date.UTC(-1000, 0))", got, sizeof got), "-93724128000000");
+	CHECK_STR("1670: Date.UTC of year -1", eval(J, "String(Date.UTC(-1, 0))", got, sizeof got), "-62198755200000");
+	CHECK_STR("1670: Date.UTC of the last day of year -1", eval(J, "String(Date.UTC(-1, 11, 31))", got, sizeof got), "-62167305600000");
+	CHECK_STR("1670: Date.UTC of year -400, a leap day", eval(J, "String(Date.UTC(-400, 1, 29))", got, sizeof got), "-74784902400000");
+	CHECK_STR("1670: Date.UTC of the first time value", eval(J, "String(Date.UTC(-271821, 3, 20))", got, sizeof got), "-8640000000000000");
+	CHECK_STR("1670: Date.UTC a day before the first time value", eval(J, "String(Date.UTC(-271821, 3, 19))", got, sizeof got), "NaN");
+	CHECK_STR("1670: Date.UTC a millisecond before the first time value", eval(J, "String(Date.UTC(-271821, 3, 20, 0, 0, 0, -1))", got, sizeof got), "NaN");
+	CHECK_STR("1670: Date.UTC a millisecond past the last time value", eval(J, "String(Date.UTC(275760, 8, 13, 0, 0, 0, 1))", got, sizeof got), "NaN");
+	CHECK_STR("1670: Date.UTC of year 0 is 1900", eval(J, "String(Date.UTC(0, 0))", got, sizeof got), "-2208988800000");
+	CHECK_STR("1670: Date.UTC of year 99 is 1999", eval(J, "String(Date.UTC(99, 11))", got, sizeof got), "944006400000");
+	CHECK_STR("1670: Date.UTC of year 100 is 100", eval(J, "String(Date.UTC(100, 0))", got, sizeof got), "-59011459200000");
+	CHECK_STR("1670: Date.UTC of year -0.5 is 1900", eval(J, "String(Date.UTC(-0.5, 0))", got, sizeof got), "-2208988800000");
+	CHECK_STR("1670: Date.UTC of year 99.9 is 1999", eval(J, "String(Date.UTC(99.9, 0))", got, sizeof got), "915148800000");
+	CHECK_STR("1670: Date.UTC without a month", eval(J, "String(Date.UTC(2020))", got, sizeof got), "1577836800000");
+	CHECK_STR("1670: Date.UTC with an undefined month", eval(J, "String(Date.UTC(2020, undefined))", got, sizeof got), "NaN");
+	CHECK_STR("1670: Date.UTC with an undefined day", eval(J, "String(Date.UTC(2020, 0, undefined))", got, sizeof got), "NaN");
+	CHECK_STR("1670: Date.UTC()", eval(J, "String(Date.UTC())", got, sizeof got), "NaN");
+	CHECK_STR("1670: Date.UTC.length", eval(J, "String(Date.UTC.length)", got, sizeof got), "7");
+	CHECK_STR("1671: a day of 1.5", eval(J, "String(Date.UTC(1970, 0, 1.5))", got, sizeof got), "0");
+	CHECK_STR("1671: an hour of 1.5", eval(J, "String(Date.UTC(1970, 0, 1, 1.5))", got, sizeof got), "3600000");
+	CHECK_STR("1671: new Date with a day of 1.5", eval(J, "String(new Date(1970, 0, 1.5).getTime())", got, sizeof got), "0");
+	CHECK_STR("1671: setUTCHours(1.7)", eval(J, "String(new Date(0).setUTCHours(1.7))", got, sizeof got), "3600000");
+	CHECK_STR("1671: setUTCDate(1.5)", eval(J, "String(new Date(0).setUTCDate(1.5))", got, sizeof got), "0");
+	CHECK_STR("1671: year 100.5 and month -1212 is year -1", eval(J, "String(Date.UTC(100.5, -1212))", got, sizeof got), "-62198755200000");
+	CHECK_STR("1671: an infinite day", eval(J, "String(Date.UTC(2020, 0, Infinity))", got, sizeof got), "NaN");
 
 	/* 1351: date strings as V8 reads them */
 	CHECK_STR("1351: a date-only ISO form is UTC", eval(J, "Date.parse('2024-03-07')", got, sizeof got), "1709769600000");
