@@ -275,3 +275,55 @@ kitTest('kit/url-fast-split-agrees-with-js-parser', function () {
     eq(JSON.stringify(a), JSON.stringify(b), urls[i]);
   }
 });
+
+// Header parameters (form-data.ts headerParams): multipart's
+// Content-Disposition keeps backslashes, a MIME type's parameters unescape
+// them; a quoted value runs to its closing quote, `;` included; names are
+// lower-cased and trimmed, the first of a repeated one wins.
+kitTest('kit/multipart-header-params', async function () {
+  const part = (disposition: string, type?: string) => '--b\r\nContent-Disposition: ' + disposition + '\r\n' +
+    (type ? 'Content-Type: ' + type + '\r\n' : '') + '\r\nv\r\n--b--\r\n';
+  const form = (body: string, ct?: string) => new Response(body, { headers: { 'content-type': ct || 'multipart/form-data; boundary=b' } }).formData();
+  let fd = await form(part('form-data;  NAME = "a;b" ; filename="x\\y.txt"; name="second"'));
+  const f = fd.get('a;b') as File;
+  ok(f instanceof File, 'a file under the quoted name with a ;');
+  eq(f.name, 'x\\y.txt', 'the backslash kept in a multipart filename');
+  fd = await form(part('form-data; name=bare  \t; filename'));
+  eq(Array.from(fd.keys()), ['bare'], 'a bare value trimmed, a name without = ignored');
+  fd = await form(part('form-data; name="open; filename=z'));
+  eq(Array.from(fd.keys()), ['open; filename=z'], 'an unterminated quote runs to the end');
+  fd = await form(part('form-data; x y=1; name="n"; filename="q\\"'));
+  eq((fd.get('n') as File).name, 'q\\', 'a name with a space is skipped; a backslash before the closing quote kept');
+  fd = await form('--a"b\r\nContent-Disposition: form-data; name="k"\r\n\r\nv\r\n--a"b--\r\n', 'multipart/form-data; charset=x; boundary="a\\"b"');
+  eq(fd.get('k'), 'v', 'a MIME type parameter unescaped (boundary "a\\"b")');
+  fd = await form('--b\\\r\nContent-Disposition: form-data; name="k"\r\n\r\nv\r\n--b\\--\r\n', 'multipart/form-data; Boundary="b\\\\"; boundary=other');
+  eq(fd.get('k'), 'v', 'an escaped backslash; the first boundary wins');
+});
+
+// A part's header parameters cost about what the same bytes of content cost:
+// read a character at a time they cost ~1.5 µs and ~70 bytes a character
+// (30 parts with 7,000-byte file names took 124 ms, 40 times as long as the
+// same bytes in the contents; read by one regex 14 to 28 ms).
+kitTest('kit/multipart-header-params-are-cheap', async function () {
+  const name = (n: number) => { const a: string[] = []; for (let i = 0; i < n; i++) a.push('a b\t'); return a.join(''); };
+  const body = (inHeader: boolean) => {
+    const long = name(1750), parts: string[] = [];
+    for (let i = 0; i < 30; i++)
+      parts.push('--b\r\nContent-Disposition: form-data; name="f' + i + '"; filename="' + (inHeader ? long : 'x') + '" \r\n\r\n' +
+        (inHeader ? 'x' : long) + '\r\n');
+    return parts.join('') + '--b--\r\n';
+  };
+  const time = async (text: string) => {
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const t0 = Date.now();
+      const fd = await new Response(text, { headers: { 'content-type': 'multipart/form-data; boundary=b' } }).formData();
+      eq(fd.getAll('f29').length, 1, 'the last part');
+      best = Math.min(best, Date.now() - t0);
+    }
+    return best;
+  };
+  const inContent = await time(body(false)), inHeaders = await time(body(true));
+  if (inHeaders > 4 * Math.max(inContent, 15))
+    throw new Error('7,000-byte file names in 30 parts took ' + inHeaders + ' ms, the same bytes in the contents ' + inContent + ' ms');
+});

@@ -32,11 +32,12 @@ export function defineGlobal(name: string, value: unknown): boolean {
   return true;
 }
 
-// mujs 1.3.2's regular expressions fail ("regexec failed") once a greedy
-// quantifier repeats more than 1023 times, and reject counts above 254 in
-// {m,n}. So no pattern here applies * or + to input of unbounded length:
-// validity is tested with a negated class, runs are matched in bounded
-// chunks, and trimming is done by hand.
+// Text is read with native string methods and regular expressions (kit's
+// regex engine, mujs patch 0800), never a character at a time: in mujs a
+// one-character string costs ~70 bytes of heap and each position-based read
+// (charAt(i), indexOf from i) counts from the start of the string's UTF-8.
+// A pattern here never lets a failing match backtrack through a run of
+// unbounded length twice.
 
 const NOT_TOKEN = /[^!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 
@@ -45,14 +46,19 @@ export function isToken(s: string): boolean {
   return s !== '' && !NOT_TOKEN.test(s);
 }
 
-/** Strips the characters of `chars` (e.g. ' \t') from both ends of s. */
+/** Strips the characters of `chars` (e.g. ' \t') from both ends of s. The
+ * end's regex starts only at a character outside `chars` (the first-character
+ * skip of the regex engine passes over the others), so a run of them inside
+ * s is read once, not once from each of its characters. */
+const trimmers: Record<string, [RegExp, RegExp]> = {};
 export function trimChars(s: string, chars: string): string {
   const n = s.length;
   if (!n || (chars.indexOf(s.charAt(0)) < 0 && chars.indexOf(s.charAt(n - 1)) < 0))
     return s;
-  const ch = s.split('');
-  let a = 0, b = ch.length;
-  while (a < b && chars.indexOf(ch[a]) >= 0) a++;
-  while (b > a && chars.indexOf(ch[b - 1]) >= 0) b--;
-  return ch.slice(a, b).join('');
+  let t = trimmers[chars];
+  if (!t) {
+    const set = chars.replace(/[\\\]\[^-]/g, '\\$&');
+    t = trimmers[chars] = [new RegExp('^[' + set + ']+'), new RegExp('([^' + set + '])[' + set + ']+$')];
+  }
+  return s.replace(t[0], '').replace(t[1], '$1');
 }
