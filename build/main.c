@@ -186,7 +186,10 @@ static int compose_server(const char *datadir, const char *app_js, size_t app_le
 static int write_server_lines(const char *tmp, const kit_verify_part *parts, char *err, size_t errlen)
 {
 	char path[PATH_MAX + 64];
-	snprintf(path, sizeof path, "%s/lines/server.js", tmp);
+	if ((size_t)snprintf(path, sizeof path, "%s/lines/server.js", tmp) >= sizeof path) {
+		snprintf(err, errlen, "the build directory's path is too long: %s/lines/server.js", tmp);
+		return -1;
+	}
 	size_t len;
 	char *app = kit_outdir_read(path, &len);
 	if (!app)
