@@ -66,7 +66,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1541-intern-hash.patch \
 	$(srcdir)/mujs/patches/1620-date-huge-year.patch \
 	$(srcdir)/mujs/patches/1670-date-utc-full-year.patch \
-	$(srcdir)/mujs/patches/1671-date-integer-parts.patch
+	$(srcdir)/mujs/patches/1671-date-integer-parts.patch \
+	$(srcdir)/mujs/patches/1672-string-search-linear.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

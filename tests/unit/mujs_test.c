@@ -156,6 +156,27 @@ int main(void)
 	CHECK_STR("1620: a month of 1e12", eval(J, "String(new Date(2024, 1e12).getTime())", got, sizeof got), "NaN");
 	CHECK_STR("1620: a NaN year", eval(J, "String(new Date(NaN, 0).getTime())", got, sizeof got), "NaN");
 	CHECK_STR("1620: the last time value", eval(J, "String(Date.UTC(275760, 8, 13))", got, sizeof got), "8640000000000000");
+	/* 1672: indexOf and lastIndexOf (Node 20's answers), and a search that
+	 * took seconds a call (the text's length times the needle's) */
+	CHECK_STR("1672: indexOf from a position", eval(J, "String('abcabc'.indexOf('bc', 2))", got, sizeof got), "4");
+	CHECK_STR("1672: indexOf in non-ASCII text", eval(J, "String('h\u00e9llo w\u00f6rld'.indexOf('w\u00f6'))", got, sizeof got), "6");
+	CHECK_STR("1672: indexOf from a position in non-ASCII text", eval(J, "String('\u65e5\u672c\u8a9e\u65e5\u672c'.indexOf('\u672c', 2))", got, sizeof got), "4");
+	CHECK_STR("1672: indexOf past the end", eval(J, "String('abc'.indexOf('c', 5))", got, sizeof got), "-1");
+	CHECK_STR("1672: lastIndexOf of overlapping matches", eval(J, "String('aaa'.lastIndexOf('aa'))", got, sizeof got), "1");
+	CHECK_STR("1672: lastIndexOf before a position", eval(J, "String('abcabc'.lastIndexOf('abc', 2))", got, sizeof got), "0");
+	CHECK_STR("1672: lastIndexOf at a position", eval(J, "String('abcabc'.lastIndexOf('abc', 3))", got, sizeof got), "3");
+	CHECK_STR("1672: lastIndexOf in non-ASCII text", eval(J, "String('\u65e5\u672c\u8a9e\u65e5\u672c'.lastIndexOf('\u672c'))", got, sizeof got), "4");
+	CHECK_STR("1672: lastIndexOf before a position in non-ASCII text", eval(J, "String('\u65e5\u672c\u8a9e\u65e5\u672c'.lastIndexOf('\u672c', 3))", got, sizeof got), "1");
+	CHECK_STR("1672: lastIndexOf of a needle longer than the text", eval(J, "String('x'.lastIndexOf('xy'))", got, sizeof got), "-1");
+	{
+		CHECK("1672: the text and the needle", js_dostring(J, "var hay = Array(1000001).join('a'), pin = Array(500001).join('a') + 'b';") == 0);
+		clock_t t0 = clock();
+		const char *r = eval(J, "[hay.indexOf(pin), hay.lastIndexOf(pin), hay.indexOf(pin.slice(0, -1), 10), hay.lastIndexOf(pin.slice(0, -1))].join()", got, sizeof got);
+		double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+		CHECK_STR("1672: 'a' x 1,000,000 searched for 'a' x 500,000 + 'b' and 'a' x 500,000", r, "-1,-1,10,500000");
+		CHECK("1672: those four searches take under a second of CPU (6.9 s and 5.3 s for the first two before)", secs < 1.0);
+		js_dostring(J, "hay = pin = undefined;");
+	}
 	/* 1670: Date.UTC's years and arguments; 1671: integer parts (Node 20's answers) */
 	CHECK_STR("1670: Date.UTC of year -1000", eval(J, "String(Date.UTC(-1000, 0))", got, sizeof got), "-93724128000000");
 	CHECK_STR("1670: Date.UTC of year -1", eval(J, "String(Date.UTC(-1, 0))", got, sizeof got), "-62198755200000");
