@@ -118,6 +118,8 @@ struct kit_row {
 	int written;             /* emitted as its own Flight row */
 	int inlined;             /* written inside its parent row instead */
 	int html_only;           /* phase 2 (SSR of client components): never in Flight */
+	int unkeyed_output;      /* dev: the awaited output of an unkeyed component of a list
+				  * (walk.c key_checked): its elements draw React's key warning */
 	kit_row *next_ready;     /* queue of completed rows, completion order */
 };
 

@@ -998,13 +998,16 @@ static void key_check(kit_engine *e, const struct walk_item *it, int t, int key,
 /* After the element was walked: the element of the model it made (*target
  * is new) gets validated; when it was an unkeyed item of a list, what it
  * gives in its place (the items pushed for its target: a component's
- * output, a fragment's children) is UNKEYED_OUTPUT. An async component's
- * output, walked later, is not: no warning for it. */
+ * output, a fragment's children) is UNKEYED_OUTPUT, and so is an async
+ * component's output, walked later as its row (walk_row): React's server
+ * warns before it calls the component, sync or async. */
 static void key_checked(kit_engine *e, kit_value **target, const struct key_state *ks)
 {
 	if (*target != ks->before && *target && (*target)->kind == KIT_ELEMENT) {
 		(*target)->validated = ks->validated;
 	} else if (ks->validated == 2) {
+		if (*target != ks->before && *target && (*target)->kind == KIT_LAZY)
+			(*target)->u.lazy->unkeyed_output = 1;
 		for (size_t i = ks->nitems; i < e->rq.nitems; i++)
 			if (e->items[i].kind == ITEM_VALUE && e->items[i].target == target)
 				e->items[i].list = UNKEYED_OUTPUT;
@@ -1430,7 +1433,7 @@ static int walk_row(kit_engine *e, kit_row *row, int mode)
 	e->rq.work_top = 0;
 	e->rq.nitems = 0;
 	e->rq.walks++;
-	e->rq.list = IN_PLACE;
+	e->rq.list = row->unkeyed_output ? UNKEYED_OUTPUT : IN_PLACE;
 	push_item(e, &row->value, stash(e, work), e->rq.root_data ? MODE_CLIENT_PROP : mode, NULL);
 	e->rq.root_data = 0;
 	int rc = 0;

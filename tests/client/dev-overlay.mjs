@@ -110,6 +110,16 @@ try {
       consoleText.length === 1 && keyWarning.test(consoleText[0]),
       consoleText.join(' | ').slice(0, 600) || 'no warning');
     await page.close();
+    ({ page, consoleText } = await open('/nokeyasync'));
+    check('an unkeyed .map() list of async server components: exactly React\'s key warning',
+      consoleText.length === 1 && keyWarning.test(consoleText[0]),
+      consoleText.join(' | ').slice(0, 600) || 'no warning');
+    await page.close();
+    ({ page, consoleText } = await open('/nokeyinasync'));
+    check('an unkeyed .map() list inside an async server component: exactly React\'s key warning',
+      consoleText.length === 1 && keyWarning.test(consoleText[0]),
+      consoleText.join(' | ').slice(0, 600) || 'no warning');
+    await page.close();
   }
 
   // --- React's development build: a hydration mismatch is explained -------------

@@ -25,7 +25,8 @@
 #    a failed build's overlay on the open page, cleared by the fix; no
 #    "unique key" warning for static children and keyed lists (/keys),
 #    exactly React's one for an unkeyed .map() list (/nokey), of host
-#    elements or of server components (/nokeysc).
+#    elements or of server components (/nokeysc), of async server
+#    components (/nokeyasync) or inside one (/nokeyinasync).
 # 5. kit-serve --dev --server apache: Apache serves status.json too.
 . "${KIT_TOP_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/lib/suite.sh"
 suite_begin dev-overlay
@@ -134,7 +135,7 @@ EOF
 	# (jsxs), in a server component, in a fragment and as a client
 	# component's children, a keyed list and a keyed list of server
 	# components; /nokey an unkeyed .map() list, which React warns about
-	mkdir -p "$1/src/app/keys" "$1/src/app/nokey" "$1/src/app/nokeysc"
+	mkdir -p "$1/src/app/keys" "$1/src/app/nokey" "$1/src/app/nokeysc" "$1/src/app/nokeyasync" "$1/src/app/nokeyinasync"
 	cat >"$1/src/app/keys/Box.tsx" <<'EOF'
 "use client";
 export function Box({ children }: { children: React.ReactNode }) {
@@ -192,6 +193,40 @@ export default function Page() {
     <main id="nokeysc">
       <Box>static</Box>
       <ul>{items.map((i) => <Item n={i} />)}</ul>
+    </main>
+  );
+}
+EOF
+	# the same with async server components: an unkeyed list of them (React's
+	# server warns before it calls one, whether it is async or not), and an
+	# unkeyed list an async component renders
+	cat >"$1/src/app/nokeyasync/page.tsx" <<'EOF'
+import { Box } from "../keys/Box";
+async function Item({ n }: { n: string }) {
+  await null;
+  return <li>{n}</li>;
+}
+export default function Page() {
+  const items = ["x", "y", "z"];
+  return (
+    <main id="nokeyasync">
+      <Box>static</Box>
+      <ul>{items.map((i) => <Item n={i} />)}</ul>
+    </main>
+  );
+}
+EOF
+	cat >"$1/src/app/nokeyinasync/page.tsx" <<'EOF'
+import { Box } from "../keys/Box";
+async function List() {
+  const items = await Promise.resolve(["x", "y", "z"]);
+  return <ul>{items.map((i) => <li>{i}</li>)}</ul>;
+}
+export default function Page() {
+  return (
+    <main id="nokeyinasync">
+      <Box>static</Box>
+      <List />
     </main>
   );
 }
