@@ -6,7 +6,7 @@ bench_hello_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 bench_hello_fcgi_LDADD = $(FCGI_LIBS)
 
 EXTRA_DIST += bench/run.sh bench/README.md bench/instructions.sh bench/route-bundles.sh bench/fcgi-client.py \
-  bench/peers.sh bench/peers-client-js.mjs bench/peers bench/responder-rss.sh bench/responder-rss.py bench/soak.sh
+  bench/peers.sh bench/peers-client-js.mjs bench/peers bench/responder-rss.sh bench/responder-rss.py bench/fcgi_responder.py bench/soak.sh
 .PHONY: bench
 bench: all
 	KIT_TOP_SRCDIR=$(abs_top_srcdir) KIT_TOP_BUILDDIR=$(abs_top_builddir) \

@@ -34,10 +34,7 @@ static int call(const uint8_t *data, size_t size, kit_action_outcome *ao)
 	};
 	const char *type = size && (data[0] & 1) ? "multipart/form-data; boundary=kitfuzz" : "text/plain;charset=UTF-8";
 	const char *body = size ? (const char *)data + 1 : "";
-	kit_http_req http = fuzz_post("http://127.0.0.1/_rsc/action", headers, 2, body, size ? size - 1 : 0);
-	kit_buf_init(&ao->json);
-	kit_buf_init(&ao->headers);
-	return kit_engine_action(fuzz_engine, ACTION_ID, type, &http, ao);
+	return fuzz_action(ACTION_ID, type, "http://127.0.0.1/_rsc/action", headers, 2, body, size ? size - 1 : 0, ao);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -46,20 +43,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	fuzz_engine_open("action_fuzz");
 	/* the action is there: an empty argument list succeeds */
-	kit_action_outcome ao = { 0 };
+	kit_action_outcome ao;
 	if (call((const uint8_t *)"\0[]", 3, &ao) != 0 || !ao.ok || ao.status != 200) {
 		fprintf(stderr, "action_fuzz: %s does not answer [] with 200 (%d: %s); was the action renamed?\n",
 			ACTION_ID, ao.status, ao.log);
 		exit(2);
 	}
-	kit_buf_free(&ao.json);
-	kit_buf_free(&ao.headers);
+	fuzz_action_free(&ao);
 	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	kit_action_outcome ao = { 0 };
+	kit_action_outcome ao;
 	if (call(data, size, &ao) != 0)
 		fuzz_fail("action_fuzz", ao.status == 503 ? "the request budget ran out (KIT_RENDER_TIMEOUT_MS)" : "the engine failed",
 			  outcome(&ao), data, size);
@@ -70,18 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (ao.status < 400 || ao.status > 499)
 			fuzz_fail("action_fuzz", "the arguments were neither decoded nor refused with a 4xx", outcome(&ao), data,
 				  size);
-		kit_arena *a = kit_arena_new(1024);
-		kit_model m;
-		kit_model_init(&m, a);
-		kit_value *v = NULL;
-		const kit_value *msg = fuzz_json(&m, ao.json.data, ao.json.len, &v) ? fuzz_member(v, "message") : NULL;
-		if (!msg || msg->kind != KIT_STRING || !msg->u.str.len)
-			fuzz_fail("action_fuzz", "a refusal without a JSON message", kit_buf_cstr(&ao.json), data, size);
-		kit_model_clear(&m);
-		kit_arena_free(a);
+		fuzz_check_refusal("action_fuzz", &ao.json, data, size);
 	}
-	kit_buf_free(&ao.json);
-	kit_buf_free(&ao.headers);
+	fuzz_action_free(&ao);
 	fuzz_heap_check("action_fuzz", data, size);
 	return 0;
 }

@@ -1,7 +1,8 @@
 /* engine_fuzz.h — what action_fuzz, multipart_fuzz and form_fuzz share: one
  * engine on the built app in $KIT_APP_DIR (tests/fuzz/run.sh builds a
  * private copy of examples/hello), opened once per process as kit-fcgi
- * opens it, and a request around each input. The engine's entry points
+ * opens it, and a request around each input (an action call, a POST to
+ * /api/echo, their answers' JSON). The engine's entry points
  * (kit_engine_action, kit_engine_api) begin and end a request each time:
  * the per-request state is reset by them, as between two requests of a
  * responder. Included by one target each (static functions). */
@@ -83,11 +84,79 @@ static kit_http_req fuzz_post(const char *url, const kit_kv *headers, size_t nhe
 			       .body = body, .body_len = len };
 }
 
-/* Whether text (len bytes) is one JSON value; on success *out is it (in m). */
-static int fuzz_json(kit_model *m, const char *text, size_t len, kit_value **out)
+/* The engine opened and the index of the app's /api/echo (form_fuzz,
+ * multipart_fuzz: it awaits request.formData() and answers the fields as
+ * JSON), or exit 2. */
+static int fuzz_echo_open(const char *target)
+{
+	fuzz_engine_open(target);
+	return fuzz_route(target, "/api/echo");
+}
+
+/* POSTs body (len bytes) with this content type to /api/echo (route, from
+ * fuzz_echo_open) as the host hands it to the engine; a throw fails the
+ * input. ans is the caller's to free (fuzz_api_free). */
+static void fuzz_echo_post(const char *target, int route, const char *type, const char *body, size_t len,
+			   kit_api_answer *ans, const uint8_t *data, size_t size)
+{
+	const kit_kv headers[] = { { "content-type", type } };
+	kit_http_req http = fuzz_post("http://127.0.0.1/api/echo", headers, 1, body, len);
+	*ans = (kit_api_answer){ 0 };
+	kit_buf_init(&ans->headers);
+	kit_buf_init(&ans->body);
+	kit_render_error err;
+	memset(&err, 0, sizeof err);
+	if (kit_engine_api(fuzz_engine, route, fuzz_routes.routes[route].module, "POST", &http, NULL, 0, ans, &err) != 0)
+		fuzz_fail(target, "/api/echo threw", err.message, data, size);
+}
+
+static void fuzz_api_free(kit_api_answer *ans)
+{
+	kit_buf_free(&ans->headers);
+	kit_buf_free(&ans->body);
+}
+
+/* Calls an action (id NULL: a no-JS form post, the id in the body) with a
+ * POST of body to url; the engine's status (0: it answered). ao is the
+ * caller's to free (fuzz_action_free). */
+static int fuzz_action(const char *id, const char *type, const char *url, const kit_kv *headers, size_t nheaders,
+		       const char *body, size_t len, kit_action_outcome *ao)
+{
+	kit_http_req http = fuzz_post(url, headers, nheaders, body, len);
+	*ao = (kit_action_outcome){ 0 };
+	kit_buf_init(&ao->json);
+	kit_buf_init(&ao->headers);
+	return kit_engine_action(fuzz_engine, id, type, &http, ao);
+}
+
+static void fuzz_action_free(kit_action_outcome *ao)
+{
+	kit_buf_free(&ao->json);
+	kit_buf_free(&ao->headers);
+}
+
+/* An answer's JSON, parsed into a model of its own: fuzz_doc_parse is 1
+ * when the text is one JSON value (then value is it), fuzz_doc_free frees
+ * the model either way. */
+typedef struct {
+	kit_arena *arena;
+	kit_model model;
+	kit_value *value;
+} fuzz_doc;
+
+static int fuzz_doc_parse(fuzz_doc *d, const char *text, size_t len)
 {
 	char err[KIT_ERR_SIZE];
-	return kit_json_parse(m, text, len, out, err, sizeof err) == 0;
+	d->arena = kit_arena_new(1024);
+	kit_model_init(&d->model, d->arena);
+	d->value = NULL;
+	return kit_json_parse(&d->model, text, len, &d->value, err, sizeof err) == 0;
+}
+
+static void fuzz_doc_free(fuzz_doc *d)
+{
+	kit_model_clear(&d->model);
+	kit_arena_free(d->arena);
 }
 
 /* An object's member, or NULL. */
@@ -100,6 +169,28 @@ static const kit_value *fuzz_member(const kit_value *v, const char *key)
 		if (v->u.obj.props[i].keylen == n && memcmp(v->u.obj.props[i].key, key, n) == 0)
 			return v->u.obj.props[i].value;
 	return NULL;
+}
+
+/* The "fields" member of /api/echo's answer (NULL when it has none), its
+ * JSON parsed into d (the caller frees it); an answer that is not JSON fails
+ * the input. */
+static const kit_value *fuzz_echo_fields(const char *target, kit_api_answer *ans, fuzz_doc *d, const uint8_t *data,
+					 size_t size)
+{
+	if (!fuzz_doc_parse(d, ans->body.data, ans->body.len))
+		fuzz_fail(target, "/api/echo's answer is not JSON", kit_buf_cstr(&ans->body), data, size);
+	return fuzz_member(d->value, "fields");
+}
+
+/* A refusal's body (an action's 4xx): JSON with a non-empty string
+ * "message", or the input fails. */
+static void fuzz_check_refusal(const char *target, kit_buf *json, const uint8_t *data, size_t size)
+{
+	fuzz_doc d;
+	const kit_value *msg = fuzz_doc_parse(&d, json->data, json->len) ? fuzz_member(d.value, "message") : NULL;
+	if (!msg || msg->kind != KIT_STRING || !msg->u.str.len)
+		fuzz_fail(target, "a refusal without a JSON message", kit_buf_cstr(json), data, size);
+	fuzz_doc_free(&d);
 }
 
 /* The JS heap is collected once it has grown enough (render/engine.c); a

@@ -25,24 +25,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	fuzz_engine_open("form_fuzz");
-	echo_route = fuzz_route("form_fuzz", "/api/echo");
+	echo_route = fuzz_echo_open("form_fuzz");
 	return 0;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const kit_kv headers[] = { { "content-type", "application/x-www-form-urlencoded" } };
-	const char *body = (const char *)data;
-	kit_http_req http = fuzz_post("http://127.0.0.1/api/echo", headers, 1, body, size);
-	kit_api_answer ans = { 0 };
-	kit_buf_init(&ans.headers);
-	kit_buf_init(&ans.body);
-	kit_render_error err;
-	memset(&err, 0, sizeof err);
-	const kit_route *rt = &fuzz_routes.routes[echo_route];
-	if (kit_engine_api(fuzz_engine, echo_route, rt->module, "POST", &http, NULL, 0, &ans, &err) != 0)
-		fuzz_fail("form_fuzz", "/api/echo threw", err.message, data, size);
+	kit_api_answer ans;
+	fuzz_echo_post("form_fuzz", echo_route, "application/x-www-form-urlencoded", (const char *)data, size, &ans, data,
+		       size);
 	if (ans.status != 200)
 		fuzz_fail("form_fuzz", "/api/echo did not read the form", kit_buf_cstr(&ans.body), data, size);
 	size_t parts = 0;
@@ -54,21 +45,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			parts++;
 		i = j + 1;
 	}
-	kit_arena *a = kit_arena_new(1024);
-	kit_model m;
-	kit_model_init(&m, a);
-	kit_value *v = NULL;
-	if (!fuzz_json(&m, ans.body.data, ans.body.len, &v))
-		fuzz_fail("form_fuzz", "/api/echo's answer is not JSON", kit_buf_cstr(&ans.body), data, size);
-	const kit_value *fields = fuzz_member(v, "fields");
+	fuzz_doc d;
+	const kit_value *fields = fuzz_echo_fields("form_fuzz", &ans, &d, data, size);
 	if (!fields || fields->kind != KIT_OBJECT)
 		fuzz_fail("form_fuzz", "/api/echo's answer has no fields", kit_buf_cstr(&ans.body), data, size);
 	if (fields->u.obj.len > parts)
 		fuzz_fail("form_fuzz", "more fields than the body has parts", kit_buf_cstr(&ans.body), data, size);
-	kit_model_clear(&m);
-	kit_arena_free(a);
-	kit_buf_free(&ans.headers);
-	kit_buf_free(&ans.body);
+	fuzz_doc_free(&d);
+	fuzz_api_free(&ans);
 	fuzz_heap_check("form_fuzz", data, size);
 	return 0;
 }

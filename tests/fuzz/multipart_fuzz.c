@@ -32,11 +32,8 @@ static void form_post(const char *body, size_t len, const uint8_t *data, size_t 
 		{ "origin", "http://127.0.0.1" },
 		{ "content-type", TYPE },
 	};
-	kit_http_req http = fuzz_post("http://127.0.0.1/notes", headers, 2, body, len);
-	kit_action_outcome ao = { 0 };
-	kit_buf_init(&ao.json);
-	kit_buf_init(&ao.headers);
-	if (kit_engine_action(fuzz_engine, NULL, TYPE, &http, &ao) != 0)
+	kit_action_outcome ao;
+	if (fuzz_action(NULL, TYPE, "http://127.0.0.1/notes", headers, 2, body, len, &ao) != 0)
 		fuzz_fail("multipart_fuzz", ao.status == 503 ? "the request budget ran out (form post)" : "the engine failed (form post)",
 			  outcome(&ao), data, size);
 	if (ao.ok) {
@@ -49,57 +46,32 @@ static void form_post(const char *body, size_t len, const uint8_t *data, size_t 
 		if (strncmp(ao.log, "action ", 7) != 0)
 			fuzz_fail("multipart_fuzz", "the form post failed before an action ran", outcome(&ao), data, size);
 	} else if (ao.status >= 400 && ao.status <= 499) {
-		kit_arena *a = kit_arena_new(1024);
-		kit_model m;
-		kit_model_init(&m, a);
-		kit_value *v = NULL;
-		const kit_value *msg = fuzz_json(&m, ao.json.data, ao.json.len, &v) ? fuzz_member(v, "message") : NULL;
-		if (!msg || msg->kind != KIT_STRING || !msg->u.str.len)
-			fuzz_fail("multipart_fuzz", "a refusal without a JSON message", kit_buf_cstr(&ao.json), data, size);
-		kit_model_clear(&m);
-		kit_arena_free(a);
+		fuzz_check_refusal("multipart_fuzz", &ao.json, data, size);
 	} else {
 		fuzz_fail("multipart_fuzz", "a form post answered with an unexpected status", outcome(&ao), data, size);
 	}
-	kit_buf_free(&ao.json);
-	kit_buf_free(&ao.headers);
+	fuzz_action_free(&ao);
 }
 
 static void api_post(const char *body, size_t len, const uint8_t *data, size_t size)
 {
-	static const kit_kv headers[] = { { "content-type", TYPE } };
-	kit_http_req http = fuzz_post("http://127.0.0.1/api/echo", headers, 1, body, len);
-	kit_api_answer ans = { 0 };
-	kit_buf_init(&ans.headers);
-	kit_buf_init(&ans.body);
-	kit_render_error err;
-	memset(&err, 0, sizeof err);
-	const kit_route *rt = &fuzz_routes.routes[echo_route];
-	if (kit_engine_api(fuzz_engine, echo_route, rt->module, "POST", &http, NULL, 0, &ans, &err) != 0)
-		fuzz_fail("multipart_fuzz", "/api/echo threw", err.message, data, size);
+	kit_api_answer ans;
+	fuzz_echo_post("multipart_fuzz", echo_route, TYPE, body, len, &ans, data, size);
 	if (ans.status != 200 && ans.status != 400)
 		fuzz_fail("multipart_fuzz", "/api/echo answered neither 200 nor 400", kit_buf_cstr(&ans.body), data, size);
-	kit_arena *a = kit_arena_new(1024);
-	kit_model m;
-	kit_model_init(&m, a);
-	kit_value *v = NULL;
-	if (!fuzz_json(&m, ans.body.data, ans.body.len, &v))
-		fuzz_fail("multipart_fuzz", "/api/echo's answer is not JSON", kit_buf_cstr(&ans.body), data, size);
-	const kit_value *fields = fuzz_member(v, "fields");
+	fuzz_doc d;
+	const kit_value *fields = fuzz_echo_fields("multipart_fuzz", &ans, &d, data, size);
 	if (ans.status == 200 && (!fields || fields->kind != KIT_OBJECT))
 		fuzz_fail("multipart_fuzz", "/api/echo's 200 has no fields", kit_buf_cstr(&ans.body), data, size);
-	kit_model_clear(&m);
-	kit_arena_free(a);
-	kit_buf_free(&ans.headers);
-	kit_buf_free(&ans.body);
+	fuzz_doc_free(&d);
+	fuzz_api_free(&ans);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	fuzz_engine_open("multipart_fuzz");
-	echo_route = fuzz_route("multipart_fuzz", "/api/echo");
+	echo_route = fuzz_echo_open("multipart_fuzz");
 	return 0;
 }
 
