@@ -67,7 +67,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1620-date-huge-year.patch \
 	$(srcdir)/mujs/patches/1670-date-utc-full-year.patch \
 	$(srcdir)/mujs/patches/1671-date-integer-parts.patch \
-	$(srcdir)/mujs/patches/1672-string-search-linear.patch
+	$(srcdir)/mujs/patches/1672-string-search-linear.patch \
+	$(srcdir)/mujs/patches/1673-date-constructor-undefined.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -80,8 +80,8 @@ static void test_string_search(js_State *J)
 	}
 }
 
-/* 1670: Date.UTC's years and arguments; 1671: integer parts (Node 20's
- * answers, under UTC) */
+/* 1670: Date.UTC's years and arguments; 1671: integer parts; 1673: the
+ * constructor's arguments given as undefined (Node 20's answers, under UTC) */
 static void test_date_years(js_State *J)
 {
 	char got[256];
@@ -110,6 +110,10 @@ static void test_date_years(js_State *J)
 	CHECK_STR("1671: setUTCDate(1.5)", eval(J, "String(new Date(0).setUTCDate(1.5))", got, sizeof got), "0");
 	CHECK_STR("1671: year 100.5 and month -1212 is year -1", eval(J, "String(Date.UTC(100.5, -1212))", got, sizeof got), "-62198755200000");
 	CHECK_STR("1671: an infinite day", eval(J, "String(Date.UTC(2020, 0, Infinity))", got, sizeof got), "NaN");
+	CHECK_STR("1673: new Date with an undefined day", eval(J, "String(new Date(2020, 0, undefined).getTime())", got, sizeof got), "NaN");
+	CHECK_STR("1673: new Date with undefined hours", eval(J, "String(new Date(2020, 0, 1, undefined).getTime())", got, sizeof got), "NaN");
+	CHECK_STR("1673: new Date with undefined milliseconds", eval(J, "String(new Date(2020, 0, 1, 0, 0, 0, undefined).getTime())", got, sizeof got), "NaN");
+	CHECK_STR("1673: new Date without a day", eval(J, "String(new Date(2020, 0).getTime())", got, sizeof got), "1577836800000");
 
 }
 

@@ -15,3 +15,4 @@ T('date-years/ctor-negative', () => [new Date(-1, 0).getTime(), new Date(-1000, 
 T('date-years/ctor-0-99', () => [new Date(0, 0).getFullYear(), new Date(99, 11).getFullYear(), new Date(100, 0).getFullYear(), new Date(-0.5, 0).getFullYear()]);
 T('date-years/ctor-high-limit', () => [new Date(275760, 8, 13).getTime(), new Date(275760, 8, 13, 0, 0, 0, 1).getTime()]);
 T('date-years/set-negative', () => { var d = new Date(0); return [d.setUTCFullYear(-1000), d.toISOString(), d.setUTCFullYear(50), d.getUTCFullYear()]; });
+T('date-years/ctor-undefined', () => [new Date(2020, 0, undefined).getTime(), new Date(2020, 0, 1, undefined).getTime(), new Date(2020, 0, 1, 0, 0, 0, undefined).getTime(), new Date(2020, 0).getTime(), new Date(2020, undefined).getTime()]);
