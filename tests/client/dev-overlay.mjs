@@ -100,26 +100,19 @@ try {
       consoleText.length === 0 && (await page.textContent('body')).includes('dev-keys'),
       consoleText.join(' | ').slice(0, 600) || 'not the page');
     await page.close();
-    ({ page, consoleText } = await open('/nokey'));
-    check('an unkeyed .map() list: exactly React\'s key warning',
-      consoleText.length === 1 && keyWarning.test(consoleText[0]),
-      consoleText.join(' | ').slice(0, 600) || 'no warning');
-    await page.close();
-    ({ page, consoleText } = await open('/nokeysc'));
-    check('an unkeyed .map() list of server components: exactly React\'s key warning',
-      consoleText.length === 1 && keyWarning.test(consoleText[0]),
-      consoleText.join(' | ').slice(0, 600) || 'no warning');
-    await page.close();
-    ({ page, consoleText } = await open('/nokeyasync'));
-    check('an unkeyed .map() list of async server components: exactly React\'s key warning',
-      consoleText.length === 1 && keyWarning.test(consoleText[0]),
-      consoleText.join(' | ').slice(0, 600) || 'no warning');
-    await page.close();
-    ({ page, consoleText } = await open('/nokeyinasync'));
-    check('an unkeyed .map() list inside an async server component: exactly React\'s key warning',
-      consoleText.length === 1 && keyWarning.test(consoleText[0]),
-      consoleText.join(' | ').slice(0, 600) || 'no warning');
-    await page.close();
+    const unkeyed = [
+      ['/nokey', 'an unkeyed .map() list'],
+      ['/nokeysc', 'an unkeyed .map() list of server components'],
+      ['/nokeyasync', 'an unkeyed .map() list of async server components'],
+      ['/nokeyinasync', 'an unkeyed .map() list inside an async server component'],
+    ];
+    for (const [url, what] of unkeyed) {
+      ({ page, consoleText } = await open(url));
+      check(`${what}: exactly React's key warning`,
+        consoleText.length === 1 && keyWarning.test(consoleText[0]),
+        consoleText.join(' | ').slice(0, 600) || 'no warning');
+      await page.close();
+    }
   }
 
   // --- React's development build: a hydration mismatch is explained -------------
