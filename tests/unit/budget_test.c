@@ -85,6 +85,12 @@ static void test_hook(void)
 		  "arm(); /(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab');" },
 		{ "a loop catching the throw of a regex match and matching again",
 		  "arm(); for (;;) { try { /(a+)+$/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'); } catch (e) {} }" },
+		/* every String method that runs a pattern searches through the
+		 * matcher's poll too (docs/regexp.md §3) */
+		{ "a catastrophic pattern through search", "arm(); 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'.search(/(a+)+$/);" },
+		{ "a catastrophic pattern through a global match", "arm(); 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'.match(/(a+)+$/g);" },
+		{ "a catastrophic pattern through replace", "arm(); 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'.replace(/(a+)+$/, 'x');" },
+		{ "a catastrophic pattern through split", "arm(); 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'.split(/(a+)+$/);" },
 	};
 	js_State *J = js_newstate(NULL, NULL, 0);
 	js_newcfunction(J, arm, "arm", 0);
