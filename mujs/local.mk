@@ -68,7 +68,10 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1670-date-utc-full-year.patch \
 	$(srcdir)/mujs/patches/1671-date-integer-parts.patch \
 	$(srcdir)/mujs/patches/1672-string-search-linear.patch \
-	$(srcdir)/mujs/patches/1673-date-constructor-undefined.patch
+	$(srcdir)/mujs/patches/1673-date-constructor-undefined.patch \
+	$(srcdir)/mujs/patches/1650-json-plain-objects.patch \
+	$(srcdir)/mujs/patches/1651-json-ascii-runs.patch \
+	$(srcdir)/mujs/patches/1652-json-property-list.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 
