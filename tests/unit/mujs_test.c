@@ -21,7 +21,13 @@
  * constructor's arguments (Node 20's answers under UTC and Prague).
  *
  * 1620, 1670 and 1671: Date.UTC and MakeDay over the whole range of years
- * (negative ones, 0 to 99, the +-275,760 limits), integer parts. */
+ * (negative ones, 0 to 99, the +-275,760 limits), integer parts.
+ *
+ * 1653: the variable lookup cache gives what a lookup by name gives after
+ * every way the variables can change: a global defined, deleted and defined
+ * again, a with object gaining and losing a name, a sloppy eval adding a
+ * var to a function's scope, environments freed by the collector and their
+ * memory reused (each object with 8 names or more, which the cache asks). */
 #include <mujs.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +43,12 @@ const char *jsV_numbertostring(js_State *J, char buf[32], double f)
 	(void)J;
 	kit_json_format_number(buf, f);
 	return buf;
+}
+
+static void gc_now(js_State *J)
+{
+	js_gc(J, 0);
+	js_pushundefined(J);
 }
 
 /* The value of a JS expression as a string (String(expr)). */
@@ -260,6 +272,27 @@ int main(void)
 	CHECK_STR("0900: a cut sequence is a URIError", eval(J, "(function () { try { return decodeURIComponent('%C3'); } catch (e) { return e.message; } })()", got, sizeof got), "URI malformed");
 	CHECK_STR("0900: decodeURI keeps escaped reserved characters", eval(J, "decodeURI('%2F%3F%23%C3%A9')", got, sizeof got), "%2F%3F%23é");
 	CHECK_STR("0900: a round trip", eval(J, "(function (s) { return String(decodeURIComponent(encodeURIComponent(s)) === s); })('€ \\ud83d\\ude00 ä\\u0000z')", got, sizeof got), "true");
+	/* 1653: the variable lookup cache */
+	js_newcfunction(J, gc_now, "gc", 0);
+	js_setglobal(J, "gc");
+	js_dostring(J, "var vcLate = function () { try { return String(vcLateName); } catch (e) { return 'missing'; } };");
+	CHECK_STR("1653: a global not defined yet", eval(J, "vcLate() + vcLate()", got, sizeof got), "missingmissing");
+	CHECK_STR("1653: the global once assigned", eval(J, "(vcLateName = 1, vcLate())", got, sizeof got), "1");
+	CHECK_STR("1653: the global deleted", eval(J, "(vcLate(), delete this.vcLateName, vcLate())", got, sizeof got), "missing");
+	CHECK_STR("1653: the global defined again", eval(J, "(vcLateName = 2, vcLate() + ',' + vcLate())", got, sizeof got), "2,2");
+	CHECK_STR("1653: a with object gains and loses a name",
+		  eval(J, "(function () { var o = {a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9}; var x = 'outer', r = [];"
+			  " with (o) { for (var k = 0; k < 4; k++) { r.push(x); if (k == 0) o.x = 'in'; if (k == 1) delete o.x; if (k == 2) o.x = 'again'; } }"
+			  " return r.join(); })()", got, sizeof got), "outer,in,outer,again");
+	CHECK_STR("1653: a sloppy eval adds a var to a function's scope",
+		  eval(J, "(function () { var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, r = [];"
+			  " function inner() { return typeof z === 'undefined' ? '-' : z; }"
+			  " r.push(inner(), inner()); eval('var z = 5'); r.push(inner()); return r.join(); })()", got, sizeof got), "-,-,5");
+	CHECK_STR("1653: environments freed and their memory reused",
+		  eval(J, "(function () { function mk(i) { var a = i, b = 1, c = 2, d = 3, e = 4, f = 5, g = 6, h = 7; return function () { return a + h; }; }"
+			  " var bad = 0; for (var i = 0; i < 300; i++) { var fn = mk(i); if (fn() !== i + 7 || fn() !== i + 7) bad++; fn = null; gc(); } return bad; })()", got, sizeof got), "0");
+	CHECK_STR("1653: a global accessor", eval(J, "(function () { var n = 0; Object.defineProperty(this, 'vcGet', {get: function () { return ++n; }, configurable: true});"
+			  " var s = vcGet + vcGet; delete this.vcGet; return s + ' ' + typeof vcGet; })()", got, sizeof got), "3 undefined");
 	js_freestate(J);
 	TEST_EXIT();
 }
