@@ -182,7 +182,7 @@ function buildTimeRequest(): Request {
 
 interface HostWeb {
   bufferFromByteString(s: string): unknown;
-  requestFromHost?(url: string, method: string, headers: Array<[string, string]>, body: string | null): Request;
+  requestFromHost?(url: string, method: string, headers: Array<[string, string]>, body: string | null, plain?: boolean): Request;
 }
 
 export function request(): Request {
@@ -194,7 +194,7 @@ export function request(): Request {
   if (typeof load === 'function') load();
   const web = (globalThis as unknown as { __kit_web?: HostWeb }).__kit_web;
   // the body is a byte string: a bytes body, so that text() and json() decode UTF-8
-  if (web && typeof web.requestFromHost === 'function') return web.requestFromHost(r.url, r.method, r.headers, r.body);
+  if (web && typeof web.requestFromHost === 'function') return web.requestFromHost(r.url, r.method, r.headers, r.body, r.headersPlain === true);
   const R = (globalThis as unknown as { Request?: typeof Request }).Request;
   if (!R) throw new Error('request(): the web Request class is not available in this build');
   const init: RequestInit = { method: r.method, headers: r.headers };

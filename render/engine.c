@@ -747,6 +747,7 @@ static int request_begin(kit_engine *e, const request_start *start, kit_render_e
 		js_pushstring(J, http->url);
 		js_setproperty(J, -2, "url");
 		js_newarray(J);
+		int plain = 1;
 		for (size_t i = 0; i < http->nheaders; i++) {
 			js_newarray(J);
 			js_pushstring(J, http->headers[i].key);
@@ -754,8 +755,12 @@ static int request_begin(kit_engine *e, const request_start *start, kit_render_e
 			kit_jsstr_push_bytes(J, http->headers[i].value, strlen(http->headers[i].value));
 			js_setindex(J, -2, 1);
 			js_setindex(J, -2, (int)i);
+			plain = plain && kit_header_plain(http->headers[i].key, http->headers[i].value);
 		}
 		js_setproperty(J, -2, "headers");
+		/* every pair as Headers stores it: request() skips its checks */
+		js_pushboolean(J, plain);
+		js_setproperty(J, -2, "headersPlain");
 		if (http->body)
 			kit_jsstr_push_bytes(J, http->body, http->body_len);
 		else

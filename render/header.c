@@ -23,6 +23,19 @@ int kit_header_ok(const char *name, size_t nlen, const char *value, size_t vlen)
 	return 1;
 }
 
+int kit_header_plain(const char *name, const char *value)
+{
+	if (!*name)
+		return 0;
+	for (const char *p = name; *p; p++)
+		if ((*p >= 'A' && *p <= 'Z') || !is_tchar((unsigned char)*p))
+			return 0;
+	size_t vlen = strlen(value);
+	if (vlen && (strchr("\t\n\r ", value[0]) || strchr("\t\n\r ", value[vlen - 1])))
+		return 0;
+	return strpbrk(value, "\r\n") == NULL;
+}
+
 int kit_header_append(kit_buf *lines, const char *name, const char *value)
 {
 	size_t nlen = strlen(name), vlen = strlen(value);

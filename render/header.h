@@ -17,6 +17,14 @@
  * from a buffer may hold a NUL). */
 int kit_header_ok(const char *name, size_t nlen, const char *value, size_t vlen);
 
+/* 1 when a request header is as the web Headers class stores it (what its
+ * append leaves unchanged): name a lower-case token, value without CR, LF
+ * or NUL and without leading or trailing HTTP whitespace (tab, space, CR,
+ * LF). The engine tells the web classes so, and they take the host's list
+ * without testing each pair again (js/server/web/headers.ts
+ * headersFromList). */
+int kit_header_plain(const char *name, const char *value);
+
 /* Appends "name: value\r\n" to lines when kit_header_ok; else appends
  * nothing and returns -1. */
 int kit_header_append(kit_buf *lines, const char *name, const char *value);

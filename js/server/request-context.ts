@@ -11,6 +11,9 @@ export interface RequestInfo {
   url: string;
   headers: Array<[string, string]>;
   body: string | null;
+  // every pair as the web Headers class stores it (render/header.c
+  // kit_header_plain): request() takes the list without testing it again
+  headersPlain?: boolean;
 }
 
 let current: RequestInfo | null = null;

@@ -182,6 +182,19 @@ int main(void)
 	CHECK("refuses a colon in a name", !kit_header_ok("A:B", 3, "v", 1));
 	CHECK("refuses CR in a name", !kit_header_ok("A\rB", 3, "v", 1));
 
+	/* a request header as the web Headers class stores it */
+	CHECK("plain: a lower-case name and a value", kit_header_plain("user-agent", "kit-bench/1.0 (x; y)"));
+	CHECK("plain: an empty value", kit_header_plain("x-a", ""));
+	CHECK("plain: bytes above 127 in a value", kit_header_plain("x-a", "caf\xc3\xa9"));
+	CHECK("not plain: an upper-case name", !kit_header_plain("User-Agent", "v"));
+	CHECK("not plain: an empty name", !kit_header_plain("", "v"));
+	CHECK("not plain: a space in a name", !kit_header_plain("x a", "v"));
+	CHECK("not plain: a leading space", !kit_header_plain("x-a", " v"));
+	CHECK("not plain: a trailing tab", !kit_header_plain("x-a", "v\t"));
+	CHECK("not plain: LF inside", !kit_header_plain("x-a", "a\nb"));
+	CHECK("not plain: CR inside", !kit_header_plain("x-a", "a\rb"));
+	CHECK("plain: a space inside", kit_header_plain("x-a", "a b"));
+
 	CHECK_STR("a good line goes out",
 		  answer_with(&out, "Set-Cookie", "a=1; Path=/", 11),
 		  "Status: 308 Permanent Redirect\r\nContent-Type: text/plain\r\nSet-Cookie: a=1; Path=/\r\n\r\nbody");

@@ -183,9 +183,10 @@ const NOT_NORMAL_VALUE = /^[\t\n\r ]|[\t\n\r ]$|[^\x01-\x09\x0b\x0c\x0e-\xff]/;
  * names, values as one byte per character): those already as append would
  * store them are taken with one test each; any other list goes through the
  * constructor (which normalizes it, or throws like it). The list is copied,
- * its pairs are shared (Headers never changes a pair in place). */
-export function headersFromList(list: Array<[string, string]>): Headers {
-  for (let i = 0; i < list.length; i++) {
+ * its pairs are shared (Headers never changes a pair in place). plain: the
+ * host checked every pair already (render/header.c kit_header_plain). */
+export function headersFromList(list: Array<[string, string]>, plain?: boolean): Headers {
+  for (let i = 0; !plain && i < list.length; i++) {
     const n = list[i][0], v = list[i][1];
     if (n === '' || NOT_LOWER_TOKEN.test(n) || (v !== '' && NOT_NORMAL_VALUE.test(v)))
       return new Headers(list);

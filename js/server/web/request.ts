@@ -215,8 +215,8 @@ defineBodyAccessors(Request.prototype);
 // AbortSignal when something first reads them: until then _h and _s are
 // these getters, which define the own slot a constructed Request has.
 Object.defineProperty(Request.prototype, '_h', {
-  get(this: Request & { _hl: Array<[string, string]> }) {
-    const h = headersFromList(this._hl);
+  get(this: Request & { _hl: Array<[string, string]>; _hp?: boolean }) {
+    const h = headersFromList(this._hl, this._hp === true);
     hide(this, '_h', h);
     return h;
   },
@@ -234,8 +234,9 @@ Object.defineProperty(Request.prototype, '_s', {
 /** The Request of the request being answered (@kit/core/request's
  * request()), as `new Request(url, {method, headers, body: bytes})` would
  * make it: headers are the host's pairs (lower-case names, byte-string
- * values), the body a byte string or null. */
-export function requestFromHost(url: string, method: string, headers: Array<[string, string]>, body: string | null): Request {
+ * values; plain when the engine found each as Headers stores it), the body a
+ * byte string or null. */
+export function requestFromHost(url: string, method: string, headers: Array<[string, string]>, body: string | null, plain?: boolean): Request {
   const m = NORMALIZED.indexOf(method) >= 0 ? method : normalizeMethod(method);
   const href = hrefOf(url);
   const withBody = body !== null && m !== 'GET' && m !== 'HEAD';
@@ -243,6 +244,8 @@ export function requestFromHost(url: string, method: string, headers: Array<[str
   hide(r, '_url', href);
   hide(r, '_m', m);
   hide(r, '_hl', headers);
+  if (plain === true)
+    hide(r, '_hp', true);
   hide(r, '_o', DEFAULTS);
   initBody(r, withBody ? { kind: BYTES, value: body as string, type: null } : { kind: NO_BODY, value: '', type: null });
   return r;
