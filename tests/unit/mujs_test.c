@@ -129,6 +129,32 @@ static void test_date_years(js_State *J)
 
 }
 
+/* 1653: the variable lookup cache after every way the variables change */
+static void test_variable_cache(js_State *J)
+{
+	char got[256];
+	js_newcfunction(J, gc_now, "gc", 0);
+	js_setglobal(J, "gc");
+	js_dostring(J, "var vcLate = function () { try { return String(vcLateName); } catch (e) { return 'missing'; } };");
+	CHECK_STR("1653: a global not defined yet", eval(J, "vcLate() + vcLate()", got, sizeof got), "missingmissing");
+	CHECK_STR("1653: the global once assigned", eval(J, "(vcLateName = 1, vcLate())", got, sizeof got), "1");
+	CHECK_STR("1653: the global deleted", eval(J, "(vcLate(), delete this.vcLateName, vcLate())", got, sizeof got), "missing");
+	CHECK_STR("1653: the global defined again", eval(J, "(vcLateName = 2, vcLate() + ',' + vcLate())", got, sizeof got), "2,2");
+	CHECK_STR("1653: a with object gains and loses a name",
+		  eval(J, "(function () { var o = {a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9}; var x = 'outer', r = [];"
+			  " with (o) { for (var k = 0; k < 4; k++) { r.push(x); if (k == 0) o.x = 'in'; if (k == 1) delete o.x; if (k == 2) o.x = 'again'; } }"
+			  " return r.join(); })()", got, sizeof got), "outer,in,outer,again");
+	CHECK_STR("1653: a sloppy eval adds a var to a function's scope",
+		  eval(J, "(function () { var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, r = [];"
+			  " function inner() { return typeof z === 'undefined' ? '-' : z; }"
+			  " r.push(inner(), inner()); eval('var z = 5'); r.push(inner()); return r.join(); })()", got, sizeof got), "-,-,5");
+	CHECK_STR("1653: environments freed and their memory reused",
+		  eval(J, "(function () { function mk(i) { var a = i, b = 1, c = 2, d = 3, e = 4, f = 5, g = 6, h = 7; return function () { return a + h; }; }"
+			  " var bad = 0; for (var i = 0; i < 300; i++) { var fn = mk(i); if (fn() !== i + 7 || fn() !== i + 7) bad++; fn = null; gc(); } return bad; })()", got, sizeof got), "0");
+	CHECK_STR("1653: a global accessor", eval(J, "(function () { var n = 0; Object.defineProperty(this, 'vcGet', {get: function () { return ++n; }, configurable: true});"
+			  " var s = vcGet + vcGet; delete this.vcGet; return s + ' ' + typeof vcGet; })()", got, sizeof got), "3 undefined");
+}
+
 int main(void)
 {
 	js_State *J = js_newstate(NULL, NULL, 0);
@@ -272,27 +298,7 @@ int main(void)
 	CHECK_STR("0900: a cut sequence is a URIError", eval(J, "(function () { try { return decodeURIComponent('%C3'); } catch (e) { return e.message; } })()", got, sizeof got), "URI malformed");
 	CHECK_STR("0900: decodeURI keeps escaped reserved characters", eval(J, "decodeURI('%2F%3F%23%C3%A9')", got, sizeof got), "%2F%3F%23é");
 	CHECK_STR("0900: a round trip", eval(J, "(function (s) { return String(decodeURIComponent(encodeURIComponent(s)) === s); })('€ \\ud83d\\ude00 ä\\u0000z')", got, sizeof got), "true");
-	/* 1653: the variable lookup cache */
-	js_newcfunction(J, gc_now, "gc", 0);
-	js_setglobal(J, "gc");
-	js_dostring(J, "var vcLate = function () { try { return String(vcLateName); } catch (e) { return 'missing'; } };");
-	CHECK_STR("1653: a global not defined yet", eval(J, "vcLate() + vcLate()", got, sizeof got), "missingmissing");
-	CHECK_STR("1653: the global once assigned", eval(J, "(vcLateName = 1, vcLate())", got, sizeof got), "1");
-	CHECK_STR("1653: the global deleted", eval(J, "(vcLate(), delete this.vcLateName, vcLate())", got, sizeof got), "missing");
-	CHECK_STR("1653: the global defined again", eval(J, "(vcLateName = 2, vcLate() + ',' + vcLate())", got, sizeof got), "2,2");
-	CHECK_STR("1653: a with object gains and loses a name",
-		  eval(J, "(function () { var o = {a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9}; var x = 'outer', r = [];"
-			  " with (o) { for (var k = 0; k < 4; k++) { r.push(x); if (k == 0) o.x = 'in'; if (k == 1) delete o.x; if (k == 2) o.x = 'again'; } }"
-			  " return r.join(); })()", got, sizeof got), "outer,in,outer,again");
-	CHECK_STR("1653: a sloppy eval adds a var to a function's scope",
-		  eval(J, "(function () { var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, r = [];"
-			  " function inner() { return typeof z === 'undefined' ? '-' : z; }"
-			  " r.push(inner(), inner()); eval('var z = 5'); r.push(inner()); return r.join(); })()", got, sizeof got), "-,-,5");
-	CHECK_STR("1653: environments freed and their memory reused",
-		  eval(J, "(function () { function mk(i) { var a = i, b = 1, c = 2, d = 3, e = 4, f = 5, g = 6, h = 7; return function () { return a + h; }; }"
-			  " var bad = 0; for (var i = 0; i < 300; i++) { var fn = mk(i); if (fn() !== i + 7 || fn() !== i + 7) bad++; fn = null; gc(); } return bad; })()", got, sizeof got), "0");
-	CHECK_STR("1653: a global accessor", eval(J, "(function () { var n = 0; Object.defineProperty(this, 'vcGet', {get: function () { return ++n; }, configurable: true});"
-			  " var s = vcGet + vcGet; delete this.vcGet; return s + ' ' + typeof vcGet; })()", got, sizeof got), "3 undefined");
+	test_variable_cache(J);
 	js_freestate(J);
 	TEST_EXIT();
 }
