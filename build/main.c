@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,6 +61,7 @@ static void usage(FILE *out)
 	      "       kit-build --rollback[=VERSION] [DIR]\n"
 	      "       kit-build --publish-from=SRC [DIR]\n"
 	      "       kit-build --watch-paths [DIR]\n"
+	      "       kit-build --deploy OUT [--no-build] [--deploy-binaries BINDIR] [DIR]\n"
 	      "Builds the kit app in DIR (default: the current directory) into DIR/.kit/\n"
 	      "and publishes it as the active version of DIR/.kit-store/ (the store keeps\n"
 	      "\"keepVersions\" versions, default 5). --versions lists them; --rollback\n"
@@ -68,6 +70,13 @@ static void usage(FILE *out)
 	      "publishes the build in SRC (a copy of .kit/ and .kit-store/ built elsewhere)\n"
 	      "as DIR's active version without building (docs/deploy.md).\n"
 	      "Routes are read from DIR/src/app, or from \"sourceDir\" in DIR/kit.config.json.\n"
+	      "Shared hosting (docs/deploy.md):\n"
+	      "  --deploy OUT       after the build (--no-build: from the existing one),\n"
+	      "                     write what to upload: OUT/public_html/ (the document\n"
+	      "                     root), OUT/app/ (beside it: the app, the store,\n"
+	      "                     kit-fcgi and kit.cgi) and OUT/README.txt\n"
+	      "  --deploy-binaries BINDIR  take kit-fcgi and kit.cgi from BINDIR (default:\n"
+	      "                     beside kit-build, or $KIT_DEPLOY_BINARIES)\n"
 	      "Development (what kit-serve --dev runs):\n"
 	      "  --dev              a failing hostManifest command is a warning: the build\n"
 	      "                     goes on with the rsc-host.json that was there; the\n"
@@ -643,9 +652,50 @@ static int run(build *b)
 	return -1;
 }
 
+/* --deploy OUT: contrib/deploy/deploy.sh of the data directory lays out
+ * what to upload to a shared host (docs/deploy.md "Shared hosting"), with
+ * kit-fcgi and kit.cgi from bins (default $KIT_DEPLOY_BINARIES, else the
+ * directory kit-build runs from: both are installed beside it). */
+static int run_deploy(kit_arena *a, const char *root, const char *out, const char *bins)
+{
+	char exe[PATH_MAX];
+	const char *env = getenv("KIT_DEPLOY_BINARIES");
+	if (!bins && env && *env)
+		bins = env;
+	if (!bins) {
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+		exe[n > 0 ? n : 0] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (!slash) {
+			fprintf(stderr, "kit-build: --deploy: where kit-build runs from is unknown: pass --deploy-binaries DIR\n");
+			return 1;
+		}
+		*slash = '\0';
+		bins = exe;
+	}
+	const char *script = path2(a, find_datadir(a), "contrib/deploy/deploy.sh");
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "kit-build: --deploy: fork: %s\n", strerror(errno));
+		return 1;
+	}
+	if (pid == 0) {
+		execl("/bin/sh", "sh", script, root, out, bins, find_datadir(a), (char *)NULL);
+		fprintf(stderr, "kit-build: --deploy: /bin/sh %s: %s\n", script, strerror(errno));
+		_exit(127);
+	}
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return 1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
-	const char *dir = NULL, *rollback = NULL, *publish_from = NULL;
+	const char *dir = NULL, *rollback = NULL, *publish_from = NULL, *deploy = NULL, *deploy_bins = NULL;
+	int no_build = 0;
 	int versions = 0, watch_paths = 0, dev = 0, no_prerender = 0, no_host_command = 0;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
@@ -661,6 +711,25 @@ int main(int argc, char **argv)
 			int *flag = argv[i][2] == 'd' ? &dev : argv[i][2] == 'w' ? &watch_paths
 				  : argv[i][5] == 'p' ? &no_prerender : &no_host_command;
 			*flag = 1;
+			continue;
+		}
+		if (strcmp(argv[i], "--no-build") == 0) {
+			no_build = 1;
+			continue;
+		}
+		if (strcmp(argv[i], "--deploy") == 0 || strcmp(argv[i], "--deploy-binaries") == 0) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "kit-build: %s needs a directory\n", argv[i]);
+				usage(stderr);
+				return 2;
+			}
+			*(argv[i][8] ? &deploy_bins : &deploy) = argv[i + 1];
+			i++;
+			continue;
+		}
+		if (strncmp(argv[i], "--deploy=", 9) == 0 || strncmp(argv[i], "--deploy-binaries=", 18) == 0) {
+			char *eq = strchr(argv[i], '=');
+			*(argv[i][8] == '=' ? &deploy : &deploy_bins) = eq + 1;
 			continue;
 		}
 		if (strcmp(argv[i], "--rollback") == 0 || strncmp(argv[i], "--rollback=", 11) == 0) {
@@ -695,7 +764,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (publish_from && (versions || rollback || watch_paths || dev || no_prerender || no_host_command)) {
+	if (publish_from && (versions || rollback || watch_paths || dev || no_prerender || no_host_command || deploy)) {
 		fprintf(stderr, "kit-build: --publish-from goes alone\n");
 		usage(stderr);
 		return 2;
@@ -713,6 +782,26 @@ int main(int argc, char **argv)
 		kit_arena_free(a);
 		return rc;
 	}
+	if ((no_build || deploy_bins) && !deploy) {
+		fprintf(stderr, "kit-build: --no-build and --deploy-binaries go with --deploy\n");
+		usage(stderr);
+		return 2;
+	}
+	if (deploy && (versions || rollback || watch_paths || publish_from || (no_build && (dev || no_prerender || no_host_command)))) {
+		fprintf(stderr, "kit-build: --deploy goes with a build (or --no-build) only\n");
+		usage(stderr);
+		return 2;
+	}
+	if (deploy && dev) {
+		fprintf(stderr, "kit-build: --deploy writes a production build: leave out --dev\n");
+		usage(stderr);
+		return 2;
+	}
+	char out_abs[PATH_MAX + 2], cwd[PATH_MAX];
+	if (deploy && deploy[0] != '/' && getcwd(cwd, sizeof cwd)) {
+		snprintf(out_abs, sizeof out_abs, "%.*s/%.*s", PATH_MAX / 2, cwd, PATH_MAX / 2, deploy);
+		deploy = out_abs;
+	}
 	if (watch_paths)
 		return print_watch_paths(dir);
 	if (versions)
@@ -726,6 +815,13 @@ int main(int argc, char **argv)
 				"  fix:   run kit-build in an app directory, or pass one: kit-build path/to/app\n",
 			dir, strerror(errno));
 		return 1;
+	}
+
+	if (no_build) {
+		kit_arena *a = kit_arena_new(4096);
+		int drc = run_deploy(a, root, deploy, deploy_bins);
+		kit_arena_free(a);
+		return drc;
 	}
 
 	build b = { .a = kit_arena_new(1 << 16), .app_root = root, .dev = dev, .no_prerender = no_prerender,
@@ -747,6 +843,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "\nkit-build: build failed with %zu error%s; %s/.kit was left as it was\n",
 			b.diags.nerrors, b.diags.nerrors == 1 ? "" : "s", root);
 	}
+	if (rc == 0 && deploy)
+		rc = run_deploy(b.a, root, deploy, deploy_bins);
 	kit_diags_free(&b.diags);
 	kit_hostgen_free(&b.host);
 	kit_arena_free(b.a);

@@ -21,7 +21,11 @@ contrib_apachedir = $(contribdir)/apache
 contrib_DATA = contrib/htaccess contrib/README.md
 contrib_lighttpd_DATA = contrib/lighttpd/lighttpd.conf contrib/lighttpd/kit.conf contrib/lighttpd/kit-pages.lua
 contrib_apache_DATA = contrib/apache/httpd.conf contrib/apache/kit.conf
-EXTRA_DIST += $(contrib_DATA) $(contrib_lighttpd_DATA) $(contrib_apache_DATA) contrib/dev
+# kit-build --deploy runs deploy.sh (shared hosting, docs/deploy.md)
+contrib_deploydir = $(contribdir)/deploy
+contrib_deploy_DATA = contrib/deploy/deploy.sh contrib/deploy/htaccess contrib/deploy/entry.in \
+	contrib/deploy/kit-rollback contrib/deploy/README.txt.in
+EXTRA_DIST += $(contrib_DATA) $(contrib_lighttpd_DATA) $(contrib_apache_DATA) $(contrib_deploy_DATA) contrib/dev
 
 # kit-new NAME: writes a new app from the template contrib/new-app/,
 # installed as $(pkgdatadir)/new-app/ (the whole tree, so that a file added

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "fcgi/deploy.h"
 #include "fcgi/routes.h"
 #include "fcgi/stored.h"
 #include "fcgi/url.h"
@@ -66,6 +67,13 @@ struct kit_host {
 
 const char *kit_host_app_dir(void)
 {
+	static char release[4200];
+	char err[KIT_ERR_SIZE];
+	if (kit_deploy_active()) {
+		if (kit_deploy_pick(release, sizeof release, err, sizeof err) == 0)
+			return release;
+		fprintf(stderr, "kit: %s\n", err);
+	}
 	const char *d = getenv("KIT_APP_DIR");
 	return d && *d ? d : ".";
 }
@@ -222,6 +230,11 @@ kit_host *kit_host_open_lazy(const char *app_dir, char *err, size_t errlen)
 }
 
 
+
+const char *kit_host_dir(const kit_host *h)
+{
+	return h->app_dir;
+}
 
 void kit_host_close(kit_host *h)
 {

@@ -43,7 +43,12 @@ void kit_host_close(kit_host *h);
  * ends the worker after the request and the web server starts a fresh one. */
 int kit_host_handle(kit_host *h, const kit_request *req, const kit_sink *out);
 
-/* The app directory a responder serves: $KIT_APP_DIR, else the current one. */
+/* The app directory a responder serves: $KIT_APP_DIR, else the release of a
+ * shared-hosting deploy ($KIT_DEPLOY_DIR, fcgi/deploy.c), else the current
+ * directory. */
 const char *kit_host_app_dir(void);
+
+/* The app directory h was opened with. */
+const char *kit_host_dir(const kit_host *h);
 
 #endif

@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "fcgi/cgi.h"
+#include "fcgi/deploy.h"
 #include "fcgi/forward.h"
 #include "fcgi/host.h"
 #include "render/curl.h"
@@ -224,6 +225,27 @@ static int fcgi_flush(void *ctx)
 	return rc;
 }
 
+/* A shared-hosting deploy (fcgi/deploy.c) switched releases: the new one's
+ * host replaces this one between two requests; when it cannot be opened the
+ * old one goes on. */
+static kit_host *follow_deploy(kit_host *host)
+{
+	char dir[4200], err[KIT_ERR_SIZE];
+	if (kit_deploy_pick(dir, sizeof dir, err, sizeof err) < 0) {
+		fprintf(stderr, "kit-fcgi: %s\n", err);
+		return host;
+	}
+	if (strcmp(dir, kit_host_dir(host)) == 0)
+		return host;
+	kit_host *next = kit_host_open(dir, err, sizeof err);
+	if (!next) {
+		fprintf(stderr, "kit-fcgi: %s: %s (still serving %s)\n", dir, err, kit_host_dir(host));
+		return host;
+	}
+	kit_host_close(host);
+	return next;
+}
+
 int main(void)
 {
 	if (FCGX_IsCGI())
@@ -264,6 +286,7 @@ int main(void)
 		fprintf(stderr, "kit-fcgi: %s\n", err);
 		return 1;
 	}
+	int deploy = kit_deploy_active();
 	const char *max_env = getenv("KIT_MAX_REQUESTS");
 	long max_requests = max_env ? atol(max_env) : 0;
 
@@ -290,6 +313,8 @@ int main(void)
 		current = &req;
 		pthread_mutex_unlock(&output_lock);
 		atomic_store(&request_started_ms, now_ms());
+		if (deploy && kit_deploy_changed())
+			host = follow_deploy(host);
 		kit_request kreq = { fcgi_param, fcgi_params, fcgi_read, &req };
 		kit_sink out = { fcgi_write, fcgi_flush, &req };
 		int handled = kit_host_handle(host, &kreq, &out);

@@ -7,7 +7,8 @@ libhost_a_SOURCES = \
 	fcgi/stored.c fcgi/stored.h \
 	fcgi/url.c fcgi/url.h \
 	fcgi/response.c fcgi/response.h \
-	fcgi/cgi.c fcgi/cgi.h
+	fcgi/cgi.c fcgi/cgi.h \
+	fcgi/deploy.c fcgi/deploy.h
 
 HOST_LIBS = libhost.a libstore.a librender.a $(MUJS_LIBS) $(SQLITE_LIBS) -lm
 

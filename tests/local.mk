@@ -55,8 +55,8 @@ tests_bin_echo_fcgi_SOURCES = tests/lib/echo-fcgi.c
 tests_bin_echo_fcgi_CFLAGS = $(AM_CFLAGS) $(FCGI_CFLAGS)
 tests_bin_echo_fcgi_LDADD = $(FCGI_LIBS)
 EXTRA_DIST += tests/lib/httpcheck.mjs tests/lib/http-suite.sh tests/lib/serve.sh tests/lib/load.sh tests/lib/load.lua \
-	tests/lib/apache-htaccess.conf tests/lib/README.md tests/http \
-	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh \
+	tests/lib/apache-htaccess.conf tests/lib/apache-shared.conf tests/lib/README.md tests/http \
+	tests/suites/http-lighttpd.sh tests/suites/http-apache.sh tests/suites/cgi.sh tests/suites/deploy-shared.sh \
 	tests/suites/edge.sh tests/suites/actions.sh tests/client/actions.mjs
 
 # --- build/ (kit-build): the route scanner on fixture trees; tests/suites/build.sh
