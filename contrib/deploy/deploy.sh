@@ -6,9 +6,10 @@
 #   OUT/public_html/   the document root: public/ files, _kit/static/, the
 #                      stored pages Apache answers (_kit/pages/<version>/),
 #                      .htaccess, the entry programs kit.cgi and kit.fcgi
-#   OUT/app/           beside it, outside the document root: bin/ (kit-fcgi,
-#                      kit.cgi), releases/<version>/ (the app: .kit/,
-#                      .kit-store/, its other files), current, kit-rollback
+#   OUT/app/           beside it, outside the document root:
+#                      releases/<version>/ (the app: .kit/, .kit-store/, its
+#                      other files; kit-bin/kit-fcgi, kit-bin/kit.cgi), current,
+#                      kit-rollback
 #   OUT/README.txt     which directory goes where, redeploy, rollback
 #
 # usage: deploy.sh APP_DIR OUT BINARIES_DIR DATADIR
@@ -45,7 +46,7 @@ fi
 : >"$out/.kit-deploy"
 pub=$out/public_html
 rel=$out/app/releases/$version
-mkdir -p "$pub/_kit/pages" "$out/app/bin" "$rel"
+mkdir -p "$pub/_kit/pages" "$rel"
 
 # --- the document root
 [ -d "$app/public" ] && cp -R "$app/public/." "$pub/"
@@ -61,11 +62,6 @@ done
 # until it has switched (it removes this file)
 : >"$pub/_kit/switch"
 cp "$tpl/htaccess" "$pub/.htaccess"
-sed -e 's|@NAME@|kit.cgi|g' -e 's|@PROGRAM@|kit.cgi|g' -e 's|@HOW@|as CGI, a process per request|g' \
-	"$tpl/entry.in" >"$pub/kit.cgi"
-sed -e 's|@NAME@|kit.fcgi|g' -e 's|@PROGRAM@|kit-fcgi|g' -e 's|@HOW@|under mod_fcgid, which keeps it running|g' \
-	"$tpl/entry.in" >"$pub/kit.fcgi"
-chmod 0755 "$pub/kit.cgi" "$pub/kit.fcgi"
 
 # --- the app: the release (the app without its dependencies, sources of
 # the browser files and what the web server serves), the binaries
@@ -80,8 +76,18 @@ for f in "$app"/* "$app"/.[!.]* "$app"/..?*; do
 done
 rm -rf "$rel/.kit-store/www"
 [ -f "$rel/.kit/version" ] || die "$app/.kit is missing: build the app first (kit-build)"
-cp "$bins/kit-fcgi" "$bins/kit.cgi" "$out/app/bin/"
-chmod 0755 "$out/app/bin/kit-fcgi" "$out/app/bin/kit.cgi"
+# the binaries in the release (listed in deploy-files like its other
+# files): an upload never writes over a running kit-fcgi (which fails,
+# "text file busy"); the entry programs run the pair uploaded with them
+mkdir -p "$rel/kit-bin"
+cp "$bins/kit-fcgi" "$bins/kit.cgi" "$rel/kit-bin/"
+chmod 0755 "$rel/kit-bin/kit-fcgi" "$rel/kit-bin/kit.cgi"
+sed -e 's|@NAME@|kit.cgi|g' -e "s|@PROGRAM@|releases/$version/kit-bin/kit.cgi|g" -e 's|@HOW@|as CGI, a process per request|g' \
+	"$tpl/entry.in" >"$pub/kit.cgi"
+sed -e 's|@NAME@|kit.fcgi|g' -e "s|@PROGRAM@|releases/$version/kit-bin/kit-fcgi|g" -e 's|@HOW@|under mod_fcgid, which keeps it running|g' \
+	"$tpl/entry.in" >"$pub/kit.fcgi"
+chmod 0755 "$pub/kit.cgi" "$pub/kit.fcgi"
+
 cp "$tpl/kit-rollback" "$out/app/kit-rollback"
 chmod 0755 "$out/app/kit-rollback"
 # the list the app checks before it serves the release: every file and
@@ -97,7 +103,7 @@ mv "$out/app/deploy-files.tmp" "$rel/deploy-files"
 echo "$version" >"$out/app/current"
 
 # --- README.txt
-libs=$(ldd "$out/app/bin/kit-fcgi" 2>&1 | awk '/=>/ { print $1 }' |
+libs=$(ldd "$rel/kit-bin/kit-fcgi" 2>&1 | awk '/=>/ { print $1 }' |
 	grep -v -E '^(linux-vdso|libc|libm|libpthread|libdl|librt|ld-linux)' | tr '\n' ' ' || true)
 if [ -z "$libs" ]; then
 	portable="portable: they need only the C library (glibc) of the host."

@@ -66,7 +66,7 @@ v1=$(cat "$out/app/current")
 pub=$out/public_html
 missing=
 for f in .htaccess kit.cgi kit.fcgi robots.txt _kit/switch "_kit/pages/$v1/doc/about.asis" \
-	"app/bin/kit-fcgi" "app/bin/kit.cgi" app/kit-rollback "app/releases/$v1/.kit/server.js" \
+	"app/releases/$v1/kit-bin/kit-fcgi" "app/releases/$v1/kit-bin/kit.cgi" app/kit-rollback "app/releases/$v1/.kit/server.js" \
 	"app/releases/$v1/.kit-store/store.sqlite" "app/releases/$v1/deploy-files" README.txt; do
 	case $f in
 	app/* | README.txt) [ -e "$out/$f" ] || missing="$missing $f" ;;
@@ -125,7 +125,10 @@ start_shared() { # start_shared NAME FCGID(""|"#") OVERRIDE
 	return 1
 }
 cpanel="AuthConfig FileInfo Indexes Limit Options=ExecCGI,Indexes,SymLinksIfOwnerMatch"
-responders() { KIT_FCGI=$home/app/bin/kit-fcgi kit_serve_responders | sort | tr '\n' ' '; }
+responders() { # the kit-fcgi processes of every uploaded release
+	local b
+	for b in "$home"/app/releases/*/kit-bin/kit-fcgi; do KIT_FCGI=$b kit_serve_responders; done | sort | tr '\n' ' '
+}
 body_of() { curl -s --max-time 20 "$@"; }
 
 # stored_by_apache LABEL: with both entry programs gone, a stored page still
