@@ -175,10 +175,10 @@ int kit_deploy_pick(char *out, size_t outlen, char *err, size_t errlen)
 	if (docroot) { /* a rollback over FTP: _kit/switch names the version */
 		snprintf(path, sizeof path, "%s/_kit/switch", docroot);
 		read_version(path, wanted, sizeof wanted);
-		snprintf(path, sizeof path, "%s/current", dir);
 		if (*wanted) {
 			char line[80];
 			snprintf(line, sizeof line, "%s\n", wanted);
+			snprintf(path, sizeof path, "%s/current", dir);
 			write_atomic(path, line);
 		}
 	}
@@ -187,12 +187,14 @@ int kit_deploy_pick(char *out, size_t outlen, char *err, size_t errlen)
 	read_version(path, wanted, sizeof wanted);
 	snprintf(path, sizeof path, "%s/live", dir);
 	read_version(path, live, sizeof live);
+	/* a release served before (app/live) was complete then: kit.cgi,
+	 * which picks per request, does not list its ~500 files every time */
 	const char *pick = NULL;
-	if (*wanted && release_complete(dir, wanted, why, sizeof why))
+	if (*wanted && (strcmp(wanted, live) == 0 || release_complete(dir, wanted, why, sizeof why)))
 		pick = wanted;
 	else if (*live && strcmp(live, wanted) != 0 && release_complete(dir, live, err, errlen))
 		pick = live;
-	if (pick != wanted && strcmp(state.wanted, wanted) != 0) /* said once per upload */
+	if (pick != wanted && strcmp(state.wanted, wanted) != 0) /* once per upload (kit-fcgi; kit.cgi: per request) */
 		fprintf(stderr, "kit: %s/current names %s, which cannot be served yet (%s): %s\n", dir,
 			*wanted ? wanted : "no version", *why ? why : "the file is missing or empty",
 			pick ? "still serving the version served before" : "no version to serve");

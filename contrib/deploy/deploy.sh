@@ -108,7 +108,7 @@ libs=$(ldd "$rel/kit-bin/kit-fcgi" 2>&1 | awk '/=>/ { print $1 }' |
 if [ -z "$libs" ]; then
 	portable="portable: they need only the C library (glibc) of the host."
 else
-	portable="NOT portable: they need these libraries on the host: $libs(build them with ./configure --enable-portable, or pass --deploy-binaries DIR)."
+	portable="NOT portable: they need these libraries on the host: $libs(for a host without them: kit-build --deploy OUT --deploy-binaries DIR with the portable ones, make portable or ./configure --enable-portable)."
 fi
 sed -e "s|@VERSION@|$version|g" -e "s|@PORTABLE@|$portable|g" "$tpl/README.txt.in" >"$out/README.txt"
 echo "kit-build: --deploy: wrote $out (version $version; README.txt says where each directory goes)"
