@@ -652,13 +652,28 @@ static int run(build *b)
 	return -1;
 }
 
+/* path made absolute against the current directory (kit-build's --deploy
+ * OUT is the user's, wherever the build runs) into buf. */
+static const char *absolute(const char *path, char *buf, size_t len)
+{
+	char cwd[PATH_MAX];
+	if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+		return path;
+	snprintf(buf, len, "%.*s/%.*s", PATH_MAX / 2, cwd, PATH_MAX / 2, path);
+	return buf;
+}
+
 /* --deploy OUT: contrib/deploy/deploy.sh of the data directory lays out
  * what to upload to a shared host (docs/deploy.md "Shared hosting"), with
  * kit-fcgi and kit.cgi from bins (default $KIT_DEPLOY_BINARIES, else the
  * directory kit-build runs from: both are installed beside it). */
-static int run_deploy(kit_arena *a, const char *root, const char *out, const char *bins)
+static int run_deploy(const char *root, const char *out, const char *bins)
 {
-	char exe[PATH_MAX];
+	char exe[PATH_MAX], script[PATH_MAX + 64], datadir[PATH_MAX];
+	kit_arena *a = kit_arena_new(4096);
+	snprintf(datadir, sizeof datadir, "%s", find_datadir(a));
+	kit_arena_free(a);
+	snprintf(script, sizeof script, "%s/contrib/deploy/deploy.sh", datadir);
 	const char *env = getenv("KIT_DEPLOY_BINARIES");
 	if (!bins && env && *env)
 		bins = env;
@@ -673,7 +688,6 @@ static int run_deploy(kit_arena *a, const char *root, const char *out, const cha
 		*slash = '\0';
 		bins = exe;
 	}
-	const char *script = path2(a, find_datadir(a), "contrib/deploy/deploy.sh");
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -681,7 +695,7 @@ static int run_deploy(kit_arena *a, const char *root, const char *out, const cha
 		return 1;
 	}
 	if (pid == 0) {
-		execl("/bin/sh", "sh", script, root, out, bins, find_datadir(a), (char *)NULL);
+		execl("/bin/sh", "sh", script, root, out, bins, datadir, (char *)NULL);
 		fprintf(stderr, "kit-build: --deploy: /bin/sh %s: %s\n", script, strerror(errno));
 		_exit(127);
 	}
@@ -782,26 +796,17 @@ int main(int argc, char **argv)
 		kit_arena_free(a);
 		return rc;
 	}
-	if ((no_build || deploy_bins) && !deploy) {
-		fprintf(stderr, "kit-build: --no-build and --deploy-binaries go with --deploy\n");
+	const char *misuse = (no_build || deploy_bins) && !deploy ? "--no-build and --deploy-binaries go with --deploy"
+		: deploy && (versions || rollback || watch_paths || publish_from || (no_build && (no_prerender || no_host_command)))
+		? "--deploy goes with a build (or --no-build) only"
+		: deploy && dev ? "--deploy writes a production build: leave out --dev" : NULL;
+	if (misuse) {
+		fprintf(stderr, "kit-build: %s\n", misuse);
 		usage(stderr);
 		return 2;
 	}
-	if (deploy && (versions || rollback || watch_paths || publish_from || (no_build && (dev || no_prerender || no_host_command)))) {
-		fprintf(stderr, "kit-build: --deploy goes with a build (or --no-build) only\n");
-		usage(stderr);
-		return 2;
-	}
-	if (deploy && dev) {
-		fprintf(stderr, "kit-build: --deploy writes a production build: leave out --dev\n");
-		usage(stderr);
-		return 2;
-	}
-	char out_abs[PATH_MAX + 2], cwd[PATH_MAX];
-	if (deploy && deploy[0] != '/' && getcwd(cwd, sizeof cwd)) {
-		snprintf(out_abs, sizeof out_abs, "%.*s/%.*s", PATH_MAX / 2, cwd, PATH_MAX / 2, deploy);
-		deploy = out_abs;
-	}
+	char out_abs[PATH_MAX + 2];
+	deploy = deploy ? absolute(deploy, out_abs, sizeof out_abs) : NULL;
 	if (watch_paths)
 		return print_watch_paths(dir);
 	if (versions)
@@ -817,12 +822,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	if (no_build) {
-		kit_arena *a = kit_arena_new(4096);
-		int drc = run_deploy(a, root, deploy, deploy_bins);
-		kit_arena_free(a);
-		return drc;
-	}
+	if (no_build)
+		return run_deploy(root, deploy, deploy_bins);
 
 	build b = { .a = kit_arena_new(1 << 16), .app_root = root, .dev = dev, .no_prerender = no_prerender,
 		    .no_host_command = no_host_command };
@@ -844,7 +845,7 @@ int main(int argc, char **argv)
 			b.diags.nerrors, b.diags.nerrors == 1 ? "" : "s", root);
 	}
 	if (rc == 0 && deploy)
-		rc = run_deploy(b.a, root, deploy, deploy_bins);
+		rc = run_deploy(root, deploy, deploy_bins);
 	kit_diags_free(&b.diags);
 	kit_hostgen_free(&b.host);
 	kit_arena_free(b.a);
