@@ -31,6 +31,7 @@
  * too) and the web server starts a fresh one. The guard ends with the
  * responder (PR_SET_PDEATHSIG). */
 #include <fcgiapp.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -243,6 +244,7 @@ static kit_host *follow_deploy(kit_host *host)
 		return host;
 	}
 	kit_host_close(host);
+	malloc_trim(0); /* the old release's engine: its pages go back (RSS as after a fresh start) */
 	return next;
 }
 

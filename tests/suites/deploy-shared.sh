@@ -253,6 +253,9 @@ sleep 1.1
 e=$(edition)
 check "rollback over FTP: _kit/switch holding $v2 switches back (/about: $e)" \
 	sh -c "[ '$e' = 'second second' ] && [ \"\$(cat '$home/app/current')\" = '$v2' ]"
+rss=$(for p in $(responders); do awk '/^VmRSS/ { print $2 }' "/proc/$p/status"; done | sort -n | tail -n 1)
+check "redeploy: after three switches kit-fcgi holds ${rss:-?} kB (<= 16 MiB: the old release's engine is given back)" \
+	test -n "$rss" -a "${rss:-0}" -le 16384
 kit_serve_stop || fail "redeploy: Apache stops cleanly" "$KIT_SERVE_ERROR"
 crashes=$(kit_log_crashes "$work/run-redeploy/error.log")
 check "redeploy: nothing crashed (error log)${crashes:+: $crashes}" test -z "$crashes"
