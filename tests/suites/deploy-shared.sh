@@ -16,7 +16,8 @@
 #    pages itself.
 # 3. AllowOverride without FileInfo: every request 500, and the error log
 #    says why ("AddHandler not allowed here"), as the README promises.
-# 4. A redeploy is an upload: a half-uploaded version is not served;
+# 4. A redeploy is an upload (it brings the portable binaries when make
+#    portable built them): a half-uploaded version is not served;
 #    completing it switches (the same persistent responder, and Apache's
 #    stored pages); app/kit-rollback switches back; an FTP-style rollback
 #    (public_html/_kit/switch holding a version) switches again.
@@ -192,12 +193,25 @@ else
 fi
 
 # --- 4. redeploy, half-uploaded, completed, rolled back (with mod_fcgid)
+# the second version with the portable binaries when the tree has them
+# (make portable; docs/portable.md): uploaded in its release (the running
+# kit-fcgi, started from the first upload, follows the switch as it is)
+bins2=()
+[ -x "$KIT_TOP_BUILDDIR/portable/kit-fcgi" ] && [ -x "$KIT_TOP_BUILDDIR/portable/kit.cgi" ] &&
+	bins2=(--deploy-binaries "$KIT_TOP_BUILDDIR/portable")
 sed -i 's|<h1>About</h1>|<h1>About, second edition</h1>|' "$src/src/app/about/page.tsx"
-if ! (cd "$src" && nice "$KIT_TOP_BUILDDIR/kit-build" --deploy ../out2) >"$work/build2.log" 2>&1; then
+if ! (cd "$src" && nice "$KIT_TOP_BUILDDIR/kit-build" --deploy ../out2 ${bins2[@]+"${bins2[@]}"}) >"$work/build2.log" 2>&1; then
 	fail "kit-build --deploy (second version)" "$(tail -n 5 "$work/build2.log" | tr '\n' ' ')"
 	exit 1
 fi
 v2=$(cat "$work/out2/app/current")
+if [ ${#bins2[@]} -gt 0 ]; then
+	check "--deploy-binaries portable/: the binaries of $v2 are portable's, and README.txt says they need only glibc" \
+		bash -c "cmp -s '$KIT_TOP_BUILDDIR/portable/kit-fcgi' '$work/out2/app/releases/$v2/kit-bin/kit-fcgi' &&
+			grep -q 'portable: they need only the C library' '$work/out2/README.txt'"
+else
+	skip "--deploy-binaries with the portable binaries: $KIT_TOP_BUILDDIR/portable/ has none (make portable)"
+fi
 check "the second build is another version ($v1 -> $v2) and its deploy has both versions' stored pages" \
 	test "$v1" != "$v2" -a -d "$work/out2/public_html/_kit/pages/$v1" -a -d "$work/out2/public_html/_kit/pages/$v2"
 if ! start_shared run-redeploy "" "$cpanel"; then
