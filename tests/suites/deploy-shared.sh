@@ -89,6 +89,13 @@ check "kit-build --deploy --no-build from the existing build writes the same rel
 		[ \"\$(cat '$work/out-again/app/current')\" = '$v1' ] &&
 		diff <(tail -n +2 '$work/out-again/app/releases/$v1/deploy-files') <(tail -n +2 '$out/app/releases/$v1/deploy-files') >/dev/null"
 rm -rf "$work/out-again"
+mkdir -p "$work/not-ours" && echo keep >"$work/not-ours/notes.txt"
+if (cd "$src" && "$KIT_TOP_BUILDDIR/kit-build" --deploy "$work/not-ours" --no-build) >"$work/not-ours.log" 2>&1; then
+	fail "kit-build --deploy refuses a directory it did not write" "exit 0; $(ls "$work/not-ours" | tr '\n' ' ')"
+else
+	check "kit-build --deploy refuses a directory it did not write, and leaves it as it was" \
+		bash -c "grep -q 'was not written by kit-build --deploy' '$work/not-ours.log' && [ \"\$(ls -A '$work/not-ours')\" = notes.txt ]"
+fi
 
 # --- 2. the upload, and Apache like a shared host
 home=$work/home
