@@ -148,6 +148,8 @@ static void js_report_stderr(js_State *J, const char *message)
  * here: `new ReactElement` from the jsx function was two JS calls per
  * element, a constructor's frame and its property sets (a dynamic page of
  * 200 items makes ~450 elements per request). */
+static void define_key(js_State *J, int idx);
+
 static void native_jsx(js_State *J)
 {
 	js_getregistry(J, REG_JSX_PROTO);
@@ -160,11 +162,18 @@ static void native_jsx(js_State *J)
 	js_defproperty(J, -2, "type", 0);
 	js_copy(J, 2);
 	js_defproperty(J, -2, "props", 0);
-	if (!js_isundefined(J, 3)) {  /* key={null} is "null", as React 19's */
+	define_key(J, 3);
+}
+
+/* The own key of the new element on top of the stack from the argument at
+ * idx, when one is given: '' + key. */
+static void define_key(js_State *J, int idx)
+{
+	if (!js_isundefined(J, idx)) {  /* key={null} is "null", as React 19's */
 		double d;
-		if (js_isstring(J, 3)) {
-			js_copy(J, 3);
-		} else if (js_isnumber(J, 3) && (d = js_tonumber(J, 3)) >= -1e15 && d <= 1e15 && d == (double)(long long)d) {
+		if (js_isstring(J, idx)) {
+			js_copy(J, idx);
+		} else if (js_isnumber(J, idx) && (d = js_tonumber(J, idx)) >= -1e15 && d <= 1e15 && d == (double)(long long)d) {
 			/* an integer (an id: items.map's key={item.id}), its decimal
 			 * digits as '' + key gives them (-0 is "0"): js_concat's
 			 * shortest round-trip formatting cost ~750 instructions */
@@ -180,11 +189,42 @@ static void native_jsx(js_State *J)
 			js_pushstring(J, p);
 		} else {
 			js_pushliteral(J, "");
-			js_copy(J, 3);
+			js_copy(J, idx);
 			js_concat(J);
 		}
 		js_defproperty(J, -2, "key", 0);
 	}
+}
+
+/* tpl(template, holes, key): a template element (toolchain/templates.mjs
+ * compiles a server module's host JSX into them): the template and the
+ * values of its holes as own non-enumerable _t and _h, an own key when one
+ * is given; type and props are getters of its prototype that build the
+ * elements the JSX stood for on first read (js/server/jsx-runtime.ts). The
+ * walk expands an untouched one from the compiled template (walk.c
+ * walk_template): one object and the holes' array per use instead of an
+ * element, a props object and a children array per element. */
+static void native_tpl(js_State *J)
+{
+	js_getregistry(J, REG_TPL_PROTO);
+	js_newobjectx(J);
+	js_copy(J, 1);
+	js_defproperty(J, -2, "_t", JS_DONTENUM);
+	js_copy(J, 2);
+	js_defproperty(J, -2, "_h", JS_DONTENUM);
+	define_key(J, 3);
+}
+
+/* __kit_tpl_init(prototype): keeps the template elements' prototype and
+ * returns the native tpl (js/server/jsx-runtime.ts calls it once). */
+static void native_tpl_init(js_State *J)
+{
+	if (!js_isobject(J, 1))
+		js_typeerror(J, "__kit_tpl_init: the prototype of template elements is not an object");
+	js_copy(J, 1);
+	js_setregistry(J, REG_TPL_PROTO);
+	((kit_engine *)js_getcontext(J))->tpl_proto = js_topointer(J, 1);
+	js_newcfunction(J, native_tpl, "tpl", 3);
 }
 
 /* jsxs(type, props, key), development builds only: jsx's element, and each
@@ -505,6 +545,10 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	js_setglobal(e->J, "__kit_load_chunk");
 	js_newcfunction(e->J, native_jsx_init, "__kit_jsx_init", 1);
 	js_setglobal(e->J, "__kit_jsx_init");
+	js_newcfunction(e->J, native_tpl_init, "__kit_tpl_init", 1);
+	js_setglobal(e->J, "__kit_tpl_init");
+	js_newcfunction(e->J, kit_tpl_template, "__kit_template", 1);
+	js_setglobal(e->J, "__kit_template");
 	const char *slash = strrchr(server_js, '/');
 	size_t dirlen = slash ? (size_t)(slash - server_js + 1) : 0;
 	e->chunk_dir = kit_xmalloc(dirlen + 8);

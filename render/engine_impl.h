@@ -23,6 +23,7 @@
 #define REG_APP "kit.app"
 #define REG_SYM_ELEMENT "kit.sym.element"
 #define REG_JSX_PROTO "jsx.proto"  /* not "kit.…": read per element, and the registry's tree compares names from the first byte */
+#define REG_TPL_PROTO "tpl.proto"  /* the prototype of template elements (walk.c kit_tpl_*) */
 #define REG_SYM_FRAGMENT "kit.sym.fragment"
 #define REG_SYM_SUSPENSE "kit.sym.suspense"
 #define REG_SYM_STRICT "kit.sym.strictMode"
@@ -114,6 +115,7 @@ struct kit_engine {
 	 * its static children (engine.c native_jsxs, walk.c key_check) */
 #define KIT_VALIDATED_MARK "_validated"
 	const void *jsx_proto;    /* the prototype of jsx()'s elements (js_topointer; NULL until jsx-runtime.ts loads) */
+	const void *tpl_proto;    /* the prototype of template elements (walk.c kit_tpl_*; NULL until jsx-runtime.ts loads) */
 	char *source_map;         /* server.js mapped: mujs keeps its functions' text there */
 	size_t source_maplen;
 	char *chunk_dir;          /* .kit/server/ beside server.js: the chunks loaded on first use */
@@ -193,6 +195,14 @@ void kit_stream_reset(kit_engine *e);
 /* walk.c: turns the JS value on top of the stack (popped) into row's value.
  * Returns 0, or -1 with the render marked failed. */
 int kit_walk_row(kit_engine *e, kit_row *row);
+
+/* Templates (render/README.md "Templates"): __kit_template(d) compiles a
+ * template's description once into a kit.template userdata (walk.c);
+ * engine.c's __kit_tpl_init(proto) keeps the template elements' prototype
+ * and gives tpl(template, holes, key), which makes one
+ * (js/server/jsx-runtime.ts). */
+#define KIT_TPL_TAG "kit.template"
+void kit_tpl_template(js_State *J);
 /* Phase 2: renders a client component element for the HTML (walk.c).
  * tree_id/tree_overflow: React's tree context at the element. */
 kit_value *kit_walk_client(kit_engine *e, const kit_value *element, unsigned tree_id, const char *tree_overflow,

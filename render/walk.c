@@ -1277,6 +1277,234 @@ static int registered_symbol(js_State *J, int idx)
 }
 
 /* Walks the value on top of the stack (popped) for one item. */
+/* Templates: server modules' host JSX compiled at build time
+ * (toolchain/templates.mjs, render/README.md "Templates"). A template's
+ * description d is a node: a string (static text), a number (the index of a
+ * hole: a value given per use) or an element [tag, attrs, children mode,
+ * child...], attrs [name, value, ...] (each value a string or a hole), the
+ * mode 0 (no children prop), 1 (props.children is the one child) or 2 (an
+ * array of them). __kit_template(d) compiles it once into a tree of
+ * tpl_node; the walk expands a template element into the very model nodes
+ * walk_host and walk_one make from the elements the JSX stood for. */
+struct tpl_node {
+	int hole;                /* the hole's index, or -1 */
+	int elem;                /* an element (text is its tag), or static text */
+	const char *text;        /* UTF-8, as js_text gives it */
+	size_t len;
+	unsigned char mode;      /* an element's children: 0 none, 1 one, 2 an array */
+	unsigned nattrs, nkids;
+	const char **names;      /* the attrs' names (UTF-8) */
+	size_t *namelens;
+	struct tpl_node *attrs;  /* their values (text or hole) */
+	struct tpl_node *kids;
+};
+
+struct tpl {
+	struct tpl_node root;
+	int nholes;              /* the holes array must hold this many */
+};
+
+static void tpl_node_free(struct tpl_node *n)
+{
+	for (unsigned i = 0; i < n->nattrs; i++) {
+		free((char *)n->names[i]);
+		tpl_node_free(&n->attrs[i]);
+	}
+	for (unsigned i = 0; i < n->nkids; i++)
+		tpl_node_free(&n->kids[i]);
+	free(n->names);
+	free(n->namelens);
+	free(n->attrs);
+	free(n->kids);
+	free((char *)n->text);
+}
+
+static void tpl_free(js_State *J, void *p)
+{
+	(void)J;
+	struct tpl *t = p;
+	tpl_node_free(&t->root);
+	free(t);
+}
+
+/* The string at idx in UTF-8 (mujs keeps U+0000 and lone surrogates in
+ * its own encoding: js_text). */
+static char *tpl_text(js_State *J, int idx, size_t *len)
+{
+	const char *s = js_tostring(J, idx);
+	size_t n = strlen(s);
+	char *out = kit_xmalloc(n + 1);
+	if (!memchr(s, 0xC0, n) && !memchr(s, 0xED, n)) {
+		memcpy(out, s, n);
+		*len = n;
+	} else {
+		*len = kit_jsstr_utf8(out, s, n);
+	}
+	out[*len] = '\0';
+	return out;
+}
+
+/* Compiles the node at idx into n (zeroed); elements only where elem_ok
+ * (children), text and holes anywhere. Throws a TypeError on a malformed
+ * description, freeing what is n's. */
+static void tpl_compile(js_State *J, int idx, struct tpl_node *n, int *nholes, int elem_ok)
+{
+	n->hole = -1;
+	if (js_isnumber(J, idx)) {
+		double d = js_tonumber(J, idx);
+		if (!(d >= 0 && d < 65536 && d == (int)d))
+			js_typeerror(J, "__kit_template: a hole's index is not an integer");
+		n->hole = (int)d;
+		if (n->hole + 1 > *nholes)
+			*nholes = n->hole + 1;
+		return;
+	}
+	if (js_isstring(J, idx)) {
+		n->text = tpl_text(J, idx, &n->len);
+		return;
+	}
+	int len = js_isarray(J, idx) ? js_getlength(J, idx) : 0;
+	if (!elem_ok || len < 3)
+		js_typeerror(J, "__kit_template: not a template's node");
+	js_getindex(J, idx, 0);
+	js_getindex(J, idx, 1);
+	js_getindex(J, idx, 2);
+	int alen = js_isarray(J, -2) ? js_getlength(J, -2) : -1;
+	double mode = js_isnumber(J, -1) ? js_tonumber(J, -1) : -1;
+	if (!js_isstring(J, -3) || alen < 0 || alen % 2 || !(mode == 0 || mode == 1 || mode == 2) ||
+	    (mode == 0 && len != 3) || (mode == 1 && len != 4))
+		js_typeerror(J, "__kit_template: not a template's element");
+	n->elem = 1;
+	n->mode = (unsigned char)mode;
+	n->nattrs = (unsigned)alen / 2;
+	n->nkids = (unsigned)len - 3;
+	n->text = tpl_text(J, -3, &n->len);
+	n->names = kit_xcalloc(n->nattrs + 1, sizeof *n->names);
+	n->namelens = kit_xcalloc(n->nattrs + 1, sizeof *n->namelens);
+	n->attrs = kit_xcalloc(n->nattrs + 1, sizeof *n->attrs);
+	n->kids = kit_xcalloc(n->nkids + 1, sizeof *n->kids);
+	int attrs = js_gettop(J) - 2;
+	for (unsigned i = 0; i < n->nattrs; i++) {
+		js_getindex(J, attrs, (int)(2 * i));
+		js_getindex(J, attrs, (int)(2 * i + 1));
+		if (!js_isstring(J, -2))
+			js_typeerror(J, "__kit_template: a prop's name is not a string");
+		n->names[i] = tpl_text(J, -2, &n->namelens[i]);
+		tpl_compile(J, js_gettop(J) - 1, &n->attrs[i], nholes, 0);
+		js_pop(J, 2);
+	}
+	for (unsigned i = 0; i < n->nkids; i++) {
+		js_getindex(J, idx, (int)i + 3);
+		tpl_compile(J, js_gettop(J) - 1, &n->kids[i], nholes, 1);
+		js_pop(J, 1);
+	}
+	js_pop(J, 3);
+}
+
+/* __kit_template(d): the compiled template, a kit.template userdata whose
+ * own d is the description (js/server/jsx-runtime.ts builds the elements
+ * from it when user code reads a template element's type or props). */
+void kit_tpl_template(js_State *J)
+{
+	struct tpl *t = kit_xcalloc(1, sizeof *t);
+	if (js_try(J)) {
+		tpl_node_free(&t->root);
+		free(t);
+		js_throw(J);
+	}
+	tpl_compile(J, 1, &t->root, &t->nholes, 1);
+	js_endtry(J);
+	if (!t->root.elem) {
+		tpl_node_free(&t->root);
+		free(t);
+		js_typeerror(J, "__kit_template: a template is an element");
+	}
+	js_pushnull(J);
+	js_newuserdata(J, KIT_TPL_TAG, t, tpl_free);
+	js_copy(J, 1);
+	js_defproperty(J, -2, "d", JS_READONLY | JS_DONTENUM | JS_DONTCONF);
+}
+
+/* A static string of a template as a model string (the template lives as
+ * long as the module holding it: no copy). */
+static kit_value *tpl_string(kit_engine *e, const char *s, size_t len)
+{
+	kit_value *v = kit_v_string(&e->rq.model, "", 0);
+	v->u.str.ptr = s;
+	v->u.str.len = len;
+	return v;
+}
+
+/* The node n of a template into target, its holes from the array at h:
+ * what walk_host (an element), walk_one (its children's array) and
+ * take_or_push (a hole's value) do, in the same order (each list backwards,
+ * so the work stack visits the holes in document order). */
+static void tpl_expand(kit_engine *e, int work, int h, const struct tpl_node *n, kit_value **target, kit_value *key,
+		       int mode, const char *context)
+{
+	js_State *J = e->J;
+	if (n->hole >= 0) {
+		js_getindex(J, h, n->hole);
+		take_or_push(e, work, target, mode, context);
+		return;
+	}
+	if (!n->elem) {
+		*target = tpl_string(e, n->text, n->len);
+		return;
+	}
+	size_t kept = n->nattrs + (n->mode != 0);
+	kit_value *el = kit_v_element(&e->rq.model, tpl_string(e, n->text, n->len), key, kept);
+	*target = el;
+	e->rq.stats.host_elements++;
+	if (n->mode) {
+		kit_prop *p = &el->u.elem.props[kept - 1];
+		p->key = "children";
+		p->keylen = 8;
+		if (n->mode == 1) {
+			tpl_expand(e, work, h, &n->kids[0], &p->value, NULL, MODE_NODE, n->text);
+		} else {
+			kit_value *arr = kit_v_array(&e->rq.model, n->nkids);
+			p->value = arr;
+			unsigned char list = e->rq.list;
+			e->rq.list = IN_LIST;
+			for (unsigned i = n->nkids; i-- > 0;)
+				tpl_expand(e, work, h, &n->kids[i], &arr->u.arr.items[i], NULL, MODE_NODE, n->text);
+			e->rq.list = list;
+		}
+	}
+	for (unsigned i = n->nattrs; i-- > 0;) {
+		kit_prop *p = &el->u.elem.props[i];
+		p->key = n->names[i];
+		p->keylen = n->namelens[i];
+		tpl_expand(e, work, h, &n->attrs[i], &p->value, NULL, MODE_PROP, n->names[i]);
+	}
+}
+
+/* A template element at t (its prototype checked): expanded, 0; -1 when it
+ * must be walked as an element (user code read its type or props, which
+ * made them own: js/server/jsx-runtime.ts; or its parts are not what tpl()
+ * gave). A production render's server walk only: the development build's
+ * key checks and phase 2's tree context take the element path. */
+static int walk_template(kit_engine *e, int work, struct walk_item *it, int t)
+{
+	js_State *J = e->J;
+	int top = js_gettop(J);
+	js_getproperty(J, t, "_t");
+	struct tpl *tp = js_isuserdata(J, -1, KIT_TPL_TAG) ? js_touserdata(J, -1, KIT_TPL_TAG) : NULL;
+	js_getproperty(J, t, "_h");
+	int h = js_gettop(J) - 1;
+	if (!tp || !js_isarray(J, h) || js_getlength(J, h) < tp->nholes) {
+		js_pop(J, js_gettop(J) - top);
+		return -1;
+	}
+	js_getproperty(J, t, "key");
+	kit_value *key = js_isstring(J, -1) ? make_string(e, J, -1) : NULL;
+	js_pop(J, 1);
+	tpl_expand(e, work, h, &tp->root, it->target, key, MODE_NODE, it->context);
+	js_pop(J, js_gettop(J) - top);
+	return 0;
+}
+
 static int walk_one(kit_engine *e, int work, struct walk_item *it)
 {
 	js_State *J = e->J;
@@ -1364,7 +1592,13 @@ static int walk_one(kit_engine *e, int work, struct walk_item *it)
 	} else if (js_isobject(J, t)) {
 		/* jsx()'s elements by their prototype (its $$typeof is read-only
 		 * and not configurable: mujs patch 1523); anything else by $$typeof */
-		int is_element = e->jsx_proto && js_toprotopointer(J, t) == e->jsx_proto;
+		const void *proto = js_toprotopointer(J, t);
+		int is_element = e->jsx_proto && proto == e->jsx_proto;
+		if (!is_element && e->tpl_proto && proto == e->tpl_proto && !e->rq.ssr && !e->rq.model.dev &&
+		    walk_template(e, work, it, t) == 0) {
+			js_pop(J, js_gettop(J) - t);
+			return 0;
+		}
 		if (!is_element) {
 			js_getproperty(J, t, "$$typeof");
 			js_copy(J, SYM_SLOT(work));

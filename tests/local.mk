@@ -207,6 +207,9 @@ EXTRA_DIST += tests/suites/metadata-files.sh tests/metafiles/check.mjs tests/met
 EXTRA_DIST += tests/suites/inline-actions.sh tests/inline-actions/transform.mjs tests/inline-actions/check.mjs \
 	tests/inline-actions/app/package.json tests/inline-actions/app/src
 
+# --- server modules' host JSX compiled into templates (tests/suites/templates.sh)
+EXTRA_DIST += tests/suites/templates.sh tests/templates/transform.mjs
+
 # --- packages as published, with their export conditions
 # (tests/suites/packages.sh): tests/packages/app (swr, server-only and
 # client-only installed by the suite with npm ci, from its lock)

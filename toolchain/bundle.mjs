@@ -62,6 +62,7 @@ import { stylesState, cssModulesPlugin, routeStyles, styleDiag } from './styles.
 import { assetsPlugin } from './assets.mjs';
 import { loadEnv, publicDefines } from './env.mjs';
 import { hoistInlineActions, findInlineActions } from './inline-actions.mjs';
+import { templateModule } from './templates.mjs';
 import { SERVER_CONDITIONS, CLIENT_CONDITIONS, reactServerPackages, splitSpecifier, clientGraph, environmentErrors,
 	serverImports, clientConditionsPlugin } from './conditions.mjs';
 const toolchainDir = path.dirname(fileURLToPath(import.meta.url));
@@ -680,6 +681,30 @@ function serverActionPlugin(st, files) {
 					'import { registerServerModule as __kit_register_actions } from "@kit/core/server/server-reference";\n' +
 					`__kit_register_actions(__kit_self, ${JSON.stringify(hash)}, ${JSON.stringify(displayPath(st.root, args.path))});\n`;
 				return { contents: info.src + tail, loader: loaderFor(args.path), resolveDir: path.dirname(args.path) };
+			});
+		},
+	};
+}
+
+// Templates (toolchain/templates.mjs): the host JSX of the app's server
+// modules (not client modules, not "use server" modules, not packages) in a
+// production build (not --dev), unless KIT_TEMPLATES=0. esbuild makes the module's JSX
+// automatic-runtime calls first (its inline source map keeps the lines).
+function templatesPlugin(st) {
+	return {
+		name: 'kit-templates',
+		setup(build) {
+			build.onLoad({ filter: /\.[jt]sx$/ }, async (args) => {
+				if (args.namespace !== 'file' || args.path.split(path.sep).includes('node_modules')) return undefined;
+				if (st.kitDir && isInside(st.kitDir, args.path)) return undefined;
+				const info = await fileInfo(st, args.path);
+				if (info.client || info.server || info.src === null) return undefined;
+				const r = await esbuild.transform(info.src, { loader: loaderFor(args.path), jsx: 'automatic',
+					jsxImportSource: 'react', format: 'esm', target: 'esnext', sourcemap: 'inline',
+					sourcefile: args.path, logLevel: 'silent' }).catch(() => null);
+				const code = r && templateModule(r.code);
+				if (!code) return undefined;
+				return { contents: code, loader: 'js', resolveDir: path.dirname(args.path) };
 			});
 		},
 	};
@@ -1359,6 +1384,10 @@ async function main() {
 		if (edges.size) plugins.push(clientServerPlugin(st, edges));
 		const conditions = clientConditionsPlugin(packages, graph);
 		if (conditions) plugins.push(conditions);
+		// not in a development build (kit-build --dev): its walk checks keys
+		// on the elements jsxs marks (render/engine.c native_jsxs)
+		if (mode === 'production' && !(job.client && job.client.dev) && process.env.KIT_TEMPLATES !== '0')
+			plugins.push(templatesPlugin(st));
 		// The output: one entry per route module and one for kit's core (the
 		// runtime, the server actions), split into chunks (splitEntries).
 		split = splitEntries(st, options.stdin.contents, path.dirname(job.entry), servers);

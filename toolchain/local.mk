@@ -93,3 +93,7 @@ EXTRA_DIST += toolchain/README.md toolchain/package.json toolchain/package-lock.
 # inline server actions: the hoisting transform (docs/actions.md §1)
 kittoolchain_DATA += toolchain/inline-actions.mjs
 EXTRA_DIST += toolchain/inline-actions.mjs
+
+# server modules' host JSX compiled into templates (render/README.md "Templates")
+kittoolchain_DATA += toolchain/templates.mjs
+EXTRA_DIST += toolchain/templates.mjs

@@ -50,3 +50,80 @@ declare const __kit_jsxs: typeof jsx | undefined;
 export const jsxs: typeof jsx = typeof __kit_jsxs === 'function' ? __kit_jsxs : jsx;
 export const jsxDEV = jsx;
 export const Fragment = REACT_FRAGMENT;
+
+// Templates (render/README.md "Templates"): kit-build compiles a server
+// module's host JSX (`<li data-id={x}><strong>{y}</strong> costs {z}</li>`)
+// into `tpl(T, [x, y, z], key)`, T = `template(d)` made once per module: d
+// describes the elements (a string: static text; a number: a hole, the
+// index of a value in the use's array; [tag, [name, value, ...], children
+// mode (0 none, 1 one child, 2 an array), ...children]). The engine's
+// walk expands a template element straight into the model (render/walk.c
+// walk_template); to any other code it is an element: $$typeof and key
+// from ReactElement.prototype (an own key when given), type and props
+// getters that build the elements the JSX stood for on first read and
+// keep them as own properties (from then on the walk reads it as any
+// element).
+export interface Template {
+  d: unknown;
+}
+type Node = string | number | [string, unknown[], number, ...Node[]];
+
+function expand(d: Node, h: unknown[]): unknown {
+  if (typeof d === 'string') return d;
+  if (typeof d === 'number') return h[d];
+  const props: Record<string, unknown> = {};
+  const attrs = d[1];
+  for (let i = 0; i < attrs.length; i += 2) props[attrs[i] as string] = expand(attrs[i + 1] as Node, h);
+  if (d[2] === 1) {
+    props.children = expand(d[3] as Node, h);
+  } else if (d[2] === 2) {
+    const children: unknown[] = [];
+    for (let i = 3; i < d.length; i++) children.push(expand(d[i] as Node, h));
+    props.children = children;
+  }
+  return jsx(d[0], props);
+}
+
+interface TemplateElement {
+  _t: Template;
+  _h: unknown[];
+}
+
+function materialize(el: TemplateElement): Element {
+  const built = expand(el._t.d as Node, el._h) as Element;
+  Object.defineProperty(el, 'type', { value: built.type, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(el, 'props', { value: built.props, writable: true, enumerable: true, configurable: true });
+  return built;
+}
+
+function accessor(name: 'type' | 'props') {
+  return {
+    get(this: TemplateElement) {
+      return materialize(this)[name];
+    },
+    set(this: TemplateElement, v: unknown) {
+      materialize(this);
+      (this as unknown as Record<string, unknown>)[name] = v;
+    },
+    configurable: true,
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const TemplateElement: any = function () {};
+TemplateElement.prototype = Object.create(ReactElement.prototype, { type: accessor('type'), props: accessor('props') });
+
+function tplInJS(t: Template, h: unknown[], key?: unknown): Element {
+  const el = expand(t.d as Node, h) as Element;
+  if (key !== undefined) el.key = '' + key;
+  return el;
+}
+
+// The engine's natives (render/engine.c native_tpl, render/walk.c
+// kit_tpl_template); outside the engine (tests under Node) plain elements.
+declare const __kit_tpl_init: ((proto: object) => typeof tplInJS) | undefined;
+declare const __kit_template: ((d: unknown) => Template) | undefined;
+export const tpl: (t: Template, h: unknown[], key?: unknown) => Element =
+  typeof __kit_tpl_init === 'function' ? __kit_tpl_init(TemplateElement.prototype) : tplInJS;
+export const template: (d: unknown) => Template =
+  typeof __kit_template === 'function' ? __kit_template : (d: unknown) => ({ d });

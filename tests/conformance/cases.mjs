@@ -35,6 +35,7 @@ export const cases = [
   corpus('large-list'),
   corpus('large-text'),
   corpus('actions'),
+  corpus('templates'),
   {
     name: 'corpus-params',
     url: '/corpus/params/abc-1%C3%A9?q=hello%20world&n=1&tag=a&tag=b&empty=',

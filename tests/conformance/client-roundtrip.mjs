@@ -47,6 +47,7 @@ const cases = [
   { name: 'proto-keys', url: '/proto-keys', direct: true },
   { name: 'classes', url: '/classes', direct: true },
   { name: 'exports', url: '/exports', direct: true },
+  { name: 'templates', url: '/templates', direct: true },
 ];
 
 // The "use client" modules of the app, with kit's module ids (the path from
