@@ -196,23 +196,20 @@ static void define_key(js_State *J, int idx)
 	}
 }
 
-/* tpl(template, holes, key): a template element (toolchain/templates.mjs
- * compiles a server module's host JSX into them): the template and the
- * values of its holes as own non-enumerable _t and _h, an own key when one
- * is given; type and props are getters of its prototype that build the
- * elements the JSX stood for on first read (js/server/jsx-runtime.ts). The
- * walk expands an untouched one from the compiled template (walk.c
- * walk_template): one object and the holes' array per use instead of an
- * element, a props object and a children array per element. */
+/* tpl([template, holes..., key]): a template element (toolchain/templates.mjs
+ * compiles a server module's host JSX into them): the array as its own
+ * non-enumerable _h; type, props and key are getters of its prototype that
+ * build the elements the JSX stood for on first read
+ * (js/server/jsx-runtime.ts). The walk expands an untouched one from the
+ * compiled template (walk.c walk_template): one object of one property
+ * and the array per use instead of an element, a props object and a
+ * children array per element, and the key made a string only by the walk. */
 static void native_tpl(js_State *J)
 {
 	js_getregistry(J, REG_TPL_PROTO);
 	js_newobjectx(J);
 	js_copy(J, 1);
-	js_defproperty(J, -2, "_t", JS_DONTENUM);
-	js_copy(J, 2);
 	js_defproperty(J, -2, "_h", JS_DONTENUM);
-	define_key(J, 3);
 }
 
 /* __kit_tpl_init(prototype): keeps the template elements' prototype and
@@ -224,7 +221,7 @@ static void native_tpl_init(js_State *J)
 	js_copy(J, 1);
 	js_setregistry(J, REG_TPL_PROTO);
 	((kit_engine *)js_getcontext(J))->tpl_proto = js_topointer(J, 1);
-	js_newcfunction(J, native_tpl, "tpl", 3);
+	js_newcfunction(J, native_tpl, "tpl", 1);
 }
 
 /* jsxs(type, props, key), development builds only: jsx's element, and each
@@ -547,7 +544,7 @@ kit_engine *kit_engine_open(const char *server_js, const char *manifest_json,
 	js_setglobal(e->J, "__kit_jsx_init");
 	js_newcfunction(e->J, native_tpl_init, "__kit_tpl_init", 1);
 	js_setglobal(e->J, "__kit_tpl_init");
-	js_newcfunction(e->J, kit_tpl_template, "__kit_template", 1);
+	js_newcfunction(e->J, kit_tpl_template, "__kit_template", 2);
 	js_setglobal(e->J, "__kit_template");
 	const char *slash = strrchr(server_js, '/');
 	size_t dirlen = slash ? (size_t)(slash - server_js + 1) : 0;

@@ -1278,14 +1278,16 @@ static int registered_symbol(js_State *J, int idx)
 
 /* Walks the value on top of the stack (popped) for one item. */
 /* Templates: server modules' host JSX compiled at build time
- * (toolchain/templates.mjs, render/README.md "Templates"). A template's
- * description d is a node: a string (static text), a number (the index of a
- * hole: a value given per use) or an element [tag, attrs, children mode,
- * child...], attrs [name, value, ...] (each value a string or a hole), the
- * mode 0 (no children prop), 1 (props.children is the one child) or 2 (an
- * array of them). __kit_template(d) compiles it once into a tree of
- * tpl_node; the walk expands a template element into the very model nodes
- * walk_host and walk_one make from the elements the JSX stood for. */
+ * (toolchain/templates.mjs, render/README.md "Templates"). A use is an
+ * array [template, holes..., key (keyed templates)]; the template's
+ * description d is a node: a string (static text), a number (a hole: its
+ * index in the use's array, from 1) or an element [tag, attrs, children
+ * mode, child...], attrs [name, value, ...] (each value a string or a
+ * hole), the mode 0 (no children prop), 1 (props.children is the one
+ * child) or 2 (an array of them). __kit_template(d, keyed) compiles it once
+ * into a tree of tpl_node; the walk expands a template element into the
+ * very model nodes walk_host and walk_one make from the elements the JSX
+ * stood for. */
 struct tpl_node {
 	int hole;                /* the hole's index, or -1 */
 	int elem;                /* an element (text is its tag), or static text */
@@ -1301,7 +1303,8 @@ struct tpl_node {
 
 struct tpl {
 	struct tpl_node root;
-	int nholes;              /* the holes array must hold this many */
+	int nholes;              /* the template and its holes: the index of the key */
+	int keyed;               /* the use's last item is the key */
 };
 
 static void tpl_node_free(struct tpl_node *n)
@@ -1352,7 +1355,7 @@ static void tpl_compile(js_State *J, int idx, struct tpl_node *n, int *nholes, i
 	n->hole = -1;
 	if (js_isnumber(J, idx)) {
 		double d = js_tonumber(J, idx);
-		if (!(d >= 0 && d < 65536 && d == (int)d))
+		if (!(d >= 1 && d < 65536 && d == (int)d))
 			js_typeerror(J, "__kit_template: a hole's index is not an integer");
 		n->hole = (int)d;
 		if (n->hole + 1 > *nholes)
@@ -1401,12 +1404,15 @@ static void tpl_compile(js_State *J, int idx, struct tpl_node *n, int *nholes, i
 	js_pop(J, 3);
 }
 
-/* __kit_template(d): the compiled template, a kit.template userdata whose
- * own d is the description (js/server/jsx-runtime.ts builds the elements
- * from it when user code reads a template element's type or props). */
+/* __kit_template(d, keyed): the compiled template, a kit.template userdata
+ * whose own d is the description and k whether its uses end with a key
+ * (js/server/jsx-runtime.ts builds the elements from them when user code
+ * reads a template element's type, props or key). */
 void kit_tpl_template(js_State *J)
 {
 	struct tpl *t = kit_xcalloc(1, sizeof *t);
+	t->nholes = 1;
+	t->keyed = js_toboolean(J, 2);
 	if (js_try(J)) {
 		tpl_node_free(&t->root);
 		free(t);
@@ -1423,6 +1429,32 @@ void kit_tpl_template(js_State *J)
 	js_newuserdata(J, KIT_TPL_TAG, t, tpl_free);
 	js_copy(J, 1);
 	js_defproperty(J, -2, "d", JS_READONLY | JS_DONTENUM | JS_DONTCONF);
+	js_pushboolean(J, t->keyed);
+	js_defproperty(J, -2, "k", JS_READONLY | JS_DONTENUM | JS_DONTCONF);
+}
+
+/* The key at idx as '' + key gives it (native_jsx's), a model string; NULL
+ * for undefined (no key). */
+static kit_value *tpl_key(kit_engine *e, int idx)
+{
+	js_State *J = e->J;
+	double d;
+	if (js_isundefined(J, idx))
+		return NULL;
+	if (js_isstring(J, idx))
+		return make_string(e, J, idx);
+	if (js_isnumber(J, idx) && (d = js_tonumber(J, idx)) >= -1e15 && d <= 1e15 && d == (double)(long long)d) {
+		/* an integer (an id): its digits without a JS string */
+		char digits[24];
+		snprintf(digits, sizeof digits, "%lld", (long long)d);
+		return kit_v_cstring(&e->rq.model, digits);
+	}
+	js_pushliteral(J, "");
+	js_copy(J, idx);
+	js_concat(J);
+	kit_value *v = make_string(e, J, -1);
+	js_pop(J, 1);
+	return v;
 }
 
 /* A static string of a template as a model string (the template lives as
@@ -1481,25 +1513,33 @@ static void tpl_expand(kit_engine *e, int work, int h, const struct tpl_node *n,
 }
 
 /* A template element at t (its prototype checked): expanded, 0; -1 when it
- * must be walked as an element (user code read its type or props, which
- * made them own: js/server/jsx-runtime.ts; or its parts are not what tpl()
- * gave). A production render's server walk only: the development build's
- * key checks and phase 2's tree context take the element path. */
+ * must be walked as an element (user code read its type, props or key,
+ * which made them own and its _h null: js/server/jsx-runtime.ts; or its
+ * parts are not what tpl() gave). A production render's server walk only:
+ * the development build's key checks and phase 2's tree context take the
+ * element path. */
 static int walk_template(kit_engine *e, int work, struct walk_item *it, int t)
 {
 	js_State *J = e->J;
 	int top = js_gettop(J);
-	js_getproperty(J, t, "_t");
-	struct tpl *tp = js_isuserdata(J, -1, KIT_TPL_TAG) ? js_touserdata(J, -1, KIT_TPL_TAG) : NULL;
 	js_getproperty(J, t, "_h");
-	int h = js_gettop(J) - 1;
-	if (!tp || !js_isarray(J, h) || js_getlength(J, h) < tp->nholes) {
+	int h = top;
+	struct tpl *tp = NULL;
+	if (js_isarray(J, h)) {
+		js_getindex(J, h, 0);
+		tp = js_isuserdata(J, -1, KIT_TPL_TAG) ? js_touserdata(J, -1, KIT_TPL_TAG) : NULL;
+		js_pop(J, 1);
+	}
+	if (!tp || js_getlength(J, h) != tp->nholes + tp->keyed) {
 		js_pop(J, js_gettop(J) - top);
 		return -1;
 	}
-	js_getproperty(J, t, "key");
-	kit_value *key = js_isstring(J, -1) ? make_string(e, J, -1) : NULL;
-	js_pop(J, 1);
+	kit_value *key = NULL;
+	if (tp->keyed) {
+		js_getindex(J, h, tp->nholes);
+		key = tpl_key(e, js_gettop(J) - 1);
+		js_pop(J, 1);
+	}
 	tpl_expand(e, work, h, &tp->root, it->target, key, MODE_NODE, it->context);
 	js_pop(J, js_gettop(J) - top);
 	return 0;

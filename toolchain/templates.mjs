@@ -6,9 +6,10 @@
 // " costs ", z] })`: per use two elements, two props objects and a children
 // array, which the render's walk reads back one by one. Here each such call
 // whose type is a string and whose props object has only static names
-// (no spread, no ref or key prop) becomes `tpl(T, [x, y, z], key)`: T
-// describes the elements once per module (template(d), js/server/jsx-runtime.ts),
-// the array holds the values in the order the JSX evaluated them. Children
+// (no spread, no ref or key prop) becomes `tpl([T, x, y, z, key])`: T
+// describes the elements once per module (template(d, keyed),
+// js/server/jsx-runtime.ts), the array holds the values in the order the
+// JSX evaluated them, the key (when given) last. Children
 // that are such calls without a key join their parent's template; anything
 // else (a component, a keyed element, an expression) is a hole, and JSX
 // inside a hole is compiled on its own.
@@ -115,7 +116,7 @@ export function templateModule(code) {
 
   function compile(call, s) {
     const holes = [];
-    const hole = (v) => (holes.push(v), holes.length - 1);
+    const hole = (v) => (holes.push(v), holes.length); // [template, holes...]: from 1
     const element = (sh) => {
       const attrs = [];
       for (const [name, v] of sh.attrs) attrs.push(name, isString(v) ? v.value : hole(v));
@@ -134,7 +135,7 @@ export function templateModule(code) {
       return d;
     };
     const d = element(s);
-    const json = JSON.stringify(d);
+    const json = JSON.stringify(d) + (s.key ? ', 1' : '');
     let name = templates.get(json);
     if (!name) {
       name = `__kit$t${templates.size}`;
@@ -142,24 +143,19 @@ export function templateModule(code) {
     }
     edits++;
     // each hole on the line it was on: the newlines between them kept
-    const parts = [];
+    const parts = [name];
     let at = call.start;
     const newlines = (a, b) => '\n'.repeat((code.slice(a, b).match(/\n/g) || []).length);
-    for (const h of holes) {
+    for (const h of [...holes, ...(s.key ? [s.key] : [])]) {
       parts.push(newlines(at, h.start) + render(h));
       at = h.end;
     }
-    let key = '';
-    if (s.key) {
-      key = ', ' + newlines(at, s.key.start) + render(s.key);
-      at = s.key.end;
-    }
-    return `${TPL}(${name}, [${parts.join(', ')}]${key}${newlines(at, call.end)})`;
+    return `${TPL}([${parts.join(', ')}]${newlines(at, call.end)})`;
   }
 
   const body = render(ast);
   if (!edits) return null;
-  const defs = [...templates].map(([json, name]) => `${name} = ${TEMPLATE}(${json})`);
+  const defs = [...templates].map(([args, name]) => `${name} = ${TEMPLATE}(${args})`);
   // on the first line: the lines below stay where they were
   return `import { tpl as ${TPL}, template as ${TEMPLATE} } from "react/jsx-runtime"; var ${defs.join(', ')}; ` + body;
 }

@@ -52,19 +52,20 @@ export const jsxDEV = jsx;
 export const Fragment = REACT_FRAGMENT;
 
 // Templates (render/README.md "Templates"): kit-build compiles a server
-// module's host JSX (`<li data-id={x}><strong>{y}</strong> costs {z}</li>`)
-// into `tpl(T, [x, y, z], key)`, T = `template(d)` made once per module: d
-// describes the elements (a string: static text; a number: a hole, the
-// index of a value in the use's array; [tag, [name, value, ...], children
-// mode (0 none, 1 one child, 2 an array), ...children]). The engine's
+// module's host JSX (`<li key={k} data-id={x}><strong>{y}</strong> costs
+// {z}</li>`) into `tpl([T, x, y, z, k])`, T = `template(d, keyed)` made
+// once per module: d describes the elements (a string: static text; a
+// number: a hole, the index of its value in the use's array; [tag, [name,
+// value, ...], children mode (0 none, 1 one child, 2 an array),
+// ...children]), a keyed template's uses end with the key. The engine's
 // walk expands a template element straight into the model (render/walk.c
-// walk_template); to any other code it is an element: $$typeof and key
-// from ReactElement.prototype (an own key when given), type and props
-// getters that build the elements the JSX stood for on first read and
-// keep them as own properties (from then on the walk reads it as any
-// element).
+// walk_template); to any other code it is an element: $$typeof from
+// ReactElement.prototype, type, props and key getters that build the
+// elements the JSX stood for on first read and keep them as own properties
+// (from then on the walk reads it as any element).
 export interface Template {
   d: unknown;
+  k: boolean;
 }
 type Node = string | number | [string, unknown[], number, ...Node[]];
 
@@ -84,26 +85,40 @@ function expand(d: Node, h: unknown[]): unknown {
   return jsx(d[0], props);
 }
 
+// The elements of the use h, with its key ('' + key as jsx gives it).
+function build(h: unknown[]): Element {
+  const t = h[0] as Template;
+  const el = expand(t.d as Node, h) as Element;
+  const key = t.k ? h[h.length - 1] : undefined;
+  if (key !== undefined) el.key = '' + key;
+  return el;
+}
+
 interface TemplateElement {
-  _t: Template;
-  _h: unknown[];
+  _h: unknown[] | null;
 }
 
-function materialize(el: TemplateElement): Element {
-  const built = expand(el._t.d as Node, el._h) as Element;
-  Object.defineProperty(el, 'type', { value: built.type, writable: true, enumerable: true, configurable: true });
-  Object.defineProperty(el, 'props', { value: built.props, writable: true, enumerable: true, configurable: true });
-  return built;
+function materialize(el: TemplateElement): void {
+  if (!el._h) return;
+  const built = build(el._h);
+  const own = (name: string, value: unknown) =>
+    Object.defineProperty(el, name, { value, writable: true, enumerable: true, configurable: true });
+  own('type', built.type);
+  own('props', built.props);
+  if (built.key !== null) own('key', built.key);
+  el._h = null;
 }
 
-function accessor(name: 'type' | 'props') {
+function accessor(name: 'type' | 'props' | 'key') {
   return {
     get(this: TemplateElement) {
-      return materialize(this)[name];
+      materialize(this);
+      // own now, or the prototype's null key
+      return name === 'key' && !Object.prototype.hasOwnProperty.call(this, 'key') ? null : (this as unknown as Record<string, unknown>)[name];
     },
     set(this: TemplateElement, v: unknown) {
       materialize(this);
-      (this as unknown as Record<string, unknown>)[name] = v;
+      Object.defineProperty(this, name, { value: v, writable: true, enumerable: true, configurable: true });
     },
     configurable: true,
   };
@@ -111,19 +126,17 @@ function accessor(name: 'type' | 'props') {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const TemplateElement: any = function () {};
-TemplateElement.prototype = Object.create(ReactElement.prototype, { type: accessor('type'), props: accessor('props') });
-
-function tplInJS(t: Template, h: unknown[], key?: unknown): Element {
-  const el = expand(t.d as Node, h) as Element;
-  if (key !== undefined) el.key = '' + key;
-  return el;
-}
+TemplateElement.prototype = Object.create(ReactElement.prototype, {
+  type: accessor('type'),
+  props: accessor('props'),
+  key: accessor('key'),
+});
 
 // The engine's natives (render/engine.c native_tpl, render/walk.c
 // kit_tpl_template); outside the engine (tests under Node) plain elements.
-declare const __kit_tpl_init: ((proto: object) => typeof tplInJS) | undefined;
-declare const __kit_template: ((d: unknown) => Template) | undefined;
-export const tpl: (t: Template, h: unknown[], key?: unknown) => Element =
-  typeof __kit_tpl_init === 'function' ? __kit_tpl_init(TemplateElement.prototype) : tplInJS;
-export const template: (d: unknown) => Template =
-  typeof __kit_template === 'function' ? __kit_template : (d: unknown) => ({ d });
+declare const __kit_tpl_init: ((proto: object) => (h: unknown[]) => Element) | undefined;
+declare const __kit_template: ((d: unknown, keyed?: number) => Template) | undefined;
+export const tpl: (h: unknown[]) => Element =
+  typeof __kit_tpl_init === 'function' ? __kit_tpl_init(TemplateElement.prototype) : build;
+export const template: (d: unknown, keyed?: number) => Template =
+  typeof __kit_template === 'function' ? __kit_template : (d: unknown, keyed?: number) => ({ d, k: !!keyed });
