@@ -1444,10 +1444,16 @@ static kit_value *tpl_key(kit_engine *e, int idx)
 	if (js_isstring(J, idx))
 		return make_string(e, J, idx);
 	if (js_isnumber(J, idx) && (d = js_tonumber(J, idx)) >= -1e15 && d <= 1e15 && d == (double)(long long)d) {
-		/* an integer (an id): its digits without a JS string */
-		char digits[24];
-		snprintf(digits, sizeof digits, "%lld", (long long)d);
-		return kit_v_cstring(&e->rq.model, digits);
+		/* an integer (an id): its digits without a JS string (-0 is "0") */
+		char digits[24], *p = digits + sizeof digits;
+		long long v = (long long)d;
+		unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+		do
+			*--p = (char)('0' + u % 10);
+		while (u /= 10);
+		if (v < 0)
+			*--p = '-';
+		return kit_v_string(&e->rq.model, p, (size_t)(digits + sizeof digits - p));
 	}
 	js_pushliteral(J, "");
 	js_copy(J, idx);
