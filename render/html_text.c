@@ -192,6 +192,13 @@ void html_escape_value(kit_buf *out, const kit_value *v)
 		html_escape(out, v->u.str.ptr, v->u.str.len);
 		return;
 	}
+	if (v && v->kind == KIT_NUMBER) {
+		/* digits, '-', '.', 'e', '+', NaN, Infinity: nothing to escape, no
+		 * buffer to allocate (data-id={item.id}) */
+		char num[32];
+		kit_buf_put(out, num, kit_json_format_number(num, v->u.number));
+		return;
+	}
 	kit_buf b;
 	kit_buf_init(&b);
 	html_js_to_string(&b, v, 0);
