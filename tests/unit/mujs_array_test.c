@@ -23,6 +23,20 @@ struct array_case {
 };
 
 static const struct array_case cases[] = {
+	/* 1630: an array literal's items appended in place (answers from Node 20) */
+	{"1630: literal items, elisions as holes, undefined kept",
+	 "var a = [1, , undefined, [2, 3], , 'x']; return [a.length, 1 in a, 2 in a, 4 in a, a[3].length, a[5]];",
+	 "[6,false,true,false,2,\"x\"]"},
+	{"1630: a literal past the first capacity (8) grows",
+	 "var a = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]; return [a.length, a[17], a.join('').length];",
+	 "[18,17,26]"},
+	{"1630: a setter on Array.prototype is not run by a literal",
+	 "var hit = 0; Object.defineProperty(Array.prototype, '0', {set: function () { hit++; }, configurable: true});"
+	 " var a = [5, 6]; delete Array.prototype[0]; return [hit, a[0], a.hasOwnProperty(0)];",
+	 "[0,5,true]"},
+	{"1630: literals in a loop are distinct arrays",
+	 "var out = []; for (var i = 0; i < 3; i++) out.push([i, i * 2]); out[0].push(9); return [out[0].length, out[1].length, out[2][1]];",
+	 "[3,2,4]"},
 	{"0400: 0 in [, 1]",
 	 "var a = [, 1]; return [0 in a, 1 in a, a.length];",
 	 "[false,true,2]"},
