@@ -444,10 +444,7 @@ static kit_value *parse_value(parser *ps, int depth)
 			return NULL;
 		/* parse_string copied into the arena already: point the value at
 		 * that copy instead of copying the string a second time. */
-		kit_value *v = kit_v_string(ps->m, "", 0);
-		v->u.str.ptr = s;
-		v->u.str.len = n;
-		return v;
+		return kit_v_string_at(ps->m, s, n);
 	}
 	case 't':
 		if (match_word(ps, "true"))

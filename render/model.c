@@ -102,6 +102,14 @@ kit_value *kit_v_string(kit_model *m, const char *s, size_t n)
 	return v;
 }
 
+kit_value *kit_v_string_at(kit_model *m, const char *s, size_t n)
+{
+	kit_value *v = v_new(m, KIT_STRING);
+	v->u.str.ptr = s;
+	v->u.str.len = n;
+	return v;
+}
+
 kit_value *kit_v_cstring(kit_model *m, const char *s)
 {
 	return kit_v_string(m, s, strlen(s));

@@ -149,6 +149,9 @@ kit_value *kit_v_bool(kit_model *m, int b);
 kit_value *kit_v_number(kit_model *m, double d);
 kit_value *kit_v_string(kit_model *m, const char *s, size_t n);
 kit_value *kit_v_cstring(kit_model *m, const char *s);
+/* A string the caller keeps alive as long as the model (arena memory, a
+ * compiled template's text): not copied. */
+kit_value *kit_v_string_at(kit_model *m, const char *s, size_t n);
 kit_value *kit_v_symbol(kit_model *m, const char *name);
 kit_value *kit_v_array(kit_model *m, size_t len);          /* items zeroed */
 kit_value *kit_v_object(kit_model *m, size_t nprops);      /* props zeroed */

@@ -266,10 +266,7 @@ static kit_value *make_string(kit_engine *e, js_State *J, int idx)
 {
 	size_t len;
 	const char *text = js_text(e, js_tostring(J, idx), &len);
-	kit_value *v = kit_v_string(&e->rq.model, "", 0);
-	v->u.str.ptr = text;
-	v->u.str.len = len;
-	return v;
+	return kit_v_string_at(&e->rq.model, text, len);
 }
 
 static void on_settle(js_State *J, int fulfilled);
@@ -1467,10 +1464,7 @@ static kit_value *tpl_key(kit_engine *e, int idx)
  * long as the module holding it: no copy). */
 static kit_value *tpl_string(kit_engine *e, const char *s, size_t len)
 {
-	kit_value *v = kit_v_string(&e->rq.model, "", 0);
-	v->u.str.ptr = s;
-	v->u.str.len = len;
-	return v;
+	return kit_v_string_at(&e->rq.model, s, len);
 }
 
 /* The node n of a template into target, its holes from the array at h:
