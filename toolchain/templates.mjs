@@ -23,6 +23,7 @@ const require = createRequire(import.meta.url);
 const acorn = require('acorn');
 
 const TPL = '__kit$tpl';
+const TPL_LOCAL = '__kit$tf'; // tpl in a variable of the module: no property read of the runtime's exports per use
 const TEMPLATE = '__kit$template';
 const FORBIDDEN = new Set(['ref', 'key', '__proto__']);
 
@@ -150,12 +151,12 @@ export function templateModule(code) {
       parts.push(newlines(at, h.start) + render(h));
       at = h.end;
     }
-    return `${TPL}([${parts.join(', ')}]${newlines(at, call.end)})`;
+    return `${TPL_LOCAL}([${parts.join(', ')}]${newlines(at, call.end)})`;
   }
 
   const body = render(ast);
   if (!edits) return null;
   const defs = [...templates].map(([args, name]) => `${name} = ${TEMPLATE}(${args})`);
   // on the first line: the lines below stay where they were
-  return `import { tpl as ${TPL}, template as ${TEMPLATE} } from "react/jsx-runtime"; var ${defs.join(', ')}; ` + body;
+  return `import { tpl as ${TPL}, template as ${TEMPLATE} } from "react/jsx-runtime"; var ${TPL_LOCAL} = ${TPL}, ${defs.join(', ')}; ` + body;
 }

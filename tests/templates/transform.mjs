@@ -48,7 +48,7 @@ function plain(x) {
 const table = [
   ['an item of a list: one template, its holes, the key last',
     `export function make(f) { return [1, 2].map((i) => <li key={f(i)} data-id={f(i)}><strong>{f('n' + i)}</strong> costs {f(i * 2)} coins</li>); }`,
-    (c) => /__kit\$tpl\(\[__kit\$t0,\s*f\(i\),\s*f\("n" \+ i\),\s*f\(i \* 2\),\s*f\(i\)\s*\]\)/.test(c) &&
+    (c) => /__kit\$tf\(\[__kit\$t0,\s*f\(i\),\s*f\("n" \+ i\),\s*f\(i \* 2\),\s*f\(i\)\s*\]\)/.test(c) &&
       c.includes('__kit$template(["li",["data-id",1],2,["strong",[],1,2]," costs ",3," coins"], 1)')],
   ['static attributes, text with entities, a static children prop',
     `export function make() { return <div className="a &amp; b" title='"q"'>x &lt; y {'<'}<p children="c" /></div>; }`,
@@ -61,16 +61,16 @@ const table = [
     (c) => c === null],
   ['a component is a hole, host JSX in its children a template of its own',
     `function Box(p) { return p.children; }\nexport function make(f) { return <section><Box x={f(1)}><b>{f(2)}</b></Box></section>; }`,
-    (c) => (c.match(/__kit\$tpl\(/g) || []).length === 2 && /jsx\)?\(Box/.test(c)],
+    (c) => (c.match(/__kit\$tf\(/g) || []).length === 2 && /jsx\)?\(Box/.test(c)],
   ['a keyed child is a hole, a template with its key',
     `export function make(f) { return <ul id="u">{f(0)}<li key="a">{f(1)}</li>tail</ul>; }`,
     (c) => c.includes('__kit$template(["li",[],1,1], 1)') && /,\s*"a"\s*\]\)/.test(c)],
   ['holes are evaluated in the order of the JSX',
     `export function make(f) { return <p a={f(1)} b="s" c={f(2)}>{f(3)}<b d={f(4)}>{f(5)}<i>{f(6)}</i></b>{f(7)}</p>; }`,
-    (c) => c.includes('__kit$tpl(')],
+    (c) => c.includes('__kit$tf(')],
   ['booleans, numbers, null, undefined, arrays and nested JSX in attributes',
     `export function make(f) { return <div hidden={true} tabIndex={0} data-n={null} data-u={undefined} title={<b>t</b>}>{false}{0}{[1, <i key="k">2</i>]}{null}</div>; }`,
-    (c) => c.includes('__kit$tpl(')],
+    (c) => c.includes('__kit$tf(')],
   ['one template per shape, shared by its uses',
     `export function make(f) { return [<b>{f(1)}</b>, <b>{f(2)}</b>, <i>{f(3)}</i>]; }`,
     (c) => (c.match(/__kit\$template\(/g) || []).length === 2],
