@@ -208,7 +208,8 @@ EXTRA_DIST += tests/suites/inline-actions.sh tests/inline-actions/transform.mjs 
 	tests/inline-actions/app/package.json tests/inline-actions/app/src
 
 # --- server modules' host JSX compiled into templates (tests/suites/templates.sh)
-EXTRA_DIST += tests/suites/templates.sh tests/templates/transform.mjs
+EXTRA_DIST += tests/suites/templates.sh tests/templates/transform.mjs tests/templates/app/package.json \
+	tests/templates/app/src
 
 # --- packages as published, with their export conditions
 # (tests/suites/packages.sh): tests/packages/app (swr, server-only and

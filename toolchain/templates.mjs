@@ -15,8 +15,8 @@
 // inside a hole is compiled on its own.
 //
 // templateModule(code) works on esbuild's output for one module (JSX already
-// made automatic-runtime calls), keeping every line where it was (a hole
-// starts on its line: the line tables of errors stay true).
+// made automatic-runtime calls), keeping every hole at its line and column
+// (esbuild's source map of the module stays true: the line tables of errors).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -98,21 +98,40 @@ export function templateModule(code) {
   const templates = new Map(); // description's JSON -> variable
   let edits = 0;
 
-  // The source of node n with the calls inside it compiled.
+  // The output, written in order; col is the column it is at. Each hole is
+  // written at the line and column it had (newlines and spaces for what the
+  // call around it was), so that the source map esbuild made for the module
+  // still points every expression at its TSX (kit's line tables read it).
+  const out = [];
+  let col = 0;
+  const write = (t) => {
+    out.push(t);
+    const nl = t.lastIndexOf('\n');
+    col = nl < 0 ? col + t.length : t.length - nl - 1;
+  };
+  const columnOf = (pos) => pos - (code.lastIndexOf('\n', pos - 1) + 1);
+  // newlines from a to b, then spaces up to b's column
+  const moveTo = (a, b) => {
+    const n = (code.slice(a, b).match(/\n/g) || []).length;
+    if (n) write('\n'.repeat(n));
+    const c = columnOf(b);
+    if (col < c) write(' '.repeat(c - col));
+  };
+
+  // The source of node n, the calls inside it compiled.
   function render(n) {
-    const out = [];
     let at = n.start;
     (function collect(m) {
       const s = shape(m);
       if (s) {
-        out.push(code.slice(at, m.start), compile(m, s));
+        write(code.slice(at, m.start));
+        compile(m, s);
         at = m.end;
         return;
       }
       for (const c of childNodes(m)) collect(c);
     })(n);
-    out.push(code.slice(at, n.end));
-    return out.join('');
+    write(code.slice(at, n.end));
   }
 
   function compile(call, s) {
@@ -143,19 +162,22 @@ export function templateModule(code) {
       templates.set(json, name);
     }
     edits++;
-    // each hole on the line it was on: the newlines between them kept
-    const parts = [name];
+    write(`${TPL_LOCAL}([${name}`);
     let at = call.start;
-    const newlines = (a, b) => '\n'.repeat((code.slice(a, b).match(/\n/g) || []).length);
     for (const h of [...holes, ...(s.key ? [s.key] : [])]) {
-      parts.push(newlines(at, h.start) + render(h));
+      write(', ');
+      moveTo(at, h.start);
+      render(h);
       at = h.end;
     }
-    return `${TPL_LOCAL}([${parts.join(', ')}]${newlines(at, call.end)})`;
+    write(']');
+    moveTo(at, call.end - 1);
+    write(')');
   }
 
-  const body = render(ast);
+  render(ast);
   if (!edits) return null;
+  const body = out.join('');
   const defs = [...templates].map(([args, name]) => `${name} = ${TEMPLATE}(${args})`);
   // on the first line: the lines below stay where they were
   return `import { tpl as ${TPL}, template as ${TEMPLATE} } from "react/jsx-runtime"; var ${TPL_LOCAL} = ${TPL}, ${defs.join(', ')}; ` + body;
