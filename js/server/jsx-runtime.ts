@@ -113,8 +113,9 @@ function accessor(name: 'type' | 'props' | 'key') {
   return {
     get(this: TemplateElement) {
       materialize(this);
-      // own now, or the prototype's null key
-      return name === 'key' && !Object.prototype.hasOwnProperty.call(this, 'key') ? null : (this as unknown as Record<string, unknown>)[name];
+      // own now (a key only when one was given: the elements' null key)
+      if (Object.prototype.hasOwnProperty.call(this, name)) return (this as unknown as Record<string, unknown>)[name];
+      return name === 'key' ? null : undefined;
     },
     set(this: TemplateElement, v: unknown) {
       materialize(this);
