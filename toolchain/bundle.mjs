@@ -687,16 +687,18 @@ function serverActionPlugin(st, files) {
 }
 
 // Templates (toolchain/templates.mjs): the host JSX of the app's server
-// modules (not client modules, not "use server" modules, not packages) in a
-// production build (not --dev), unless KIT_TEMPLATES=0. esbuild makes the module's JSX
-// automatic-runtime calls first (its inline source map keeps the lines).
-function templatesPlugin(st) {
+// modules (not client modules nor what they import, the client graph: their
+// code renders in phase 2 and in the browser; not "use server" modules, not
+// packages) in a production build (not --dev), unless KIT_TEMPLATES=0.
+// esbuild makes the module's JSX automatic-runtime calls first (its inline
+// source map keeps the lines).
+function templatesPlugin(st, clientGraph) {
 	return {
 		name: 'kit-templates',
 		setup(build) {
 			build.onLoad({ filter: /\.[jt]sx$/ }, async (args) => {
 				if (args.namespace !== 'file' || args.path.split(path.sep).includes('node_modules')) return undefined;
-				if (st.kitDir && isInside(st.kitDir, args.path)) return undefined;
+				if ((st.kitDir && isInside(st.kitDir, args.path)) || clientGraph.has(args.path)) return undefined;
 				const info = await fileInfo(st, args.path);
 				if (info.client || info.server || info.src === null) return undefined;
 				const r = await esbuild.transform(info.src, { loader: loaderFor(args.path), jsx: 'automatic',
@@ -1387,7 +1389,7 @@ async function main() {
 		// not in a development build (kit-build --dev): its walk checks keys
 		// on the elements jsxs marks (render/engine.c native_jsxs)
 		if (mode === 'production' && !(job.client && job.client.dev) && process.env.KIT_TEMPLATES !== '0')
-			plugins.push(templatesPlugin(st));
+			plugins.push(templatesPlugin(st, graph));
 		// The output: one entry per route module and one for kit's core (the
 		// runtime, the server actions), split into chunks (splitEntries).
 		split = splitEntries(st, options.stdin.contents, path.dirname(job.entry), servers);

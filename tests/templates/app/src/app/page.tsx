@@ -1,6 +1,7 @@
 // Rendered per request: the second row's hole throws when the request has
-// an X-Boom header. tests/suites/templates.sh checks the error names line 18.
+// an X-Boom header. tests/suites/templates.sh checks the error names line 20.
 import { headers } from '@kit/core/request';
+import { Counter } from '../components/counter';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,6 +13,7 @@ export default async function Page() {
   const rows: Row[] = [{ id: 1, name: 'a <b>' }, { id: 2, name: 'c & d' }];
   return (
     <ul className="rows">
+      <Counter />
       {rows.map((r) => (
         <li key={r.id} data-id={r.id}>
           <b>{r.name}</b>
