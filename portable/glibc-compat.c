@@ -23,6 +23,10 @@
  * one is handled by adding its function here. */
 #include <dlfcn.h>
 #include <errno.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -135,7 +139,9 @@ KIT_COMPAT ssize_t getrandom(void *buf, size_t len, unsigned int flags)
 double kit_old_exp(double);
 double kit_old_log(double);
 double kit_old_pow(double, double);
+float kit_old_expf(float);
 KIT_OLD(kit_old_exp, exp, "GLIBC_2.2.5");
+KIT_OLD(kit_old_expf, expf, "GLIBC_2.2.5");
 KIT_OLD(kit_old_log, log, "GLIBC_2.2.5");
 KIT_OLD(kit_old_pow, pow, "GLIBC_2.2.5");
 KIT_COMPAT double exp(double x)
@@ -149,6 +155,11 @@ KIT_COMPAT double log(double x)
 KIT_COMPAT double pow(double x, double y)
 {
 	return kit_old_pow(x, y);
+}
+/* expf (2.27, ICU's) likewise */
+KIT_COMPAT float expf(float x)
+{
+	return kit_old_expf(x);
 }
 
 /* --- libdl (merged into libc in 2.34). */
@@ -187,6 +198,12 @@ int kit_old_pthread_mutex_trylock(pthread_mutex_t *);
 int kit_old_pthread_mutexattr_init(pthread_mutexattr_t *);
 int kit_old_pthread_mutexattr_destroy(pthread_mutexattr_t *);
 int kit_old_pthread_mutexattr_settype(pthread_mutexattr_t *, int);
+int kit_old_pthread_key_create(pthread_key_t *, void (*)(void *));
+int kit_old_pthread_key_delete(pthread_key_t);
+void *kit_old_pthread_getspecific(pthread_key_t);
+/* like <pthread.h>'s: the value is stored, never read through */
+int kit_old_pthread_setspecific(pthread_key_t, const void *) __attribute__((access(none, 2)));
+int kit_old_pthread_once(pthread_once_t *, void (*)(void));
 KIT_OLD(kit_old_pthread_create, pthread_create, "GLIBC_2.2.5");
 KIT_OLD(kit_old_pthread_join, pthread_join, "GLIBC_2.2.5");
 KIT_OLD(kit_old_pthread_kill, pthread_kill, "GLIBC_2.2.5");
@@ -195,6 +212,11 @@ KIT_OLD(kit_old_pthread_mutex_trylock, pthread_mutex_trylock, "GLIBC_2.2.5");
 KIT_OLD(kit_old_pthread_mutexattr_init, pthread_mutexattr_init, "GLIBC_2.2.5");
 KIT_OLD(kit_old_pthread_mutexattr_destroy, pthread_mutexattr_destroy, "GLIBC_2.2.5");
 KIT_OLD(kit_old_pthread_mutexattr_settype, pthread_mutexattr_settype, "GLIBC_2.2.5");
+KIT_OLD(kit_old_pthread_key_create, pthread_key_create, "GLIBC_2.2.5");
+KIT_OLD(kit_old_pthread_key_delete, pthread_key_delete, "GLIBC_2.2.5");
+KIT_OLD(kit_old_pthread_getspecific, pthread_getspecific, "GLIBC_2.2.5");
+KIT_OLD(kit_old_pthread_setspecific, pthread_setspecific, "GLIBC_2.2.5");
+KIT_OLD(kit_old_pthread_once, pthread_once, "GLIBC_2.2.5");
 KIT_COMPAT int pthread_create(pthread_t *restrict thread, const pthread_attr_t *restrict attr,
 			      void *(*start)(void *), void *restrict arg)
 {
@@ -227,4 +249,106 @@ KIT_COMPAT int pthread_mutexattr_destroy(pthread_mutexattr_t *attr)
 KIT_COMPAT int pthread_mutexattr_settype(pthread_mutexattr_t *attr, int kind)
 {
 	return kit_old_pthread_mutexattr_settype(attr, kind);
+}
+/* The C++ runtime's (libstdc++.a, for ICU): thread-specific keys and
+ * pthread_once, also merged in 2.34; __pthread_key_create is the name
+ * libstdc++ checks for threads. */
+KIT_COMPAT int pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
+{
+	return kit_old_pthread_key_create(key, destructor);
+}
+KIT_COMPAT int __pthread_key_create(pthread_key_t *key, void (*destructor)(void *))
+{
+	return kit_old_pthread_key_create(key, destructor);
+}
+KIT_COMPAT int pthread_key_delete(pthread_key_t key)
+{
+	return kit_old_pthread_key_delete(key);
+}
+KIT_COMPAT void *pthread_getspecific(pthread_key_t key)
+{
+	return kit_old_pthread_getspecific(key);
+}
+KIT_COMPAT int pthread_setspecific(pthread_key_t key, const void *value)
+{
+	return kit_old_pthread_setspecific(key, value);
+}
+KIT_COMPAT int pthread_once(pthread_once_t *once, void (*init)(void))
+{
+	return kit_old_pthread_once(once, init);
+}
+
+/* --- what the C++ runtime (libstdc++.a, libgcc_eh.a) asks of a new glibc.
+ *
+ * __libc_single_threaded (2.32): a variable libstdc++ reads to skip atomic
+ * operations while the process has one thread. 0 here: always atomic, as
+ * on a glibc without it. */
+KIT_COMPAT char __libc_single_threaded = 0;
+
+/* getentropy (2.25) and arc4random (2.36), std::random_device's: the
+ * getrandom above. */
+KIT_COMPAT int getentropy(void *buf, size_t len)
+{
+	if (len > 256) {
+		errno = EIO;
+		return -1;
+	}
+	for (size_t got = 0; got < len;) {
+		ssize_t n = getrandom((char *)buf + got, len - got, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	return 0;
+}
+KIT_COMPAT uint32_t arc4random(void)
+{
+	uint32_t v = 0;
+	if (getentropy(&v, sizeof v) < 0)
+		abort();  /* glibc's arc4random cannot fail either */
+	return v;
+}
+
+/* _dl_find_object (2.35, of ld.so): the unwinder's way to the exception
+ * tables (PT_GNU_EH_FRAME) of the object holding an address; here through
+ * dl_iterate_phdr, the way it took before. */
+struct kit_find {
+	uintptr_t pc;
+	struct dl_find_object *result;
+};
+static int find_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct kit_find *f = data;
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
+	void *eh_frame = NULL;
+	int holds = 0;
+	(void)size;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+		if (ph->p_type == PT_LOAD) {
+			if (f->pc >= start && f->pc < start + ph->p_memsz)
+				holds = 1;
+			if (start < lo)
+				lo = start;
+			if (start + ph->p_memsz > hi)
+				hi = start + ph->p_memsz;
+		} else if (ph->p_type == PT_GNU_EH_FRAME) {
+			eh_frame = (void *)start;
+		}
+	}
+	if (!holds)
+		return 0;
+	memset(f->result, 0, sizeof *f->result);
+	f->result->dlfo_map_start = (void *)lo;
+	f->result->dlfo_map_end = (void *)hi;
+	f->result->dlfo_eh_frame = eh_frame;
+	return 1;
+}
+KIT_COMPAT int _dl_find_object(void *address, struct dl_find_object *result)
+{
+	struct kit_find f = { (uintptr_t)address, result };
+	return dl_iterate_phdr(find_object, &f) ? 0 : -1;
 }
