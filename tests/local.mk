@@ -427,4 +427,4 @@ EXTRA_DIST += tests/suites/next-warnings.sh tests/fixtures/next-warnings
 EXTRA_DIST += tests/suites/kit-new.sh tests/kit-new/check.mjs tests/suites/man.sh tests/suites/debian.sh
 
 # --- the portable kit-fcgi and kit.cgi in a root with glibc only (tests/suites/portable.sh)
-EXTRA_DIST += tests/suites/portable.sh tests/portable/README.md tests/portable/routes tests/portable/startup.c
+EXTRA_DIST += tests/suites/portable.sh tests/portable/README.md tests/portable/routes tests/portable/startup.c tests/portable/cxx.cc

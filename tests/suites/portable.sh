@@ -15,7 +15,9 @@
 #    using Intl and fetch). No SQLite, libfcgi, ICU or libcurl: checked.
 # 3. Run in the root with chroot (root) or unshare -r chroot (a user
 #    namespace): tests/portable/startup.c, linked as the programs are, sees
-#    its constructors run once and its destructors at exit; kit.cgi answers / (a stored page) and /blog/some-post (one
+#    its constructors run once and its destructors at exit;
+#    tests/portable/cxx.cc, linked with the C++ runtime as for ICU, catches
+#    an exception and reads std::random_device; kit.cgi answers / (a stored page) and /blog/some-post (one
 #    rendered per request), status and body the same bytes as the same
 #    program outside the root; kit-fcgi, spoken to by bench/fcgi-client.py on
 #    a Unix socket, answers the rendered page with the same body.
@@ -111,6 +113,22 @@ else
 	fail "tests/portable/startup.c linked with portable/glibc-compat.o" "$(tail -n 3 "$work/startup.log" | tr '\n' ' ')"
 fi
 
+
+# tests/portable/cxx.cc linked with the C++ runtime as the programs link it
+# for ICU: an exception caught, std::random_device's getentropy and arc4random
+stdcxx=$(grep -E '^KIT_PORTABLE_STDCXX = ' "$top_build/Makefile" | cut -d' ' -f3)
+if ${CXX:-c++} -O2 -c -o "$work/cxx.o" "$top_src/tests/portable/cxx.cc" >"$work/cxx.log" 2>&1 &&
+	${CC:-cc} -o "$root/bin/cxx" -Wl,--no-as-needed -static-libgcc "$work/cxx.o" "$top_build/portable/glibc-compat.o" \
+		$stdcxx -lm $(grep -E '^KIT_PORTABLE_(PTHREAD|DL) = ' "$top_build/Makefile" | cut -d' ' -f3) >>"$work/cxx.log" 2>&1; then
+	check "the C++ runtime linked as for ICU needs glibc 2.17 at most" sh "$top_src/portable/check-glibc.sh" "$root/bin/cxx"
+	"${run_in_root[@]}" "$root" /bin/cxx >"$work/cxx.out" 2>&1
+	printf '%s\n' "caught: thrown" "getentropy: two values" "arc4random: two values" >"$work/cxx.expect"
+	check "C++ in the root: an exception is caught (_dl_find_object), std::random_device reads getentropy and arc4random" \
+		diff "$work/cxx.expect" "$work/cxx.out"
+	rm -f "$root/bin/cxx"
+else
+	fail "tests/portable/cxx.cc linked with libstdc++.a and portable/glibc-compat.o" "$(tail -n 3 "$work/cxx.log" | tr '\n' ' ')"
+fi
 
 # cgi_in URI OUT: kit.cgi in the root; cgi_out URI OUT: the same program outside
 cgi_in() {
