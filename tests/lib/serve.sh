@@ -16,6 +16,12 @@
 #       started running. Those are then killed, by pid.
 #   kit_free_port
 #       prints a port in 18000-18999 nobody listens on.
+#   kit_httpd_start RUN_DIR [COMMAND_PREFIX...]
+#       checks and starts apache2 ($APACHE2 or the one on PATH) with RUN_DIR/httpd.conf (which listens on
+#       KIT_SERVE_PORT and logs to RUN_DIR/error.log) in the foreground of
+#       its own session, the prefix (e.g. setpriv …) in front; waits up to
+#       10 s for the port; sets KIT_SERVE_PID and KIT_SERVE_BASE. Returns 1
+#       with the reason in KIT_SERVE_ERROR (the server stopped).
 # Callers install `trap kit_serve_stop EXIT` (or call it from their own trap).
 
 KIT_SERVE_PID= KIT_SERVE_PORT= KIT_SERVE_BASE= KIT_SERVE_ERROR=
@@ -88,6 +94,29 @@ kit_serve_start() {
 		grep -q 'in use\|Address already in use\|could not bind' "$run_dir.log" "$run_dir/error.log" 2>/dev/null || break
 	done
 	KIT_SERVE_ERROR="kit-serve exited: $(tail -n 5 "$run_dir.log" | tr '\n' ' ')"
+	return 1
+}
+
+kit_httpd_start() {
+	local run=$1 httpd i
+	shift
+	httpd=${APACHE2:-$(PATH=$PATH:/usr/sbin command -v apache2)}
+	"$httpd" -t -f "$run/httpd.conf" >"$run/configtest.log" 2>&1 || {
+		KIT_SERVE_ERROR="apache2 -t: $(tr '\n' ' ' <"$run/configtest.log")"
+		return 1
+	}
+	setsid "$@" "$httpd" -f "$run/httpd.conf" -DFOREGROUND >"$run/console.log" 2>&1 </dev/null &
+	KIT_SERVE_PID=$!
+	for i in $(seq 1 100); do
+		if _kit_port_open "$KIT_SERVE_PORT"; then
+			KIT_SERVE_BASE=http://127.0.0.1:$KIT_SERVE_PORT
+			return 0
+		fi
+		kill -0 "$KIT_SERVE_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	KIT_SERVE_ERROR="apache2 did not come up: $(tail -n 3 "$run/error.log" "$run/console.log" 2>/dev/null | tr '\n' ' ')"
+	kit_serve_stop
 	return 1
 }
 

@@ -69,7 +69,7 @@ deploy() {
 
 # start_apache NAME DOCROOT: the shared-host Apache on a free port.
 start_apache() {
-	local run=$work/$1 docroot=$2 i
+	local run=$work/$1 docroot=$2
 	mkdir -p "$run"
 	KIT_SERVE_PORT=$(kit_free_port) KIT_SERVE_BASE=
 	sed -e "s|@RUN_DIR@|$run|g" -e "s|@PORT@|$KIT_SERVE_PORT|g" -e "s|@DOCROOT@|$docroot|g" \
@@ -80,23 +80,7 @@ start_apache() {
 	for v in ASAN_OPTIONS UBSAN_OPTIONS; do
 		[ -z "${!v:-}" ] || echo "PassEnv $v" >>"$run/httpd.conf"
 	done
-	"$httpd" -t -f "$run/httpd.conf" >"$run/configtest.log" 2>&1 || {
-		KIT_SERVE_ERROR="apache2 -t: $(tr '\n' ' ' <"$run/configtest.log")"
-		return 1
-	}
-	setsid "$httpd" -f "$run/httpd.conf" -DFOREGROUND >"$run/console.log" 2>&1 </dev/null &
-	KIT_SERVE_PID=$!
-	for i in $(seq 1 100); do
-		if (exec 3<>"/dev/tcp/127.0.0.1/$KIT_SERVE_PORT") 2>/dev/null; then
-			KIT_SERVE_BASE=http://127.0.0.1:$KIT_SERVE_PORT
-			return 0
-		fi
-		kill -0 "$KIT_SERVE_PID" 2>/dev/null || break
-		sleep 0.1
-	done
-	KIT_SERVE_ERROR="apache2 did not come up: $(tail -n 3 "$run/error.log" "$run/console.log" 2>/dev/null | tr '\n' ' ')"
-	kit_serve_stop
-	return 1
+	kit_httpd_start "$run"
 }
 
 stop_apache() {

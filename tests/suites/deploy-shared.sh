@@ -107,30 +107,14 @@ mkdir -p "$home"
 upload "$out"
 
 start_shared() { # start_shared NAME FCGID(""|"#") OVERRIDE
-	local run=$work/$1 i
+	local run=$work/$1
 	mkdir -p "$run/fcgid"
 	chown -R "$owner:" "$run"
 	KIT_SERVE_PORT=$(kit_free_port) KIT_SERVE_BASE=
 	sed -e "s|@RUN_DIR@|$run|g" -e "s|@PORT@|$KIT_SERVE_PORT|g" -e "s|@HOME@|$home|g" \
 		-e "s|@MODULES@|$modules|g" -e "s|@FCGID@|$2|g" -e "s|@OVERRIDE@|$3|g" \
 		"$KIT_TOP_SRCDIR/tests/lib/apache-shared.conf" >"$run/httpd.conf"
-	"$httpd" -t -f "$run/httpd.conf" >"$run/configtest.log" 2>&1 || {
-		KIT_SERVE_ERROR="apache2 -t: $(tr '\n' ' ' <"$run/configtest.log")"
-		return 1
-	}
-	setsid "${as_owner[@]}" "$httpd" -f "$run/httpd.conf" -DFOREGROUND >"$run/console.log" 2>&1 </dev/null &
-	KIT_SERVE_PID=$!
-	for i in $(seq 1 100); do
-		if (exec 3<>"/dev/tcp/127.0.0.1/$KIT_SERVE_PORT") 2>/dev/null; then
-			KIT_SERVE_BASE=http://127.0.0.1:$KIT_SERVE_PORT
-			return 0
-		fi
-		kill -0 "$KIT_SERVE_PID" 2>/dev/null || break
-		sleep 0.1
-	done
-	KIT_SERVE_ERROR="apache2 did not come up: $(tail -n 3 "$run/error.log" "$run/console.log" 2>/dev/null | tr '\n' ' ')"
-	kit_serve_stop
-	return 1
+	kit_httpd_start "$run" "${as_owner[@]}"
 }
 cpanel="AuthConfig FileInfo Indexes Limit Options=ExecCGI,Indexes,SymLinksIfOwnerMatch"
 responders() { # the kit-fcgi processes of every uploaded release
