@@ -65,6 +65,17 @@ void kit_outdir_remove(const char *path)
 	nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+int kit_outdir_swap_in(const char *tree, const char *dst)
+{
+	if (rename(tree, dst) == 0)
+		return 0;
+	if ((errno != EEXIST && errno != ENOTEMPTY) ||
+	    renameat2(AT_FDCWD, tree, AT_FDCWD, dst, RENAME_EXCHANGE) != 0)
+		return -1;
+	kit_outdir_remove(tree); /* now the previous tree */
+	return 0;
+}
+
 int kit_outdir_publish(const char *app_root, const char *tmp, char *err, size_t errlen)
 {
 	char dest[4200], old[4200];

@@ -26,6 +26,10 @@ size_t kit_outdir_tree_bytes(const char *dir);
 int kit_outdir_files_any(const char *dir, int (*test)(const char *s, size_t len, const void *arg), const void *arg);
 /* Does a regular file directly in dir hold the text? (0 without dir) */
 int kit_outdir_tree_has(const char *dir, const char *text);
+/* Moves the directory tree to dst; an existing dst is exchanged with it in
+ * one step (a reader finds either tree complete) and then removed. -1 with
+ * errno set when neither works. */
+int kit_outdir_swap_in(const char *tree, const char *dst);
 /* rm -rf path (never follows symbolic links). */
 void kit_outdir_remove(const char *path);
 /* Removes .kit.tmp-<pid> and .kit.old-<pid> left by builds no longer running. */

@@ -218,13 +218,9 @@ static int copy_www(const char *store_dir, const char *version, const char *src,
 		snprintf(err, errlen, "cannot link %.2000s into %.2000s: %s", src, tree, strerror(errno));
 		goto fail;
 	}
-	if (rename(tree, dst) != 0) {
-		if ((errno != EEXIST && errno != ENOTEMPTY) ||
-		    renameat2(AT_FDCWD, tree, AT_FDCWD, dst, RENAME_EXCHANGE) != 0) {
-			snprintf(err, errlen, "cannot rename %.2000s to %.2000s: %s", tree, dst, strerror(errno));
-			goto fail;
-		}
-		kit_outdir_remove(tree);
+	if (kit_outdir_swap_in(tree, dst) != 0) {
+		snprintf(err, errlen, "cannot rename %.2000s to %.2000s: %s", tree, dst, strerror(errno));
+		goto fail;
 	}
 	return 0;
 fail:;

@@ -202,13 +202,9 @@ int kit_www_write(const char *store_dir, const char *version, const kit_www_page
 		}
 	/* a version built again: its tree exchanged whole, so a reader finds
 	 * either tree complete */
-	if (rename(tree, dst) != 0) {
-		if ((errno != EEXIST && errno != ENOTEMPTY) ||
-		    renameat2(AT_FDCWD, tree, AT_FDCWD, dst, RENAME_EXCHANGE) != 0) {
-			snprintf(err, errlen, "cannot rename %s to %s: %s", tree, dst, strerror(errno));
-			goto fail;
-		}
-		kit_outdir_remove(tree);
+	if (kit_outdir_swap_in(tree, dst) != 0) {
+		snprintf(err, errlen, "cannot rename %s to %s: %s", tree, dst, strerror(errno));
+		goto fail;
 	}
 	return 0;
 fail:;
