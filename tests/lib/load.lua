@@ -45,10 +45,12 @@ local kinds = {
 local threads = {}
 
 -- wrk has no request count: at COUNT answers the thread (load.sh runs one,
--- -t1) stops its loop and interrupts wrk's sleep (SIGINT, as Ctrl-C would),
--- so that wrk joins it and calls done() with what was measured
-local ffi = require("ffi")
-ffi.cdef [[ int kill(int pid, int sig); int getpid(void); ]]
+-- -t1) stops its loop and writes the file $LOAD_MARK; load.sh then
+-- interrupts wrk's sleep (SIGINT, as Ctrl-C would), so that wrk joins the
+-- thread and calls done() with what was measured. (A SIGINT sent from here
+-- could come before wrk's main thread set its handler, ending wrk without
+-- a word, or before it began to sleep, which then lasted the whole -d.)
+local mark = os.getenv("LOAD_MARK")
 
 function setup(thread)
   table.insert(threads, thread)
@@ -88,7 +90,10 @@ function response(status, headers, body)
   wrk.thread:set("first_bad", first_bad)
   if limit > 0 and seen == limit then
     wrk.thread:stop()
-    ffi.C.kill(ffi.C.getpid(), 2)
+    if mark then
+      local f = io.open(mark, "w")
+      if f then f:close() end
+    end
   end
 end
 

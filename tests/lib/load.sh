@@ -18,7 +18,8 @@
 #                             together (NAME-a, NAME-b: load_wait NAME sums them)
 #   load_stop NAME            ends them now (SIGINT: wrk prints what it
 #                             measured), then as load_wait
-#   load_wait NAME            waits for them; sets load_answers, load_bad,
+#   load_wait NAME            waits for them (SIGINT to one whose COUNT was
+#                             reached: load.lua writes its LOAD_MARK file); sets load_answers, load_bad,
 #                             load_sockerr (sums), load_p99 (the worst p99 of
 #                             the kinds, ms) and load_lines (one LOAD line per
 #                             kind, tests/lib/load.lua)
@@ -29,7 +30,7 @@
 #   wait_responders N [SECS]  waits until N responders run; prints the count
 
 wrk=${WRK:-$(command -v wrk)}
-load_pids=()
+load_pids=() load_marks=()
 
 load_need() {
 	if [ -z "$wrk" ]; then
@@ -82,9 +83,12 @@ load_start() {
 	shift 3
 	for k in "$@"; do
 		IFS=: read -r kind count status <<<"$k"
-		"$wrk" -t1 -c"$conns" -d"$dur" --latency --timeout 30s -s "$top_src/tests/lib/load.lua" \
+		rm -f "$work/$name-$kind.done"
+		LOAD_MARK=$work/$name-$kind.done \
+			"$wrk" -t1 -c"$conns" -d"$dur" --latency --timeout 30s -s "$top_src/tests/lib/load.lua" \
 			"$KIT_SERVE_BASE" -- "$kind" "${count:-0}" ${status:+"$status"} >"$work/$name-$kind.out" 2>&1 &
 		load_pids+=($!)
+		load_marks+=("$work/$name-$kind.done")
 	done
 }
 
@@ -93,10 +97,22 @@ load_stop() {
 	load_wait "$1"
 }
 
+# waits for every wrk; one whose thread reached its COUNT (its LOAD_MARK
+# file) is interrupted here, a tenth of a second later
 load_wait() {
-	local name=$1 f
+	local name=$1 f i left
+	while :; do
+		left=0
+		for i in "${!load_pids[@]}"; do
+			kill -0 "${load_pids[$i]}" 2>/dev/null || continue
+			left=1
+			[ -e "${load_marks[$i]}" ] && kill -INT "${load_pids[$i]}" 2>/dev/null
+		done
+		[ "$left" = 0 ] && break
+		sleep 0.1
+	done
 	wait "${load_pids[@]}"
-	load_pids=()
+	load_pids=() load_marks=()
 	load_lines=
 	for f in "$work/$name"-*.out; do
 		if grep -q '^LOAD ' "$f"; then
