@@ -518,32 +518,40 @@ static int dot_segment(const char *p, size_t n)
 	return i == n && dots >= 1 && dots <= 2;
 }
 
-/* __kit_url_canonical(s): true when s is a URL that js/server/web/url.ts's
- * parseSimpleURL takes (an absolute http, https, ws, wss or ftp URL with a
- * lower-case domain or a dotted-decimal IPv4 host, no credentials,
- * fragment, dot segment or byte to percent-encode) and that the URL
- * serializer writes back unchanged (no default, empty or zero-led port):
- * `new URL(s).href === s`. The same rules as url.ts's canonicalURL, which
- * tests/mujs/kit.test.ts compares with this. */
-static void native_url_canonical(js_State *J)
+/* The parts of a URL that url_canonical took: its scheme, host and port
+ * (-1: none), its path (from the slash) and its query (NULL: none). */
+struct url_parts {
+	const char *s, *host, *hend, *path, *pend, *query;
+	size_t scheme_len;
+	long port;
+	int ipv4;
+};
+
+/* True when s is a URL that js/server/web/url.ts's parseSimpleURL takes
+ * (an absolute http, https, ws, wss or ftp URL with a lower-case domain or
+ * a dotted-decimal IPv4 host, no credentials, fragment, dot segment or byte
+ * to percent-encode) and that the URL serializer writes back unchanged (no
+ * default, empty or zero-led port): `new URL(s).href === s`. The same rules
+ * as url.ts's canonicalURL, which tests/mujs/kit.test.ts compares with
+ * __kit_url_canonical. */
+static int url_canonical(const char *s, struct url_parts *u)
 {
 	static const struct {
 		const char *scheme;
 		long port;
 	} schemes[] = { { "http", 80 }, { "https", 443 }, { "ws", 80 }, { "wss", 443 }, { "ftp", 21 } };
-	const char *s = js_isstring(J, 1) ? js_tostring(J, 1) : "";
 	size_t len = strlen(s);
-	int ok = 0;
 	const char *sep = strstr(s, "://");
 	long dflt = -1;
 	for (size_t i = 0; sep && i < sizeof schemes / sizeof *schemes; i++)
 		if ((size_t)(sep - s) == strlen(schemes[i].scheme) && strncmp(s, schemes[i].scheme, (size_t)(sep - s)) == 0)
 			dflt = schemes[i].port;
 	if (dflt < 0 || len > 2000 || strchr(s, '#'))
-		goto done;
+		return 0;
 	const char *host = sep + 3, *slash = strchr(host, '/'), *q = strchr(host, '?');
 	if (!slash || (q && q < slash) || slash == host)
-		goto done;
+		return 0;
+	u->port = -1;
 	const char *colon = memchr(host, ':', (size_t)(slash - host));
 	const char *hend = colon ? colon : slash;
 	if (colon) {
@@ -551,14 +559,15 @@ static void native_url_canonical(js_State *J)
 		size_t pn = (size_t)(slash - ps);
 		long port = 0;
 		if (pn == 0 || pn > 5 || (pn > 1 && ps[0] == '0'))
-			goto done;
+			return 0;
 		for (size_t i = 0; i < pn; i++) {
 			if (ps[i] < '0' || ps[i] > '9')
-				goto done;
+				return 0;
 			port = port * 10 + (ps[i] - '0');
 		}
 		if (port > 65535 || port == dflt)
-			goto done;
+			return 0;
+		u->port = port;
 	}
 	/* labels: none empty; [a-z0-9-]; the last decides domain or IPv4 */
 	const char *label = host, *last = host;
@@ -567,48 +576,124 @@ static void native_url_canonical(js_State *J)
 		if (p < hend && ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-'))
 			continue;
 		if (p < hend && *p != '.')
-			goto done;
+			return 0;
 		if (p == label)
-			goto done;
+			return 0;
 		last = label;
 		labels++;
 		label = p + 1;
 	}
 	if (*last >= '0' && *last <= '9') {
 		if (labels != 4)
-			goto done;
+			return 0;
 		const char *l = host;
 		for (int i = 0; i < 4; i++) {
 			const char *e = memchr(l, '.', (size_t)(hend - l));
 			if (!e)
 				e = hend;
 			if (!ipv4_part(l, (size_t)(e - l)))
-				goto done;
+				return 0;
 			l = e + 1;
 		}
 	} else {
 		if (*last < 'a' || *last > 'z')
-			goto done;
+			return 0;
 		for (const char *p = host; p + 4 <= hend; p++)
 			if (strncmp(p, "xn--", 4) == 0)
-				goto done;
+				return 0;
 	}
 	const char *pend = q ? q : s + len, *seg = slash + 1;
 	for (const char *p = slash + 1; p <= pend; p++) {
 		if (p == pend || *p == '/') {
 			if (dot_segment(seg, (size_t)(p - seg)))
-				goto done;
+				return 0;
 			seg = p + 1;
 		} else if (!url_path_byte((unsigned char)*p)) {
-			goto done;
+			return 0;
 		}
 	}
 	for (const char *p = q ? q + 1 : pend; *p; p++)
 		if (!url_query_byte((unsigned char)*p))
-			goto done;
-	ok = 1;
-done:
-	js_pushboolean(J, ok);
+			return 0;
+	u->s = s;
+	u->scheme_len = (size_t)(sep - s);
+	u->host = host;
+	u->hend = hend;
+	u->path = slash;
+	u->pend = pend;
+	u->query = q;
+	u->ipv4 = *last >= '0' && *last <= '9';
+	return 1;
+}
+
+/* __kit_url_canonical(s): url_canonical's answer */
+static void native_url_canonical(js_State *J)
+{
+	struct url_parts u;
+	js_pushboolean(J, url_canonical(js_isstring(J, 1) ? js_tostring(J, 1) : "", &u));
+}
+
+/* __kit_url_split(s, state): when url_canonical takes s, sets the fields
+ * of core-js's URL state on `state` (scheme, username, password, host: a
+ * string or an IPv4 address as a number, port: null or a number, path: the
+ * segments, query, fragment, cannotBeABaseURL) and url.ts's caches (_href:
+ * s, _pn: the pathname) and answers true; else false, nothing set. */
+static void native_url_split(js_State *J)
+{
+	struct url_parts u;
+	const char *s = js_isstring(J, 1) ? js_tostring(J, 1) : "";
+	if (!js_isobject(J, 2) || !url_canonical(s, &u)) {
+		js_pushboolean(J, 0);
+		return;
+	}
+	js_pushlstring(J, s, (int)u.scheme_len);
+	js_setproperty(J, 2, "scheme");
+	js_pushliteral(J, "");
+	js_setproperty(J, 2, "username");
+	js_pushliteral(J, "");
+	js_setproperty(J, 2, "password");
+	if (u.ipv4) {
+		double v = 0;
+		const char *l = u.host;
+		for (int i = 0; i < 4; i++) {
+			v = v * 256 + strtol(l, (char **)&l, 10);
+			l++;
+		}
+		js_pushnumber(J, v);
+	} else {
+		js_pushlstring(J, u.host, (int)(u.hend - u.host));
+	}
+	js_setproperty(J, 2, "host");
+	if (u.port >= 0)
+		js_pushnumber(J, (double)u.port);
+	else
+		js_pushnull(J);
+	js_setproperty(J, 2, "port");
+	js_newarray(J);
+	int n = 0;
+	const char *seg = u.path + 1;
+	for (const char *p = seg; p <= u.pend; p++) {
+		if (p == u.pend || *p == '/') {
+			js_pushlstring(J, seg, (int)(p - seg));
+			js_setindex(J, -2, n++);
+			seg = p + 1;
+		}
+	}
+	js_setproperty(J, 2, "path");
+	if (u.query)
+		js_pushstring(J, u.query + 1);
+	else
+		js_pushnull(J);
+	js_setproperty(J, 2, "query");
+	js_pushnull(J);
+	js_setproperty(J, 2, "fragment");
+	js_pushboolean(J, 0);
+	js_setproperty(J, 2, "cannotBeABaseURL");
+	js_copy(J, 1);
+	js_setproperty(J, 2, "_href");
+	js_pushlstring(J, u.path, (int)(u.pend - u.path));
+	js_setproperty(J, 2, "_pn");
+	js_pushboolean(J, 1);
 }
 
 void kit_binary_install(js_State *J)
@@ -640,6 +725,7 @@ void kit_binary_install(js_State *J)
 		{ "__kit_idmap_free", native_idmap_free, 1 },
 		{ "__kit_hide", native_hide, 3 },
 		{ "__kit_url_canonical", native_url_canonical, 1 },
+		{ "__kit_url_split", native_url_split, 2 },
 	};
 	for (size_t i = 0; i < sizeof natives / sizeof *natives; i++) {
 		js_newcfunction(J, natives[i].fn, natives[i].name, natives[i].n);

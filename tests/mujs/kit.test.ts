@@ -276,6 +276,65 @@ kitTest('kit/url-fast-split-agrees-with-js-parser', function () {
   }
 });
 
+kitTest('kit/url-native-split-agrees-with-js-parser', function () {
+  // __kit_url_split sets core-js's fields (and url.ts's _href/_pn caches) for
+  // exactly the URLs __kit_url_canonical takes
+  eq(typeof g.__kit_url_split, 'function', 'the native is there');
+  const urls = ['http://127.0.0.1/bench/api', 'http://10.0.0.1:3000/x?y', 'https://localhost:3000/api/items/123?sort=name&page=2',
+    'http://a/', 'http://a//', 'ws://a:81/?', 'ftp://h:2121/f', 'http://255.255.255.255/', 'http://0.0.0.0/', 'http://1a.com/b;c=d',
+    'http://a/x%2ey/.x/..x/%zz?q=%20&r', 'http://a.b-c.d/e/f/?', 'http://a.b1/', 'http://1.b2:8/', 'http://a:80/x', 'http://A/x', 'http://a',
+    'http://a/b#f', 'http://u@a/', 'http://[::1]/', 'file:///x', '', 'http://a/./x', 'http://1.2.3/'];
+  for (let i = 0; i < urls.length; i++) {
+    const a: any = {}, b: any = {};
+    const took = g.__kit_url_split(urls[i], a);
+    eq(took, g.__kit_url_canonical(urls[i]), 'taken when canonical: ' + urls[i]);
+    if (!took) {
+      eq(JSON.stringify(a), '{}', 'nothing set: ' + urls[i]);
+      continue;
+    }
+    eq(a._href, urls[i], '_href ' + urls[i]);
+    eq(a._pn, new URL(urls[i]).pathname, '_pn ' + urls[i]);
+    delete a._href;
+    delete a._pn;
+    web().parseSimpleURLInJS(b, urls[i]);
+    eq(JSON.stringify(a), JSON.stringify(b), urls[i]);
+  }
+  eq(g.__kit_url_split(1, {}), false, 'not a string');
+  eq(g.__kit_url_split('http://a/', null), false, 'no state');
+});
+
+kitTest('kit/url-fast-state-stays-live', function () {
+  // a URL made by the fast path: every change reaches href, pathname and searchParams
+  const u = new URL('http://127.0.0.1/a/b?x=1');
+  eq(u.href + ' ' + u.pathname + ' ' + u.search, 'http://127.0.0.1/a/b?x=1 /a/b ?x=1');
+  eq(Object.keys(u).length, 0, 'no own enumerable keys');
+  eq(JSON.stringify({ u }), '{"u":"http://127.0.0.1/a/b?x=1"}');
+  const sp = u.searchParams;
+  ok(sp === u.searchParams, 'searchParams is one object');
+  sp.set('y', 'a b');
+  eq(u.href, 'http://127.0.0.1/a/b?x=1&y=a+b', 'searchParams change the href');
+  u.pathname = '/c/../d';
+  eq(u.pathname + ' ' + u.href, '/d http://127.0.0.1/d?x=1&y=a+b', 'pathname setter');
+  u.search = '?z=2';
+  eq(sp.get('z') + ' ' + sp.has('x') + ' ' + u.href, '2 false http://127.0.0.1/d?z=2', 'search setter updates searchParams');
+  u.href = 'https://u:p@example.com:8443/p/q#h';
+  eq([u.href, u.origin, u.host, u.hostname, u.port, u.pathname, u.search, u.hash, u.username, u.password, sp.toString()].join(' '),
+    'https://u:p@example.com:8443/p/q#h https://example.com:8443 example.com:8443 example.com 8443 /p/q  #h u p ', 'href setter');
+  u.host = 'b.example';
+  u.protocol = 'http';
+  eq(u.href, 'http://u:p@b.example:8443/p/q#h', 'host and protocol setters');
+  const v = new URL('http://10.0.0.1:3000/x');
+  eq(v.hostname + ' ' + v.host + ' ' + v.origin + ' ' + String(v) + ' ' + v.toJSON(), '10.0.0.1 10.0.0.1:3000 http://10.0.0.1:3000 http://10.0.0.1:3000/x http://10.0.0.1:3000/x');
+  ok(v instanceof URL && Object.getPrototypeOf(v) === URL.prototype && URL.prototype.constructor === URL, 'one class');
+  eq(URL.length + ' ' + URL.name, '1 URL');
+  const parsed = (URL as any).parse('http://a/b?c=d');
+  ok(parsed instanceof URL, 'URL.parse gives a URL');
+  eq(parsed.pathname + ' ' + parsed.searchParams.get('c'), '/b d');
+  eq(new URL('/r?s', 'http://a/b/').href, 'http://a/r?s', 'with a base');
+  throws(function () { (URL as any)(); }, 'TypeError', 'without new');
+  throws(function () { Object.getOwnPropertyDescriptor(URL.prototype, 'href')!.get!.call({}); }, 'TypeError', 'not a URL');
+});
+
 // Header parameters (form-data.ts headerParams): multipart's
 // Content-Disposition keeps backslashes, a MIME type's parameters unescape
 // them; a quoted value runs to its closing quote, `;` included; names are

@@ -14,6 +14,7 @@ import './core-js-patches';
 
 import { parseUrlencoded } from './form-data';
 import { utf8Encode, toUSVString } from './bytes';
+import { hide } from './util';
 
 const g = globalThis as any;
 // core-js's modules web.url, web.url.to-json, web.url.can-parse,
@@ -54,28 +55,33 @@ interface URLFields {
  * false (nothing set) when the input needs core-js's parser. */
 export function parseSimpleURL(url: URLFields, input: string): boolean {
   if (nativeCanonical !== null && nativeCanonical(input)) {
-    // valid and serialized already (render/binary.c): only split it
-    const at = input.indexOf('://'), slash = input.indexOf('/', at + 3), q = input.indexOf('?', slash);
-    const authority = input.slice(at + 3, slash), pc = authority.indexOf(':');
-    const hostname = pc < 0 ? authority : authority.slice(0, pc);
-    const c = hostname.charCodeAt(hostname.lastIndexOf('.') + 1);  // the last label's first
-    let host: string | number = hostname;
-    if (c >= 48 && c <= 57) {
-      const parts = hostname.split('.');
-      host = ((+parts[0] * 256 + +parts[1]) * 256 + +parts[2]) * 256 + +parts[3];
-    }
-    url.scheme = input.slice(0, at);
-    url.username = '';
-    url.password = '';
-    url.host = host;
-    url.port = pc < 0 ? null : +authority.slice(pc + 1);
-    url.path = (q < 0 ? input.slice(slash + 1) : input.slice(slash + 1, q)).split('/');
-    url.query = q < 0 ? null : input.slice(q + 1);
-    url.fragment = null;
-    url.cannotBeABaseURL = false;
+    splitCanonical(url, input);
     return true;
   }
   return parseSimpleURLInJS(url, input);
+}
+
+/** The fields of a URL that is valid and serialized already (render/binary.c's
+ * __kit_url_canonical said so): only split. */
+function splitCanonical(url: URLFields, input: string): void {
+  const at = input.indexOf('://'), slash = input.indexOf('/', at + 3), q = input.indexOf('?', slash);
+  const authority = input.slice(at + 3, slash), pc = authority.indexOf(':');
+  const hostname = pc < 0 ? authority : authority.slice(0, pc);
+  const c = hostname.charCodeAt(hostname.lastIndexOf('.') + 1);  // the last label's first
+  let host: string | number = hostname;
+  if (c >= 48 && c <= 57) {
+    const parts = hostname.split('.');
+    host = ((+parts[0] * 256 + +parts[1]) * 256 + +parts[2]) * 256 + +parts[3];
+  }
+  url.scheme = input.slice(0, at);
+  url.username = '';
+  url.password = '';
+  url.host = host;
+  url.port = pc < 0 ? null : +authority.slice(pc + 1);
+  url.path = (q < 0 ? input.slice(slash + 1) : input.slice(slash + 1, q)).split('/');
+  url.query = q < 0 ? null : input.slice(q + 1);
+  url.fragment = null;
+  url.cannotBeABaseURL = false;
 }
 
 /** parseSimpleURL without the engine's native check: every rule in JS. */
@@ -195,6 +201,194 @@ URLStateProto.parse = function (this: URLFields, input: unknown, stateOverride?:
   return coreParse.call(this, input, stateOverride, base);
 };
 
+// URL's constructor and its getters, made cheap. core-js's constructor
+// checks its receiver and arguments through helpers, stores its state with
+// Object.defineProperty, and makes a URLSearchParams for every URL; each
+// getter finds the state through two helper calls and serializes from the
+// fields: ~105,000 instructions for `new URL(req.url)` in mujs, ~18,000 for
+// each read of `pathname` (most of an API route's JavaScript). Here a URL of
+// parseSimpleURL's kind (already serialized: __kit_url_canonical) gets a
+// state object of core-js's own kind (URLState's prototype, the same
+// fields), stored under core-js's own key, and its searchParams only when
+// first read; any other input and any base go to core-js's constructor.
+// The getters read the fields directly when they are plain (a string host,
+// no credentials) and call core-js's otherwise; setters, methods and
+// statics stay core-js's, which find the same state.
+const CoreURL = g.URL;
+const URLProto = CoreURL.prototype;
+const uspStateOf = g.__kit_core_js.internalState().getterFor('URLSearchParams');
+// the state's own key on a URL made here (hidden, as Request's slots are)
+const STATE = '_u';
+
+function defineOwn(o: object, name: string, value: unknown): void {
+  Object.defineProperty(o, name, { value, writable: true, configurable: true, enumerable: true });
+}
+
+// the state of a fast URL: core-js's URLState, its URLSearchParams made when
+// first asked for (by the getter or by core-js's setters, which update it)
+const FastState = Object.create(URLStateProto);
+Object.defineProperty(FastState, 'searchParams', {
+  configurable: true,
+  get(this: any) {
+    const params = uspStateOf(new CoreURLSearchParams());
+    params.bindURL(this);
+    defineOwn(this, 'searchParams', params);
+    return params;
+  },
+  set(this: any, v: unknown) { defineOwn(this, 'searchParams', v); },
+});
+
+// render/binary.c: the check and the split in one call (~1/4 of them in JS)
+const nativeSplit: ((s: string, state: object) => boolean) | null =
+  typeof g.__kit_url_split === 'function' ? g.__kit_url_split : null;
+
+function splitInJS(st: any, url: string): boolean {
+  if (canonicalURL(url) === null)
+    return false;
+  splitCanonical(st, url);
+  return true;
+}
+
+// (one named parameter: URL.length is 1; a base is arguments[1])
+function KitURL(this: any, url: unknown): void {
+  if (arguments.length === 1 && typeof url === 'string' && this !== undefined && this !== null &&
+      Object.getPrototypeOf(this) === URLProto) {
+    const st = Object.create(FastState);
+    if (nativeSplit !== null ? nativeSplit(url, st) : splitInJS(st, url)) {
+      st.facade = this;
+      hide(this, STATE, st);
+      return;
+    }
+  }
+  CoreURL.apply(this, arguments as any);
+  hide(this, STATE, urlStateOf(this));
+}
+
+// a URL made here, or one core-js made (URL.parse, URL.canParse); core-js
+// throws its TypeError for anything else
+function stateOf(u: unknown): any {
+  const st = u !== null && typeof u === 'object' ? (u as any)[STATE] : undefined;
+  return st !== undefined && st !== null && st.type === 'URL' ? st : urlStateOf(u);
+}
+
+// The href and the pathname are kept on the state once made (the native
+// split sets both): every change to a URL goes through a setter below or,
+// from its searchParams, through the state's update(), which forget them.
+const coreUpdate = URLStateProto.update;
+URLStateProto.update = function (this: any) {
+  this._href = undefined;
+  return coreUpdate.call(this);
+};
+
+function hostnameOf(st: any): string {
+  const h = st.host;
+  if (typeof h === 'string')
+    return h;
+  if (typeof h === 'number')
+    return (h >>> 24) + '.' + ((h >>> 16) & 255) + '.' + ((h >>> 8) & 255) + '.' + (h & 255);
+  return st.getHostname();  // null or an IPv6 address
+}
+
+function pathnameOf(st: any): string {
+  let pn = st._pn;
+  if (pn === undefined) {
+    const path = st.path;
+    pn = st._pn = st.cannotBeABaseURL ? path[0] : path.length ? '/' + path.join('/') : '';
+  }
+  return pn;
+}
+
+function hrefOf(this: unknown): string {
+  const st = (this as any)[STATE] || stateOf(this);
+  let out = st._href;
+  if (out !== undefined)
+    return out;
+  if (st.host === null || st.cannotBeABaseURL || st.username !== '' || st.password !== '') {
+    out = st.serialize();
+  } else {
+    out = st.scheme + '://' + hostnameOf(st);
+    if (st.port !== null)
+      out += ':' + st.port;
+    out += pathnameOf(st);
+    if (st.query !== null)
+      out += '?' + st.query;
+    if (st.fragment !== null)
+      out += '#' + st.fragment;
+  }
+  st._href = out;
+  return out;
+}
+
+const SPECIAL_ORIGIN: Record<string, boolean> = { http: true, https: true, ws: true, wss: true, ftp: true };
+
+// an accessor of URL.prototype: its getter, and core-js's URLState method
+// named `setter` as its setter (as core-js's own accessors, which find the
+// state through core-js's internal state only)
+function getter(name: string, get: (this: unknown) => unknown, setter?: string): void {
+  if (Object.getOwnPropertyDescriptor(URLProto, name) === undefined)
+    throw new Error('kit: core-js URL has no ' + name);
+  const set = setter === undefined ? undefined : function (this: unknown, value: unknown) {
+    const st = stateOf(this);
+    st._href = undefined;
+    st._pn = undefined;
+    st[setter](value);
+  };
+  Object.defineProperty(URLProto, name, { get, set, configurable: true, enumerable: true });
+}
+
+getter('href', hrefOf, 'setHref');
+getter('origin', function (this: unknown) {
+  const st = stateOf(this);
+  if (SPECIAL_ORIGIN[st.scheme] !== true)
+    return st.getOrigin();
+  return st.scheme + '://' + hostnameOf(st) + (st.port !== null ? ':' + st.port : '');
+});
+getter('protocol', function (this: unknown) { return stateOf(this).scheme + ':'; }, 'setProtocol');
+getter('username', function (this: unknown) { return stateOf(this).username; }, 'setUsername');
+getter('password', function (this: unknown) { return stateOf(this).password; }, 'setPassword');
+getter('host', function (this: unknown) {
+  const st = stateOf(this);
+  return st.host === null ? '' : st.port === null ? hostnameOf(st) : hostnameOf(st) + ':' + st.port;
+}, 'setHost');
+getter('hostname', function (this: unknown) { return hostnameOf(stateOf(this)); }, 'setHostname');
+getter('port', function (this: unknown) {
+  const port = stateOf(this).port;
+  return port === null ? '' : String(port);
+}, 'setPort');
+getter('pathname', function (this: unknown) { return pathnameOf((this as any)[STATE] || stateOf(this)); }, 'setPathname');
+getter('search', function (this: unknown) {
+  const q = stateOf(this).query;
+  return q ? '?' + q : '';
+}, 'setSearch');
+getter('searchParams', function (this: unknown) { return ((this as any)[STATE] || stateOf(this)).searchParams.facade; });
+getter('hash', function (this: unknown) {
+  const f = stateOf(this).fragment;
+  return f ? '#' + f : '';
+}, 'setHash');
+Object.defineProperty(URLProto, 'toString', {
+  value: function toString(this: unknown) { return hrefOf.call(this); }, writable: true, configurable: true, enumerable: true,
+});
+Object.defineProperty(URLProto, 'toJSON', {
+  value: function toJSON(this: unknown) { return hrefOf.call(this); }, writable: true, configurable: true, enumerable: true,
+});
+
+KitURL.prototype = URLProto;
+{
+  const statics = Object.getOwnPropertyNames(CoreURL);
+  for (let i = 0; i < statics.length; i++) {
+    const name = statics[i];
+    if (name === 'prototype' || name === 'length' || name === 'name' || name === 'arguments' || name === 'caller')
+      continue;
+    const d = Object.getOwnPropertyDescriptor(CoreURL, name);
+    if (d !== undefined)
+      Object.defineProperty(KitURL, name, d);
+  }
+}
+// URL.canParse/parse: core-js's construct its own class, whose prototype is the same
+Object.defineProperty(URLProto, 'constructor', { value: KitURL, writable: true, configurable: true, enumerable: false });
+Object.defineProperty(KitURL, 'name', { value: 'URL', configurable: true });
+Object.defineProperty(g, 'URL', { value: KitURL, writable: true, configurable: true, enumerable: false });
+
 // core-js parses a query string one character at a time with charAt() and
 // +=, quadratic in mujs (a 55 KB value took 2.3 s). A string given to the
 // constructor goes through kit's linear urlencoded parser instead (same
@@ -221,5 +415,5 @@ if (!hadURLSearchParams) {
 
 // The classes on the global object. (Types are the TypeScript DOM library's,
 // when a project has it; kit's own code only uses the members in README.md.)
-export const URL: any = g.URL;
+export const URL: any = KitURL;
 export const URLSearchParams: any = hadURLSearchParams ? CoreURLSearchParams : URLSearchParamsLinear;
