@@ -9,6 +9,7 @@
  * 0303 errors: stack (V8's format, lazy first line), cause,
  *      Error.captureStackTrace, Error.stackTraceLimit, a stack overflow as a
  *      RangeError.
+ * 1720 a closure's length, name and prototype (inserted directly) as before.
  * 1420 js_functionlocation: where a function was defined (file, line).
  * 1540 js_compilecache/js_ploadcache: every case and frame above again from
  *      a compiled image instead of the source; the image the same bytes
@@ -88,6 +89,18 @@ static const char *run(js_State *J, const char *name, const char *src, char *out
 static const struct {
 	const char *name, *src, *node;
 } cases[] = {
+	{ "1720: a closure's own names, in order",
+	  "(function () { 'use strict'; var f = function f(a, b) {}; return Object.getOwnPropertyNames(f).join() + '/' + Object.getOwnPropertyNames(f.prototype).join(); })()",
+	  "length,name,prototype/constructor" },
+	{ "1720: length, name and prototype keep their attributes",
+	  "(function () { 'use strict'; var f = function g(a) {}; return [f.length, f.name].concat(['length', 'name', 'prototype'].map(function (k) { var d = Object.getOwnPropertyDescriptor(f, k); return k + ':' + d.writable + d.enumerable + d.configurable; })).join(); })()",
+	  "1,g,length:falsefalsetrue,name:falsefalsetrue,prototype:truefalsefalse" },
+	{ "1720: the prototype's constructor",
+	  "(function () { var f = function () {}; var d = Object.getOwnPropertyDescriptor(f.prototype, 'constructor'); return [d.value === f, d.writable, d.enumerable, d.configurable, Object.getPrototypeOf(f.prototype) === Object.prototype].join(); })()",
+	  "true,true,false,true,true" },
+	{ "1720: new and instanceof through a closure's prototype, a replaced one",
+	  "(function () { var F = function F() { this.a = 1; }; F.prototype.b = 2; var o = new F(); var r = [o instanceof F, o.a + o.b]; F.prototype = { c: 3 }; var p = new F(); r.push(p.c, p instanceof F, o instanceof F, delete F.prototype, delete F.name, F.name); return r.join(); })()",
+	  "true,3,3,true,false,false,true," },
 	{ "0300: a declaration's text",
 	  "function foo(a, b) { return a + b; } String(foo)",
 	  "function foo(a, b) { return a + b; }" },
