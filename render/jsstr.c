@@ -1,4 +1,5 @@
 /* jsstr.c — bytes and text between C and mujs strings (jsstr.h). */
+#include <stdint.h>
 #include <string.h>
 
 #include "jsstr.h"
@@ -120,6 +121,23 @@ size_t kit_jsstr_utf8(char *out, const char *s, size_t n)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t o = 0;
 	for (size_t i = 0; i < n;) {
+		/* a run with no byte of 0xC0 or above (nothing to rewrite can start
+		 * there), eight bytes at a time, is copied whole */
+		size_t j = i;
+		while (j + 8 <= n) {
+			uint64_t w;
+			memcpy(&w, p + j, 8);
+			if (w & (w << 1) & UINT64_C(0x8080808080808080))
+				break;
+			j += 8;
+		}
+		while (j < n && p[j] < 0xC0)
+			j++;
+		memcpy(out + o, p + i, j - i);
+		o += j - i;
+		i = j;
+		if (i == n)
+			break;
 		if (p[i] == 0xC0 && i + 1 < n && p[i + 1] == 0x80) {
 			out[o++] = '\0';
 			i += 2;
