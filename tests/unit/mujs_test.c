@@ -27,7 +27,10 @@
  * every way the variables can change: a global defined, deleted and defined
  * again, a with object gaining and losing a name, a sloppy eval adding a
  * var to a function's scope, environments freed by the collector and their
- * memory reused (each object with 8 names or more, which the cache asks). */
+ * memory reused (each object with 8 names or more, which the cache asks).
+ *
+ * 1700: a primitive's property read without its wrapper object gives what
+ * the wrapper gave (getters, symbols, proxies, indices past the end). */
 #include <mujs.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +156,40 @@ static void test_variable_cache(js_State *J)
 			  " var bad = 0; for (var i = 0; i < 300; i++) { var fn = mk(i); if (fn() !== i + 7 || fn() !== i + 7) bad++; fn = null; gc(); } return bad; })()", got, sizeof got), "0");
 	CHECK_STR("1653: a global accessor", eval(J, "(function () { var n = 0; Object.defineProperty(this, 'vcGet', {get: function () { return ++n; }, configurable: true});"
 			  " var s = vcGet + vcGet; delete this.vcGet; return s + ' ' + typeof vcGet; })()", got, sizeof got), "3 undefined");
+}
+
+/* 1700: a primitive's property read without its wrapper object gives what
+ * the wrapper gave (Node 20's answers): a string's length and elements
+ * (also past the end, where the prototype chain answers), methods and
+ * data properties of the prototypes and of Object.prototype, accessors
+ * (which see the wrapper), symbol keys, a property added later, a proxy
+ * ending String.prototype's chain, numbers and booleans */
+static void test_primitive_get(js_State *J)
+{
+	char got[256];
+	CHECK_STR("1700: a string's length", eval(J, "(function (s) { return s.length + ',' + s['length'] + ',' + ''.length; })('h\\u00e9llo')", got, sizeof got), "5,5,0");
+	CHECK_STR("1700: elements by number and by name", eval(J, "(function (s) { return s[0] + s[1] + s['4'] + s[s.length - 1]; })('h\\u00e9llo')", got, sizeof got), "h\u00e9oo");
+	CHECK_STR("1700: past the end, negative, fractional, '01'", eval(J, "(function (s) { return [s[5], s[-1], s[1.5], s['01'], ''[0]].join('|') + typeof s[5]; })('hello')", got, sizeof got), "||||undefined");
+	CHECK_STR("1700: a pair's halves", eval(J, "(function (s) { return s.length + ',' + s.charCodeAt(1) + ',' + s.charCodeAt(2) + ',' + s[3]; })('a\\ud83d\\ude00b')", got, sizeof got), "4,55357,56832,b");
+	CHECK_STR("1700: an index past the end from String.prototype", eval(J, "(function () { String.prototype[7] = 'P'; var r = 'ab'[7] + 'ab'['7'] + 'ab'[1]; delete String.prototype[7]; return r + typeof 'ab'[7]; })()", got, sizeof got), "PPbundefined");
+	CHECK_STR("1700: String.prototype's length is not the string's", eval(J, "(function () { return 'ab'.length + ',' + String.prototype.length; })()", got, sizeof got), "2,0");
+	CHECK_STR("1700: methods and a missing name", eval(J, "(function (s) { return s.charCodeAt(1) + s.toUpperCase() + typeof s.nope + s.constructor.name; })('abc')", got, sizeof got), "98ABCundefinedString");
+	CHECK_STR("1700: a method added later, then deleted", eval(J, "(function (s) { var a = typeof s.later; String.prototype.later = function () { return this + '!'; }; var b = s.later(); delete String.prototype.later; return a + ',' + b + ',' + typeof s.later; })('q')", got, sizeof got), "undefined,q!,undefined");
+	CHECK_STR("1700: a getter on String.prototype sees the wrapper", eval(J, "(function () { Object.defineProperty(String.prototype, 'gs', {get: function () { return typeof this + this.length; }, configurable: true}); var r = 'abc'.gs; delete String.prototype.gs; return r; })()", got, sizeof got), "object3");
+	CHECK_STR("1700: a getter on Number.prototype", eval(J, "(function () { Object.defineProperty(Number.prototype, 'twice', {get: function () { return this * 2; }, configurable: true}); var r = (21).twice; delete Number.prototype.twice; return r; })()", got, sizeof got), "42");
+	CHECK_STR("1700: a setter alone reads undefined", eval(J, "(function () { Object.defineProperty(Number.prototype, 'so', {set: function (v) {}, configurable: true}); var r = typeof (1).so; delete Number.prototype.so; return r; })()", got, sizeof got), "undefined");
+	CHECK_STR("1700: Object.prototype's getter and data", eval(J, "(function () { Object.defineProperty(Object.prototype, 'og', {get: function () { return typeof this; }, configurable: true}); Object.prototype.od = 5;"
+			  " var r = 'x'.og + (1).og + true.og + ('x'.od + (1).od + true.od); delete Object.prototype.og; delete Object.prototype.od; return r + typeof 'x'.od; })()", got, sizeof got), "objectobjectobject15undefined");
+	CHECK_STR("1700: a symbol key", eval(J, "(function () { var k = Symbol('k'); String.prototype[k] = 'sym'; var r = 'z'[k] + ',' + typeof (1)[k]; delete String.prototype[k]; return r + ',' + typeof 'z'[k]; })()", got, sizeof got), "sym,undefined,undefined");
+	CHECK_STR("1700: a proxy ending String.prototype's chain", eval(J, "(function () { var o = Object.getPrototypeOf(String.prototype), n = 0; Object.setPrototypeOf(String.prototype, new Proxy({}, {get: function () { n++; return 'px'; }}));"
+			  " var r = 'a'.missing + 'a'[5] + (1).missing + 'a'.length + 'a'[0] + typeof 'a'.charAt; Object.setPrototypeOf(String.prototype, o); return r + n + 'a'.missing; })()", got, sizeof got), "pxpxundefined1afunction2undefined");
+	CHECK_STR("1700: a key's toString runs once", eval(J, "(function () { var n = 0, k = {toString: function () { n++; return 'length'; }}; return 'abcd'[k] + ',' + n; })()", got, sizeof got), "4,1");
+	CHECK_STR("1700: numbers", eval(J, "(function (n) { return n.toFixed(1) + ',' + n.length + ',' + (5)[0] + ',' + n.constructor.name + ',' + n.toString(2); })(2.25)", got, sizeof got), "2.3,undefined,undefined,Number,10.01");
+	CHECK_STR("1700: an index of a number from Number.prototype", eval(J, "(function () { Number.prototype[0] = 'N'; var r = (5)[0] + (5)['0']; delete Number.prototype[0]; return r; })()", got, sizeof got), "NN");
+	CHECK_STR("1700: booleans", eval(J, "true.toString() + false.valueOf() + true.length + true[0]", got, sizeof got), "truefalseundefinedundefined");
+	CHECK_STR("1700: undefined and null are TypeErrors", eval(J, "(function () { var r = ''; try { undefined.x; } catch (e) { r += e.name; } try { var u = null; u[0]; } catch (e) { r += e.name; } return r; })()", got, sizeof got), "TypeErrorTypeError");
+	CHECK_STR("1700: a bigint's and a symbol's properties", eval(J, "(5n).toString() + Symbol('d').description", got, sizeof got), "5d");
+	CHECK_STR("1700: a long string's last element", eval(J, "(function () { var s = ''; for (var i = 0; i < 100; i++) s += 'ab'; return s.length + s[199] + s[150] + typeof s[200]; })()", got, sizeof got), "200baundefined");
 }
 
 int main(void)
@@ -299,6 +336,7 @@ int main(void)
 	CHECK_STR("0900: decodeURI keeps escaped reserved characters", eval(J, "decodeURI('%2F%3F%23%C3%A9')", got, sizeof got), "%2F%3F%23é");
 	CHECK_STR("0900: a round trip", eval(J, "(function (s) { return String(decodeURIComponent(encodeURIComponent(s)) === s); })('€ \\ud83d\\ude00 ä\\u0000z')", got, sizeof got), "true");
 	test_variable_cache(J);
+	test_primitive_get(J);
 	js_freestate(J);
 	TEST_EXIT();
 }
