@@ -30,7 +30,9 @@
  * memory reused (each object with 8 names or more, which the cache asks).
  *
  * 1700: a primitive's property read without its wrapper object gives what
- * the wrapper gave (getters, symbols, proxies, indices past the end). */
+ * the wrapper gave (getters, symbols, proxies, indices past the end).
+ *
+ * 1701: ToObject through the C API, of objects and of primitives. */
 #include <mujs.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,6 +194,45 @@ static void test_primitive_get(js_State *J)
 	CHECK_STR("1700: a long string's last element", eval(J, "(function () { var s = ''; for (var i = 0; i < 100; i++) s += 'ab'; return s.length + s[199] + s[150] + typeof s[200]; })()", got, sizeof got), "200baundefined");
 }
 
+/* 1701: ToObject through the C API (js_toobject, which answers an object
+ * itself and leaves the rest to jsV_toobject): objects, wrappers of
+ * primitives, and undefined's TypeError */
+static void test_toobject(js_State *J)
+{
+	char got[256];
+	int threw;
+	js_newobject(J);
+	js_pushnumber(J, 7);
+	js_setproperty(J, -2, "x");
+	js_getproperty(J, -1, "x");
+	CHECK("1701: js_getproperty of an object", js_tonumber(J, -1) == 7);
+	js_pop(J, 2);
+	js_pushstring(J, "h\xc3\xa9llo");
+	js_getproperty(J, -1, "length");
+	CHECK("1701: js_getproperty of a string: its length", js_tonumber(J, -1) == 5);
+	js_pop(J, 1);
+	js_getindex(J, -1, 1);
+	CHECK_STR("1701: js_getindex of a string: an element", js_tostring(J, -1), "\xc3\xa9");
+	js_pop(J, 1);
+	CHECK("1701: js_toobject of a string is a String object", js_isstringobject(J, -1));
+	js_pop(J, 1);
+	js_pushnumber(J, 255);
+	js_getproperty(J, -1, "toString");
+	CHECK("1701: js_getproperty of a number: Number.prototype's method", js_iscallable(J, -1));
+	js_pop(J, 2);
+	js_pushundefined(J);
+	threw = js_try(J);
+	if (!threw) {
+		js_getproperty(J, -1, "x");
+		js_endtry(J);
+	} else {
+		js_pop(J, 1);
+	}
+	CHECK("1701: js_getproperty of undefined throws", threw);
+	js_pop(J, 1);
+	CHECK_STR("1701: Object() of primitives and objects", eval(J, "(function (o) { return [typeof Object('s'), Object(1) instanceof Number, Object(o) === o, Object('ab').length, Object('ab')[1]]; })({})", got, sizeof got), "object,true,true,2,b");
+}
+
 int main(void)
 {
 	js_State *J = js_newstate(NULL, NULL, 0);
@@ -337,6 +378,7 @@ int main(void)
 	CHECK_STR("0900: a round trip", eval(J, "(function (s) { return String(decodeURIComponent(encodeURIComponent(s)) === s); })('€ \\ud83d\\ude00 ä\\u0000z')", got, sizeof got), "true");
 	test_variable_cache(J);
 	test_primitive_get(J);
+	test_toobject(J);
 	js_freestate(J);
 	TEST_EXIT();
 }
