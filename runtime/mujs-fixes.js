@@ -217,10 +217,8 @@
  * "1970-01-01T00:00:00.000Z" where V8 gives "Thu Jan 01 1970 00:00:00
  * GMT+0000 (Coordinated Universal Time)"), a hydration mismatch whenever a
  * component prints a date or concatenates one; years outside 0–9999 come out
- * malformed in toISOString; getYear/setYear/toGMTString are missing;
- * setUTCHours(h) takes the hour for the minutes (Date.UTC is mujs patch
- * 1670's); setFullYear on an invalid date stays
- * invalid (tests/jsdiff date/*). The V8 formats are written here; the zone's
+ * malformed in toISOString; getYear/setYear/toGMTString are missing
+ * (tests/jsdiff date/*; the setters' own fixes are mujs patch 1721). The V8 formats are written here; the zone's
  * name in parentheses comes from ICU (intl/datetime.c's __kit_zone_name,
  * taken here and deleted; ICU loads on the first toString), as in V8.
  * (toLocale*String are intl/datetime.c's.) */
@@ -321,21 +319,5 @@
 		if (!valid(this))
 			this.setTime(new NativeDate(1970, 0, 1).getTime());
 		return this.setFullYear(i >= 0 && i <= 99 ? 1900 + i : n);
-	});
-	var setFullYear = DP.setFullYear, setUTCFullYear = DP.setUTCFullYear;
-	define('setFullYear', function setFullYear_(y) {
-		if (!valid(this))
-			this.setTime(new NativeDate(1970, 0, 1).getTime());
-		return setFullYear.apply(this, arguments);
-	});
-	define('setUTCFullYear', function setUTCFullYear_(y) {
-		if (!valid(this))
-			this.setTime(0);
-		return setUTCFullYear.apply(this, arguments);
-	});
-	var setUTCHours = DP.setUTCHours;
-	define('setUTCHours', function setUTCHours_(h, m, s, ms) {
-		return setUTCHours.call(this, h, arguments.length > 1 ? m : this.getUTCMinutes(),
-			arguments.length > 2 ? s : this.getUTCSeconds(), arguments.length > 3 ? ms : this.getUTCMilliseconds());
 	});
 })();

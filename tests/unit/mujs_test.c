@@ -98,7 +98,8 @@ static void test_string_search(js_State *J)
 }
 
 /* 1670: Date.UTC's years and arguments; 1671: integer parts; 1673: the
- * constructor's arguments given as undefined (Node 20's answers, under UTC) */
+ * constructor's arguments given as undefined; 1721: the setters' (Node 20's
+ * answers, under UTC) */
 static void test_date_years(js_State *J)
 {
 	char got[256];
@@ -131,6 +132,19 @@ static void test_date_years(js_State *J)
 	CHECK_STR("1673: new Date with undefined hours", eval(J, "String(new Date(2020, 0, 1, undefined).getTime())", got, sizeof got), "NaN");
 	CHECK_STR("1673: new Date with undefined milliseconds", eval(J, "String(new Date(2020, 0, 1, 0, 0, 0, undefined).getTime())", got, sizeof got), "NaN");
 	CHECK_STR("1673: new Date without a day", eval(J, "String(new Date(2020, 0).getTime())", got, sizeof got), "1577836800000");
+	CHECK_STR("1721: setFullYear(y, undefined) is NaN", eval(J, "String(new Date(1700000000123).setFullYear(2021, undefined))", got, sizeof got), "NaN");
+	CHECK_STR("1721: setFullYear(y) keeps the month and day", eval(J, "String(new Date(1700000000123).setFullYear(2021))", got, sizeof got), "1636928000123");
+	CHECK_STR("1721: setHours(h, undefined) is NaN", eval(J, "String(new Date(1700000000123).setHours(1, undefined))", got, sizeof got), "NaN");
+	CHECK_STR("1721: setMinutes(m, undefined, ms) is NaN", eval(J, "String(new Date(1700000000123).setMinutes(5, undefined, 3))", got, sizeof got), "NaN");
+	CHECK_STR("1721: setMonth(m, undefined) is NaN", eval(J, "String(new Date(1700000000123).setMonth(1, undefined))", got, sizeof got), "NaN");
+	CHECK_STR("1721: setUTCSeconds(s, undefined) is NaN", eval(J, "String(new Date(1700000000123).setUTCSeconds(1, undefined))", got, sizeof got), "NaN");
+	CHECK_STR("1721: setSeconds() is NaN", eval(J, "String(new Date(1700000000123).setSeconds())", got, sizeof got), "NaN");
+	CHECK_STR("1721: setUTCHours(h) keeps the minutes", eval(J, "new Date(new Date(1700000000123).setUTCHours(5)).toISOString()", got, sizeof got), "2023-11-14T05:13:20.123Z");
+	CHECK_STR("1721: setUTCHours(h, m) keeps the seconds", eval(J, "new Date(new Date(1700000000123).setUTCHours(5, 7)).toISOString()", got, sizeof got), "2023-11-14T05:07:20.123Z");
+	CHECK_STR("1721: setFullYear on an invalid date starts from +0", eval(J, "String(new Date(NaN).setFullYear(2020))", got, sizeof got), "1577836800000");
+	CHECK_STR("1721: setUTCFullYear on an invalid date starts from +0", eval(J, "String(new Date(NaN).setUTCFullYear(2020, 5))", got, sizeof got), "1590969600000");
+	CHECK_STR("1721: setHours on an invalid date stays NaN", eval(J, "String(new Date(NaN).setHours(2))", got, sizeof got), "NaN");
+	CHECK_STR("1721: the setters' lengths", eval(J, "[Date.prototype.setHours.length, Date.prototype.setUTCMinutes.length, Date.prototype.setFullYear.length, Date.prototype.setMilliseconds.length, Date.prototype.setUTCMonth.length].join()", got, sizeof got), "4,3,3,1,2");
 
 }
 
