@@ -6,7 +6,7 @@
 // it for the bare URL only (docs/build-output.md "API routes"). Bundled only
 // for apps that have API routes or use the web classes (build/webuse.c); the
 // engine calls runRoute and writes the answer (render/engine.c kit_engine_api).
-import { peekBody, readBodyBytes, Response } from './web/index';
+import { answerPairs, peekBody, readBodyBytes, Response } from './web/index';
 import { request } from '../request';
 import { currentRequest, currentPhase } from './request-context';
 import { perRequestReason } from './segment-config';
@@ -99,12 +99,7 @@ export function runRoute(ns: Record<string, unknown>, method: string, params: Re
 function answerOf(res: unknown, readsQuery: boolean): RouteAnswer | Promise<RouteAnswer> {
   if (!(res instanceof Response))
     throw new TypeError('an API route handler must return a Response (got ' + (res === null ? 'null' : typeof res) + ')');
-  const headers: Array<[string, string]> = [];
-  res.headers.forEach((value: string, name: string) => {
-    if (name !== 'set-cookie') headers.push([name, value]);
-  });
-  const cookies = res.headers.getSetCookie();
-  for (let i = 0; i < cookies.length; i++) headers.push(['set-cookie', cookies[i]]);
+  const headers = answerPairs(res.headers as never);
   const peek = peekBody(res as never);
   if (peek.used) throw new TypeError('the Response body was already read');
   if (peek.kind === 'none') return { status: res.status, headers, kind: 'none' as const, body: '', readsQuery };

@@ -276,6 +276,19 @@ kitTest('kit/url-fast-split-agrees-with-js-parser', function () {
   }
 });
 
+kitTest('kit/answer-pairs', function () {
+  // what an API route's Response is written as: iteration's pairs (sorted,
+  // combined) without Set-Cookie, then each Set-Cookie in its order
+  const pairs = (init: Array<[string, string]>) => JSON.stringify(web().answerPairs(new Headers(init)));
+  eq(pairs([['Content-Type', 'application/json']]), '[["content-type","application/json"]]', 'one pair as it is');
+  eq(pairs([['set-cookie', 'a=1']]), '[["set-cookie","a=1"]]', 'one Set-Cookie');
+  eq(pairs([['x-b', '2'], ['Set-Cookie', 'a=1'], ['x-a', '1'], ['x-b', '3'], ['set-cookie', 'b=2; Path=/']]),
+    '[["x-a","1"],["x-b","2, 3"],["set-cookie","a=1"],["set-cookie","b=2; Path=/"]]', 'sorted, combined, cookies last');
+  eq(pairs([]), '[]', 'none');
+  const r = Response.json({ a: 1 }, { headers: { 'x-z': 'z' } });
+  eq(JSON.stringify(web().answerPairs(r.headers)), '[["content-type","application/json"],["x-z","z"]]', 'Response.json with a header');
+});
+
 kitTest('kit/url-native-split-agrees-with-js-parser', function () {
   // __kit_url_split sets core-js's fields (and url.ts's _href/_pn caches) for
   // exactly the URLs __kit_url_canonical takes

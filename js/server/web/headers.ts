@@ -198,6 +198,25 @@ export function headersFromList(list: Array<[string, string]>, plain?: boolean):
   return h;
 }
 
+/** The pairs an answer carries, as iteration gives them (names sorted, one
+ * pair per name with its values joined by ", ") but Set-Cookie, whose
+ * values follow, one pair each, as getSetCookie() gives them: what an API
+ * route's Response is written as (api.ts answerOf). A list of one pair (a
+ * Response.json, a text answer) is taken as it is, without the sort. */
+export function answerPairs(h: Headers): Array<[string, string]> {
+  const l = h._l;
+  if (l.length === 1)
+    return [[l[0][0], l[0][1]]];
+  const sorted = h._sorted(), out: Array<[string, string]> = [];
+  for (let i = 0; i < sorted.length; i++)
+    if (sorted[i][0] !== 'set-cookie')
+      out.push([sorted[i][0], sorted[i][1]]);
+  for (let i = 0; i < l.length; i++)
+    if (l[i][0] === 'set-cookie')
+      out.push(['set-cookie', l[i][1]]);
+  return out;
+}
+
 /** Appends a name and value known to be valid (lower-case token, normalized
  * byte-string value) without checking them: kit's own constant headers. */
 export function addTrusted(h: Headers, name: string, value: string): void {

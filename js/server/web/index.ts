@@ -1,6 +1,6 @@
 // kit's web platform classes for the mujs server bundle. See README.md.
 export { URL, URLSearchParams, parseSimpleURL, parseSimpleURLInJS, canonicalURL, canonicalURLInJS } from './url';
-export { Headers } from './headers';
+export { Headers, answerPairs } from './headers';
 export { Request, requestFromHost } from './request';
 export { Response } from './response';
 export { FormData } from './form-data';
