@@ -51,99 +51,14 @@
  * `this` is not replaced by the global object (trim.call(null) throws). */
 (function () {
 	'use strict';
-	var SP = String.prototype, AP = Array.prototype;
+	var AP = Array.prototype;
 	function define(o, name, fn) {
 		Object.defineProperty(o, name, { value: fn, writable: true, enumerable: false, configurable: true });
 	}
-	function toInteger(v) {
-		var n = +v; /* ToNumber: a bigint throws (Number(v) converts it) */
-		if (n !== n) return 0;
-		if (n === 0 || n === Infinity || n === -Infinity) return n;
-		return n < 0 ? Math.ceil(n) : Math.floor(n);
-	}
-	function thisString(self, name) {
-		if (self === null || self === undefined)
-			throw new TypeError('String.prototype.' + name + ' called on null or undefined');
-		return String(self);
-	}
-
-	/* "hello".slice(3, 1) is "el": mujs swaps the ends like substring
-	 * (string/slice.*). The usual calls (the ends in order) go to mujs at
-	 * once: a JS wrapper costs a few microseconds a call in mujs. */
-	var slice = SP.slice;
-	define(SP, 'slice', function slice_(start, end) {
-		if (end === undefined || (start >= 0 ? end >= start : end < 0 && end >= start))
-			return slice.call(this, start, end);
-		var s = thisString(this, 'slice'), len = s.length;
-		var from = toInteger(start), to = toInteger(end);
-		from = from < 0 ? Math.max(len + from, 0) : Math.min(from, len);
-		to = to < 0 ? Math.max(len + to, 0) : Math.min(to, len);
-		return from < to ? slice.call(s, from, to) : '';
-	});
-
-	/* an empty search string is found nowhere (string/indexOf.*, lastIndexOf.*,
-	 * includes.6, and core-js's replaceAll built on indexOf); lastIndexOf with
-	 * a NaN position searches from the start instead of the end */
-	var indexOf = SP.indexOf, lastIndexOf = SP.lastIndexOf;
-	define(SP, 'indexOf', function indexOf_(search, position) {
-		if (search !== '' && (typeof search === 'string' || String(search) !== ''))
-			return indexOf.call(this, search, position);
-		return Math.min(Math.max(toInteger(position), 0), thisString(this, 'indexOf').length);
-	});
-	define(SP, 'lastIndexOf', function lastIndexOf_(search, position) {
-		if (position === undefined && search !== '' && typeof search === 'string')
-			return lastIndexOf.call(this, search);
-		var s = thisString(this, 'lastIndexOf'), t = String(search), n = +position;
-		var pos = n !== n ? Infinity : toInteger(n);
-		pos = Math.min(Math.max(pos, 0), s.length);
-		if (t === '')
-			return pos;
-		return lastIndexOf.call(s, t, pos);
-	});
-
-	/* "ab".split(undefined, 0) is ["ab"] (string/split.*) */
-	var split = SP.split;
-	define(SP, 'split', function split_(separator, limit) {
-		if (limit !== undefined && (limit >>> 0) === 0)
-			return (thisString(this, 'split'), []);
-		return split.apply(this, arguments);
-	});
-
-	/* Annex B's substr is missing (string/substr.*) */
-	define(SP, 'substr', function substr(start, length) {
-		var s = thisString(this, 'substr'), len = s.length;
-		var from = toInteger(start);
-		from = from < 0 ? Math.max(len + from, 0) : Math.min(from, len);
-		var n = length === undefined ? len - from : Math.min(Math.max(toInteger(length), 0), len - from);
-		return n > 0 ? slice.call(s, from, from + n) : '';
-	});
-
-	/* trim() leaves Unicode spaces (U+00A0, U+FEFF, U+2028, U+3000…) in place
-	 * (string/trim.7) */
-	var WS = '[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+';
-	var wsStart = new RegExp('^' + WS), wsEnd = new RegExp(WS + '$');
-	define(SP, 'trim', function trim() {
-		return thisString(this, 'trim').replace(wsStart, '').replace(wsEnd, '');
-	});
-
-	/* [1, 2, 3].splice(1) and .splice() treat the missing deleteCount as 0
-	 * after corrupting the array (array/splice.*) */
-	var splice = AP.splice;
-	define(AP, 'splice', function splice_(start, deleteCount) {
-		if (arguments.length === 0)
-			return [];
-		if (arguments.length === 1)
-			return splice.call(this, start, Infinity);
-		return splice.apply(this, arguments);
-	});
-
-	/* every() returns the callback's falsy value instead of false (array/every.*) */
-	var every = AP.every, some = AP.some;
-	define(AP, 'every', function every_(fn, thisArg) { return every.call(this, fn, thisArg) ? true : false; });
-	define(AP, 'some', function some_(fn, thisArg) { return some.call(this, fn, thisArg) ? true : false; });
-	/* sort (sort(null) throws), parseInt/parseFloat and toFixed/toPrecision/
-	 * toExponential are right in kit's mujs itself (mujs/patches/0401-0403):
-	 * no wrapper here. */
+	/* slice, indexOf, lastIndexOf, split, substr, trim, splice, every and
+	 * some (mujs/patches/1722), sort (sort(null) throws), parseInt/parseFloat
+	 * and toFixed/toPrecision/toExponential (0401-0403) are right in kit's
+	 * mujs itself: no wrapper here. */
 
 	/* Object.prototype.toLocaleString of a string prints "[object String]":
 	 * the spec calls this.toString() (array/toLocaleString.4) */

@@ -148,6 +148,20 @@ static void test_date_years(js_State *J)
 
 }
 
+/* 1722: the String and Array methods runtime/mujs-fixes.js wrapped (Node 20's answers) */
+static void test_string_array_fixes(js_State *J)
+{
+	char got[512];
+	CHECK_STR("1722: slice with the end before the start", eval(J, "JSON.stringify(['hello'.slice(3, 1), 'hello'.slice(-2, -4), 'héllo'.slice(1, 3), 'hello'.slice(2, 2), 'hello'.slice(NaN, 2)])", got, sizeof got), "[\"\",\"\",\"él\",\"\",\"he\"]");
+	CHECK_STR("1722: indexOf of the empty string", eval(J, "JSON.stringify(['abc'.indexOf(''), 'abc'.indexOf('', 10), 'abc'.indexOf('', 2), 'abc'.indexOf('', -5), ''.indexOf(''), 'héllo'.indexOf('', 9)])", got, sizeof got), "[0,3,2,0,0,5]");
+	CHECK_STR("1722: lastIndexOf with a NaN position", eval(J, "JSON.stringify(['abcabc'.lastIndexOf('b', NaN), 'abcabc'.lastIndexOf('b', 'x'), 'abcabc'.lastIndexOf('b', undefined), 'abcabc'.lastIndexOf('b', 2), 'abcabc'.lastIndexOf('', 2)])", got, sizeof got), "[4,4,4,1,2]");
+	CHECK_STR("1722: split's limit as ToUint32", eval(J, "JSON.stringify(['ab'.split(undefined, 0), 'a,b'.split(',', 0), 'a,b'.split(',', -1), 'a,b'.split(',', 4294967296), 'a,b,c'.split(',', 2), 'abc'.split('', 2), 'ab'.split(undefined)])", got, sizeof got), "[[],[],[\"a\",\"b\"],[],[\"a\",\"b\"],[\"a\",\"b\"],[\"ab\"]]");
+	CHECK_STR("1722: substr", eval(J, "JSON.stringify(['hello'.substr(1, 3), 'hello'.substr(-3), 'hello'.substr(-3, 2), 'hello'.substr(2, -1), 'hello'.substr(9), 'héllo'.substr(1, 2), 'hello'.substr(), String.prototype.substr.length])", got, sizeof got), "[\"ell\",\"llo\",\"ll\",\"\",\"\",\"él\",\"hello\",2]");
+	CHECK_STR("1722: trim of Unicode white space", eval(J, "JSON.stringify([' \\u00a0x\\u3000\\ufeff'.trim(), '\\u2028\\u2029\\u1680 a b \\u2000\\u200a\\u202f\\u205f'.trim(), '\\u200bx'.trim(), 'x'.trim(), '   '.trim()])", got, sizeof got), "[\"x\",\"a b\",\"​x\",\"x\",\"\"]");
+	CHECK_STR("1722: every and some give booleans", eval(J, "JSON.stringify([[1, 2, 3].every(function (x) { return x; }), [1, 0].every(function (x) { return x ? 'y' : ''; }), [1, 2].some(function (x) { return x > 1 ? 'y' : 0; }), [].some(function () { return 1; }), [0].some(function (x) { return x; })])", got, sizeof got), "[true,false,true,false,false]");
+	CHECK_STR("1722: splice without a deleteCount", eval(J, "(function () { var a = [1, 2, 3], b = [1, 2, 3], c = [1, 2, 3], d = [1, 2, 3]; var r = [a.splice(1), b.splice(), c.splice(1, undefined), d.splice(-1)]; return JSON.stringify([r, a, b, c, d, Array.prototype.splice.length]); })()", got, sizeof got), "[[[2,3],[],[],[3]],[1],[1,2,3],[1,2,3],[1,2],2]");
+}
+
 /* 1653: the variable lookup cache after every way the variables change */
 static void test_variable_cache(js_State *J)
 {
@@ -351,6 +365,7 @@ int main(void)
 	CHECK_STR("1620: the last time value", eval(J, "String(Date.UTC(275760, 8, 13))", got, sizeof got), "8640000000000000");
 	test_string_search(J);
 	test_date_years(J);
+	test_string_array_fixes(J);
 
 	/* 1351: date strings as V8 reads them */
 	CHECK_STR("1351: a date-only ISO form is UTC", eval(J, "Date.parse('2024-03-07')", got, sizeof got), "1709769600000");
