@@ -381,6 +381,11 @@ check_PROGRAMS += tests/unit/mujs_function_test
 tests_unit_mujs_function_test_SOURCES = tests/unit/mujs_function_test.c tests/unit/test.h
 tests_unit_mujs_function_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_function_test_LDADD = $(MUJS_LIBS)
+
+check_PROGRAMS += tests/unit/mujs_slots_test
+tests_unit_mujs_slots_test_SOURCES = tests/unit/mujs_slots_test.c tests/unit/test.h
+tests_unit_mujs_slots_test_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_mujs_slots_test_LDADD = $(MUJS_LIBS)
 # kit's regex engine (mujs/regex/, patches 0800-0801): cases from Node
 check_PROGRAMS += tests/unit/regexp_test
 tests_unit_regexp_test_SOURCES = tests/unit/regexp_test.c tests/unit/test.h
