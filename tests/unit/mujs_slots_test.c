@@ -135,6 +135,12 @@ static const struct {
 	{ "recursion keeps each call's slots",
 	  "(function () { function walk(n) { var here = n; var f = function () { return n; }; if (n > 0) walk(n - 1); return here + f(); } return walk(200); })()",
 	  "400" },
+	{ "300 locals and a closure (more than the slots allow)",
+	  "(function () { var src = 'var s = 0;'; for (var i = 0; i < 300; i++) src += 'var v' + i + ' = ' + i + ';'; src += 'var g = function () { return v299; }; return v0 + v150 + g();'; return new Function(src)(); })()",
+	  "449" },
+	{ "recursion past the stack in a function with slots is a RangeError",
+	  "(function () { function deep(n) { var a = n, b = n + 1, c = n + 2; var f = function () { return a; }; return deep(n + 1) + f() + b + c; } try { return deep(0); } catch (e) { return e.name + ' ' + (e instanceof RangeError); } })()",
+	  "RangeError true" },
 };
 
 typedef struct {
