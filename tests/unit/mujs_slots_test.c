@@ -141,6 +141,9 @@ static const struct {
 	{ "recursion past the stack in a function with slots is a RangeError",
 	  "(function () { function deep(n) { var a = n, b = n + 1, c = n + 2; var f = function () { return a; }; return deep(n + 1) + f() + b + c; } try { return deep(0); } catch (e) { return e.name + ' ' + (e instanceof RangeError); } })()",
 	  "RangeError true" },
+	{ "a compile error after the analysis (its tables freed with the function)",
+	  "(function () { try { new Function('var y = 1; var h = function () { return y; }; if (y) { break; }'); return 'compiled'; } catch (e) { return e.name; } })()",
+	  "SyntaxError" },
 };
 
 typedef struct {
