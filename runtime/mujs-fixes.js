@@ -86,35 +86,11 @@
 	 * defined by kit's mujs (mujs/patches/0303) */
 })();
 
-/* Object built-ins given a primitive: ES5 throws, ES2015 converts it
- * (object/getPrototypeOf.2, freeze.2, isFrozen.2…); array indexes are not
- * enumerable own properties for propertyIsEnumerable (object/propertyIsEnumerable.0,
- * and core-js's Object.values/entries/assign built on it). */
+/* Array indexes are not enumerable own properties for propertyIsEnumerable
+ * (object/propertyIsEnumerable.0, and core-js's Object.values/entries/assign
+ * built on it). (Object built-ins given a primitive convert it or answer it,
+ * as ES2015 says, in kit's mujs itself: mujs/patches/1723.) */
 (function () {
-	function isObject(o) { return o !== null && (typeof o === 'object' || typeof o === 'function'); }
-	function toObject(o, name) {
-		if (o === null || o === undefined)
-			throw new TypeError('Object.' + name + ' called on null or undefined');
-		return Object(o);
-	}
-	var getProto = Object.getPrototypeOf, getDesc = Object.getOwnPropertyDescriptor;
-	Object.getPrototypeOf = function getPrototypeOf(o) { return getProto(isObject(o) ? o : toObject(o, 'getPrototypeOf')); };
-	Object.getOwnPropertyDescriptor = function getOwnPropertyDescriptor(o, key) {
-		return getDesc(isObject(o) ? o : toObject(o, 'getOwnPropertyDescriptor'), key);
-	};
-	var wrap = function (name, primitiveResult) {
-		var native = Object[name];
-		Object[name] = function (o) { return isObject(o) ? native(o) : primitiveResult(o); };
-	};
-	var same = function (o) { return o; };
-	wrap('freeze', same);
-	wrap('seal', same);
-	wrap('preventExtensions', same);
-	wrap('isFrozen', function () { return true; });
-	wrap('isSealed', function () { return true; });
-	wrap('isExtensible', function () { return false; });
-	var keys = Object.keys;
-	Object.keys = function keys_(o) { return keys(isObject(o) || typeof o === 'string' ? o : toObject(o, 'keys')); };
 	var propertyIsEnumerable = Object.prototype.propertyIsEnumerable, hasOwn = Object.prototype.hasOwnProperty;
 	Object.defineProperty(Object.prototype, 'propertyIsEnumerable', {
 		value: function propertyIsEnumerable_(key) {

@@ -162,6 +162,18 @@ static void test_string_array_fixes(js_State *J)
 	CHECK_STR("1722: splice without a deleteCount", eval(J, "(function () { var a = [1, 2, 3], b = [1, 2, 3], c = [1, 2, 3], d = [1, 2, 3]; var r = [a.splice(1), b.splice(), c.splice(1, undefined), d.splice(-1)]; return JSON.stringify([r, a, b, c, d, Array.prototype.splice.length]); })()", got, sizeof got), "[[[2,3],[],[],[3]],[1],[1,2,3],[1,2,3],[1,2],2]");
 }
 
+/* 1723: Object's functions given a primitive, as ES2015 (Node 20's answers) */
+static void test_object_primitives(js_State *J)
+{
+	char got[512];
+	CHECK_STR("1723: getPrototypeOf of primitives", eval(J, "JSON.stringify([Object.getPrototypeOf('a') === String.prototype, Object.getPrototypeOf(1) === Number.prototype, Object.getPrototypeOf(true) === Boolean.prototype, Object.getPrototypeOf(Symbol.iterator) === Symbol.prototype])", got, sizeof got), "[true,true,true,true]");
+	CHECK_STR("1723: getPrototypeOf of null and undefined throws", eval(J, "(function () { var r = []; [null, undefined].forEach(function (v) { try { Object.getPrototypeOf(v); r.push('no'); } catch (e) { r.push(e.name); } }); return r.join(); })()", got, sizeof got), "TypeError,TypeError");
+	CHECK_STR("1723: keys of primitives", eval(J, "JSON.stringify([Object.keys('ab'), Object.keys(5), Object.keys(true)])", got, sizeof got), "[[\"0\",\"1\"],[],[]]");
+	CHECK_STR("1723: freeze, seal, preventExtensions give a primitive back", eval(J, "JSON.stringify([Object.freeze(1), Object.seal('a'), Object.preventExtensions(true), Object.freeze(null), Object.seal(undefined) === undefined])", got, sizeof got), "[1,\"a\",true,null,true]");
+	CHECK_STR("1723: isFrozen, isSealed, isExtensible of primitives", eval(J, "JSON.stringify([Object.isFrozen(1), Object.isSealed('a'), Object.isExtensible(true), Object.isFrozen(null), Object.isExtensible(undefined)])", got, sizeof got), "[true,true,false,true,false]");
+	CHECK_STR("1723: getOwnPropertyDescriptor of a string", eval(J, "JSON.stringify([Object.getOwnPropertyDescriptor('abc', 'length'), Object.getOwnPropertyDescriptor('abc', 1)])", got, sizeof got), "[{\"value\":3,\"writable\":false,\"enumerable\":false,\"configurable\":false},{\"value\":\"b\",\"writable\":false,\"enumerable\":true,\"configurable\":false}]");
+}
+
 /* 1653: the variable lookup cache after every way the variables change */
 static void test_variable_cache(js_State *J)
 {
@@ -366,6 +378,7 @@ int main(void)
 	test_string_search(J);
 	test_date_years(J);
 	test_string_array_fixes(J);
+	test_object_primitives(J);
 
 	/* 1351: date strings as V8 reads them */
 	CHECK_STR("1351: a date-only ISO form is UTC", eval(J, "Date.parse('2024-03-07')", got, sizeof got), "1709769600000");
