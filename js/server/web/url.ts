@@ -207,13 +207,14 @@ URLStateProto.parse = function (this: URLFields, input: unknown, stateOverride?:
 // getter finds the state through two helper calls and serializes from the
 // fields: ~105,000 instructions for `new URL(req.url)` in mujs, ~18,000 for
 // each read of `pathname` (most of an API route's JavaScript). Here a URL of
-// parseSimpleURL's kind (already serialized: __kit_url_canonical) gets a
-// state object of core-js's own kind (URLState's prototype, the same
-// fields), stored under core-js's own key, and its searchParams only when
-// first read; any other input and any base go to core-js's constructor.
-// The getters read the fields directly when they are plain (a string host,
-// no credentials) and call core-js's otherwise; setters, methods and
-// statics stay core-js's, which find the same state.
+// parseSimpleURL's kind (already serialized: __kit_url_split) gets a state
+// object of core-js's own kind (URLState's prototype, the same fields),
+// kept in the hidden slot `_u`, and its searchParams only when first read;
+// any other input and any base go to core-js's constructor, whose state is
+// put in `_u` too. The getters read the fields directly when they are plain
+// (a string or IPv4 host, no credentials) and call core-js's serializers
+// otherwise; the setters call core-js's URLState methods on the same state;
+// the prototype, URLSearchParams and the statics stay core-js's.
 const CoreURL = g.URL;
 const URLProto = CoreURL.prototype;
 const uspStateOf = g.__kit_core_js.internalState().getterFor('URLSearchParams');
