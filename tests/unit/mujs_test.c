@@ -174,6 +174,13 @@ static void test_object_primitives(js_State *J)
 	CHECK_STR("1723: getOwnPropertyDescriptor of a string", eval(J, "JSON.stringify([Object.getOwnPropertyDescriptor('abc', 'length'), Object.getOwnPropertyDescriptor('abc', 1)])", got, sizeof got), "[{\"value\":3,\"writable\":false,\"enumerable\":false,\"configurable\":false},{\"value\":\"b\",\"writable\":false,\"enumerable\":true,\"configurable\":false}]");
 }
 
+/* 1722-1723: what runtime/mujs-fixes.js's wrappers did, natively */
+static void test_wrappers_gone(js_State *J)
+{
+	test_string_array_fixes(J);
+	test_object_primitives(J);
+}
+
 /* 1653: the variable lookup cache after every way the variables change */
 static void test_variable_cache(js_State *J)
 {
@@ -377,8 +384,7 @@ int main(void)
 	CHECK_STR("1620: the last time value", eval(J, "String(Date.UTC(275760, 8, 13))", got, sizeof got), "8640000000000000");
 	test_string_search(J);
 	test_date_years(J);
-	test_string_array_fixes(J);
-	test_object_primitives(J);
+	test_wrappers_gone(J);
 
 	/* 1351: date strings as V8 reads them */
 	CHECK_STR("1351: a date-only ISO form is UTC", eval(J, "Date.parse('2024-03-07')", got, sizeof got), "1709769600000");
