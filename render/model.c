@@ -276,11 +276,21 @@ int kit_v_is_symbol(const kit_value *v, const char *name)
 
 const kit_value *kit_v_deref(const kit_value *v)
 {
+	/* slow follows the chain at half speed: meeting v again is a cycle of
+	 * rows that are each other's value ("1:\"$1\"", a malformed payload
+	 * the Flight fuzzer found), which has no value */
+	const kit_value *slow = v;
+	unsigned steps = 0;
 	while (v && v->kind == KIT_LAZY) {
 		const kit_row *r = v->u.lazy;
 		if (r->state != KIT_ROW_READY)
 			return NULL;
 		v = r->value;
+		if (steps++ & 1) {
+			slow = slow->u.lazy->value;
+			if (slow == v)
+				return NULL;
+		}
 	}
 	return v;
 }

@@ -531,6 +531,7 @@ static void test_parse_errors(void)
 		{ "0:D{}\n", "row 0: development row (tag D) in a production payload" },
 		{ "0:{\"a\":\"$0:b\"}\n", "row 0: reference \"$0:b\" does not resolve" },
 		{ "0:{\"a\":\"$0:a\"}\n", "path references point at each other in a cycle" },
+		{ "1:\"$1\"\n0:[\"\",\"$1:\"]\n", "row 0: reference \"$1:\" does not resolve" },
 		{ "0:\"$Q1\"\n1:{}\n", "row 0: Map row 1 is missing or not an array" },
 		{ "0:\"$Q1\"\n1:[1]\n", "row 1: Map entries must be [key, value] pairs" },
 		{ "0:I[1]\n", "row 0: I row must be [moduleId, [chunkId, chunkFile, ...], exportName]" },
