@@ -378,12 +378,12 @@ tests_unit_binary_test_SOURCES = tests/unit/binary_test.c tests/unit/mujs_run.h 
 tests_unit_binary_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_binary_test_LDADD = $(TEST_LDADD)
 check_PROGRAMS += tests/unit/mujs_function_test
-tests_unit_mujs_function_test_SOURCES = tests/unit/mujs_function_test.c tests/unit/test.h
+tests_unit_mujs_function_test_SOURCES = tests/unit/mujs_function_test.c tests/unit/test.h tests/unit/mujs_image.h
 tests_unit_mujs_function_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_function_test_LDADD = $(MUJS_LIBS)
 
 check_PROGRAMS += tests/unit/mujs_slots_test
-tests_unit_mujs_slots_test_SOURCES = tests/unit/mujs_slots_test.c tests/unit/test.h
+tests_unit_mujs_slots_test_SOURCES = tests/unit/mujs_slots_test.c tests/unit/test.h tests/unit/mujs_image.h
 tests_unit_mujs_slots_test_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_mujs_slots_test_LDADD = $(MUJS_LIBS)
 # kit's regex engine (mujs/regex/, patches 0800-0801): cases from Node

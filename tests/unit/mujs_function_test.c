@@ -26,31 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mujs_image.h"
 #include "test.h"
-
-typedef struct {
-	unsigned char *p;
-	size_t len;
-} image;
-
-static void put_image(void *ctx, const void *p, size_t n)
-{
-	image *im = ctx;
-	im->p = realloc(im->p, im->len + n);
-	memcpy(im->p + im->len, p, n);
-	im->len += n;
-}
-
-/* src's compiled image, made in a state of its own (1540) */
-static image compile_image(const char *src)
-{
-	image im = { NULL, 0 };
-	js_State *C = js_newstate(NULL, NULL, 0);
-	if (js_compilecache(C, "elsewhere.js", src, strlen(src), put_image, &im))
-		js_pop(C, 1);
-	js_freestate(C);
-	return im;
-}
 
 static int via_cache;  /* run() loads scripts from their compiled image */
 
@@ -58,7 +35,7 @@ static int load(js_State *J, const char *name, const char *src)
 {
 	if (!via_cache)
 		return js_ploadstring(J, name, src);
-	image im = compile_image(src);
+	image im = compile_image("elsewhere.js", src);
 	int rc = im.len ? js_ploadcache(J, name, src, strlen(src), im.p, im.len) : js_ploadstring(J, name, src);
 	free(im.p);
 	if (rc < 0) {
@@ -457,7 +434,7 @@ static void test_cache(void)
 			  "var o = { get g() { return 'g'; }, k1: function () { return eval('a') ; } };\n"
 			  "[outer(1), re.exec('xABc')[1], String(big), x, s, o.g, o.k1.name, String(outer).length].join()";
 	const char *stale = "var re = 1; outer(1)";
-	image a = compile_image(src), b = compile_image(src);
+	image a = compile_image("elsewhere.js", src), b = compile_image("elsewhere.js", src);
 	CHECK("1540: an image is made", a.len > 64);
 	CHECK("1540: the same source gives the same bytes", a.len == b.len && a.len && memcmp(a.p, b.p, a.len) == 0);
 	if (!a.len) {

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mujs_image.h"
 #include "test.h"
 
 static const struct {
@@ -146,30 +147,13 @@ static const struct {
 	  "SyntaxError" },
 };
 
-typedef struct {
-	unsigned char *p;
-	size_t len;
-} image;
-
-static void put_image(void *ctx, const void *p, size_t n)
-{
-	image *im = ctx;
-	im->p = realloc(im->p, im->len + n);
-	memcpy(im->p + im->len, p, n);
-	im->len += n;
-}
-
 /* Runs src (from its compiled image when via_cache); its completion value
  * as a string, or "threw <error>". */
 static const char *run(js_State *J, const char *src, int via_cache, char *out, size_t n)
 {
 	int rc;
 	if (via_cache) {
-		image im = { NULL, 0 };
-		js_State *C = js_newstate(NULL, NULL, 0);
-		if (js_compilecache(C, "t.js", src, strlen(src), put_image, &im))
-			js_pop(C, 1);
-		js_freestate(C);
+		image im = compile_image("t.js", src);
 		rc = im.len ? js_ploadcache(J, "t.js", src, strlen(src), im.p, im.len) : -1;
 		free(im.p);
 		if (rc < 0) {
