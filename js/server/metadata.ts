@@ -19,9 +19,11 @@ export interface ResolvedMetadata extends Dict {
 }
 
 export function hasMetadata(mods: Namespace[]): boolean {
-  for (const m of mods)
+  for (let i = 0; i < mods.length; i++) {
+    const m = mods[i];
     if (m && (m.metadata !== undefined || typeof m.generateMetadata === 'function' ||
       m.viewport !== undefined || typeof m.generateViewport === 'function')) return true;
+  }
   return false;
 }
 

@@ -107,10 +107,12 @@ export function setStyles(s: Record<string, string[]>) {
 function styleLinks(ids: (string | null | undefined)[]): unknown[] {
   const seen: Record<string, true> = {};
   const links: unknown[] = [];
-  for (const id of ids) {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
     const list = id ? styles[id] : undefined;
     if (!list) continue;
-    for (const href of list) {
+    for (let j = 0; j < list.length; j++) {
+      const href = list[j];
       if (seen[href]) continue;
       seen[href] = true;
       links.push(jsx('link', { rel: 'stylesheet', href, precedence: 'default' }, href));
@@ -122,7 +124,8 @@ function styleLinks(ids: (string | null | undefined)[]): unknown[] {
 // The modules a route renders, outermost first.
 function routeModules(layouts: LayoutEntry[], loading: RouteEntry['loading'], last: string | null): string[] {
   const ids: string[] = [];
-  for (const l of layouts) {
+  for (let i = 0; i < layouts.length; i++) {
+    const l = layouts[i];
     ids.push(l.module);
     for (const name in l.slots) if (l.slots[name]) ids.push(l.slots[name] as string);
   }
@@ -378,7 +381,10 @@ export function buildNotFound(routeIndex: number, pathname?: string, status?: nu
   const limit = segment === undefined || segment < 0 ? Infinity : segment;
   let file: { module: string; depth: number } | null = null;
   if (route && route.boundaries) {
-    for (const b of route.boundaries) if (b.kind === kind && b.depth <= limit) file = b;
+    for (let i = 0; i < route.boundaries.length; i++) {
+      const b = route.boundaries[i];
+      if (b.kind === kind && b.depth <= limit) file = b;
+    }
   } else if (route && kind === 'not-found' && route.notFound) {
     file = route.notFound;
   }
