@@ -58,7 +58,14 @@ function __kit_drain() {
 		__kit_mq = [];
 		for (var i = 0; i < q.length; i++) {
 			n++;
-			try { q[i](); } catch (e) { __kit_log(2, 'uncaught exception in a microtask: ' + __kit_error_text(e)); }
+			/* a function (queueMicrotask) or a promise's reaction (its run) */
+			var job = q[i];
+			try {
+				if (typeof job === 'function')
+					job();
+				else
+					job.run();
+			} catch (e) { __kit_log(2, 'uncaught exception in a microtask: ' + __kit_error_text(e)); }
 		}
 	}
 	return n;
@@ -120,12 +127,44 @@ function __kit_reset_queues() {
 			throw new TypeError('Promise resolver is not a function');
 		this._s = 0;
 		this._v = undefined;
-		this._h = [];
+		this._h = null;
 		var self = this, done = false;
 		function res(v) { if (!done) { done = true; resolve(self, v); } }
 		function rej(r) { if (!done) { done = true; settle(self, 2, r); } }
 		try { executor(res, rej); } catch (e) { rej(e); }
 	}
+	/* A pending promise made inside (then, resolve, reject): P's prototype
+	 * without an executor and its two resolving closures (each closure is an
+	 * allocation with its own prototype object in mujs). */
+	function Pending() {
+		this._s = 0;
+		this._v = undefined;
+		this._h = null;
+	}
+	Pending.prototype = P.prototype;
+	/* A then() handler: its callbacks, the promise then() returned, and the
+	 * promise it waits on once that settled. It is its own microtask: the
+	 * queue holds functions and reactions (__kit_drain runs either), so a
+	 * settled promise queues no closure per handler. */
+	function Reaction(f, r, p) {
+		this.f = f;
+		this.r = r;
+		this.p = p;
+		this.q = null;
+	}
+	Reaction.prototype.run = function () {
+		var q = this.q, cb = q._s === 1 ? this.f : this.r;
+		if (typeof cb !== 'function') {
+			if (q._s === 1)
+				resolve(this.p, q._v);
+			else
+				settle(this.p, 2, q._v);
+			return;
+		}
+		var x;
+		try { x = cb(q._v); } catch (e) { settle(this.p, 2, e); return; }
+		resolve(this.p, x);
+	};
 	function settle(p, s, v) {
 		if (p._s)
 			return;
@@ -133,18 +172,31 @@ function __kit_reset_queues() {
 		p._v = v;
 		var hs = p._h;
 		p._h = null;
+		if (hs === null)
+			return;
+		if (hs instanceof Reaction)
+			return schedule(p, hs);
 		for (var i = 0; i < hs.length; i++)
 			schedule(p, hs[i]);
+	}
+	/* the first handler alone, an array once there are more */
+	function wait(p, h) {
+		var hs = p._h;
+		if (hs === null)
+			p._h = h;
+		else if (hs instanceof Reaction)
+			p._h = [hs, h];
+		else
+			hs.push(h);
 	}
 	function resolve(p, v) {
 		if (v === p)
 			return settle(p, 2, new TypeError('Chaining cycle detected for promise'));
 		if (v instanceof P) {
-			if (v._s) {
+			if (v._s)
 				settle(p, v._s, v._v);
-			} else {
-				v._h.push({ f: null, r: null, p: p });
-			}
+			else
+				wait(v, new Reaction(null, null, p));
 			return;
 		}
 		if (v && (typeof v === 'object' || typeof v === 'function')) {
@@ -166,27 +218,16 @@ function __kit_reset_queues() {
 		settle(p, 1, v);
 	}
 	function schedule(p, h) {
-		queueMicrotask(function () {
-			var cb = p._s === 1 ? h.f : h.r;
-			if (typeof cb !== 'function') {
-				if (p._s === 1)
-					resolve(h.p, p._v);
-				else
-					settle(h.p, 2, p._v);
-				return;
-			}
-			var x;
-			try { x = cb(p._v); } catch (e) { settle(h.p, 2, e); return; }
-			resolve(h.p, x);
-		});
+		h.q = p;
+		__kit_mq.push(h);
 	}
 	P.prototype.then = function (f, r) {
-		var np = new P(function () {});
-		var h = { f: f, r: r, p: np };
+		var np = new Pending();
+		var h = new Reaction(f, r, np);
 		if (this._s)
 			schedule(this, h);
 		else
-			this._h.push(h);
+			wait(this, h);
 		return np;
 	};
 	P.prototype['catch'] = function (r) { return this.then(undefined, r); };
@@ -197,9 +238,15 @@ function __kit_reset_queues() {
 	P.resolve = function (v) {
 		if (v instanceof P)
 			return v;
-		return new P(function (res) { res(v); });
+		var p = new Pending();
+		resolve(p, v);
+		return p;
 	};
-	P.reject = function (r) { return new P(function (res, rej) { rej(r); }); };
+	P.reject = function (r) {
+		var p = new Pending();
+		settle(p, 2, r);
+		return p;
+	};
 	function list(it) {
 		if (Array.isArray(it))
 			return it;
