@@ -81,7 +81,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1721-date-setters-arguments.patch \
 	$(srcdir)/mujs/patches/1722-string-array-methods.patch \
 	$(srcdir)/mujs/patches/1710-local-slots.patch \
-	$(srcdir)/mujs/patches/1723-object-primitives.patch
+	$(srcdir)/mujs/patches/1723-object-primitives.patch \
+	$(srcdir)/mujs/patches/1724-array-append.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

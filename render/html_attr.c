@@ -96,14 +96,35 @@ static int name_char(uint32_t c, int first)
 			  (c >= 0x300 && c <= 0x36F) || (c >= 0x203F && c <= 0x2040));
 }
 
+/* An ASCII byte's class for name_char: 1 a name start (and name) byte, 2 a
+ * name byte only; a byte at or above 0x80 takes the UTF-8 path. */
+static const unsigned char ascii_name[128] = {
+	['-'] = 2, ['.'] = 2, ['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2,
+	['8'] = 2, ['9'] = 2, [':'] = 1, ['_'] = 1,
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1,
+	['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1,
+	['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1,
+	['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1,
+	['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+};
+
 int html_attribute_name_safe(const char *s, size_t n)
 {
 	if (n == 0)
 		return 0;
+	const unsigned char *u = (const unsigned char *)s;
 	size_t len;
-	for (size_t i = 0; i < n; i += len)
-		if (!name_char(html_utf8_next((const unsigned char *)s + i, n - i, &len), i == 0))
+	for (size_t i = 0; i < n; i += len) {
+		if (u[i] < 0x80) {
+			/* the names of every element's props: a table instead of the ranges */
+			if (!ascii_name[u[i]] || (i == 0 && ascii_name[u[i]] != 1))
+				return 0;
+			len = 1;
+		} else if (!name_char(html_utf8_next(u + i, n - i, &len), i == 0)) {
 			return 0;
+		}
+	}
 	return 1;
 }
 

@@ -18,6 +18,7 @@
 #include "render/arena.h"
 #include "render/flight.h"
 #include "render/html.h"
+#include "render/html_impl.h"
 #include "render/json.h"
 #include "test.h"
 
@@ -1059,8 +1060,46 @@ static void test_stream_id_prefix(void)
 	kit_arena_free(a);
 }
 
+/* html_attribute_name_safe against React DOM's isAttributeNameSafe pattern:
+ * every ASCII byte first and after a letter (its ASCII table), and names
+ * past ASCII (the UTF-8 ranges). */
+static void test_attribute_names(void)
+{
+	int bad = 0;
+	for (int c = 1; c < 128; c++) {
+		int start = c == ':' || c == '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+		int part = start || c == '-' || c == '.' || (c >= '0' && c <= '9');
+		char first[2] = { (char)c, 0 }, later[3] = { 'a', (char)c, 0 };
+		if (html_attribute_name_safe(first, 1) != start || html_attribute_name_safe(later, 2) != part) {
+			fprintf(stderr, "attribute name byte 0x%02x: %d %d\n", c, html_attribute_name_safe(first, 1),
+				html_attribute_name_safe(later, 2));
+			bad++;
+		}
+	}
+	CHECK("html: every ASCII byte is a name start or name byte as React DOM says", bad == 0);
+	static const struct { const char *name; int safe; } names[] = {
+		{ "data-id", 1 }, { "aria-label", 1 }, { "xlink:href", 1 }, { "_x", 1 }, { "x.y-1", 1 },
+		{ "1x", 0 }, { "-x", 0 }, { ".x", 0 }, { "a b", 0 }, { "a=b", 0 }, { "a\"b", 0 }, { "a>b", 0 },
+		{ "\xc3\xa9t\xc3\xa9", 1 },        /* été: U+00E9 starts a name */
+		{ "a\xc2\xb7" "b", 1 },                 /* U+00B7 inside a name */
+		{ "\xc2\xb7" "b", 0 },                  /* but not first */
+		{ "\xc3\x97", 0 },                   /* U+00D7 (×) never */
+		{ "a\xcc\x80", 1 },                  /* a combining grave inside */
+		{ "\xe2\x80\xbfx", 0 },             /* U+203F first */
+		{ "x\xe2\x80\xbf", 1 },             /* and later */
+		{ "\xe3\x81\x82", 1 },              /* U+3042 */
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		char label[96];
+		snprintf(label, sizeof label, "html: attribute name %zu is %s", i, names[i].safe ? "safe" : "refused");
+		CHECK(label, html_attribute_name_safe(names[i].name, strlen(names[i].name)) == names[i].safe);
+	}
+	CHECK("html: an empty attribute name is refused", !html_attribute_name_safe("", 0));
+}
+
 int main(void)
 {
+	test_attribute_names();
 	test_golden();
 	test_golden_document();
 	test_case_file();

@@ -174,11 +174,25 @@ static void test_object_primitives(js_State *J)
 	CHECK_STR("1723: getOwnPropertyDescriptor of a string", eval(J, "JSON.stringify([Object.getOwnPropertyDescriptor('abc', 'length'), Object.getOwnPropertyDescriptor('abc', 1)])", got, sizeof got), "[{\"value\":3,\"writable\":false,\"enumerable\":false,\"configurable\":false},{\"value\":\"b\",\"writable\":false,\"enumerable\":true,\"configurable\":false}]");
 }
 
-/* 1722-1723: what runtime/mujs-fixes.js's wrappers did, natively */
+/* 1724: an array's element stored at its length within its capacity
+ * appends without jsR_growarray: the length, holes and undefined elements
+ * as before (Node 20's answers) */
+static void test_array_appends(js_State *J)
+{
+	char got[256];
+	CHECK_STR("1724: appends past the first capacity", eval(J, "(function () { var a = []; for (var i = 0; i < 20; i++) a[i] = i * 2; return JSON.stringify([a.length, a[19], a[8], 7 in a]); })()", got, sizeof got), "[20,38,16,true]");
+	CHECK_STR("1724: a store past the length leaves holes", eval(J, "(function () { var a = [1, 2, 3]; a[5] = 6; a[6] = 7; return JSON.stringify([a.length, 3 in a, 4 in a, 6 in a, a[6]]); })()", got, sizeof got), "[7,false,false,true,7]");
+	CHECK_STR("1724: appends after a longer length was set", eval(J, "(function () { var a = []; a.length = 3; a[3] = 1; a[4] = 2; return JSON.stringify([a.length, 0 in a, 2 in a, 3 in a, a.indexOf(2)]); })()", got, sizeof got), "[5,false,false,true,4]");
+	CHECK_STR("1724: an append after the length shrank", eval(J, "(function () { var a = [1, 2, 3, 4, 5, 6, 7, 8]; a.length = 2; a[2] = 'x'; return JSON.stringify([a.length, a, 3 in a]); })()", got, sizeof got), "[3,[1,2,\"x\"],false]");
+	CHECK_STR("1724: appended undefined elements are not holes", eval(J, "(function () { var a = []; a[0] = undefined; a[1] = undefined; return JSON.stringify([a.length, 0 in a, 1 in a, a.indexOf(undefined)]); })()", got, sizeof got), "[2,true,true,0]");
+}
+
+/* 1722-1723: what runtime/mujs-fixes.js's wrappers did, natively; 1724 */
 static void test_wrappers_gone(js_State *J)
 {
 	test_string_array_fixes(J);
 	test_object_primitives(J);
+	test_array_appends(J);
 }
 
 /* 1653: the variable lookup cache after every way the variables change */
