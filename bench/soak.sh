@@ -69,15 +69,16 @@ run() {
 }
 
 # snapshot FILE: "pid role rss_kb fds" of every responder and server process.
-# The descriptors are the fewest seen over a second: a wrk just stopped
+# The descriptors are the fewest seen over three seconds: a wrk just stopped
 # leaves connections the server has not yet seen close (CI once saw
-# lighttpd at 10 -> 11), while a leaked one stays.
+# lighttpd at 10 -> 11 with a snapshot at once, and at 12 -> 13 with the
+# fewest over one second on a loaded machine), while a leaked one stays.
 snapshot() {
 	local p i n
 	local -A role fds
 	for p in $(responders_now); do role[$p]=responder; done
 	for p in $(server_pids); do role[$p]=$server; done
-	for i in 1 2 3 4 5 6 7 8 9 10; do
+	for i in $(seq 30); do
 		for p in "${!role[@]}"; do
 			n=$(proc_fds "$p")
 			if [ -z "${fds[$p]:-}" ] || [ "$n" -lt "${fds[$p]}" ]; then fds[$p]=$n; fi
