@@ -37,22 +37,49 @@ function headerList(what: string): Array<[string, string]> {
   return need(what).headers;
 }
 
+// The request's header values by name, joined as Headers.get joins them.
+function headerValue(list: Array<[string, string]>, name: string): string | null {
+  const n = String(name).toLowerCase();
+  let found: string | null = null;
+  for (let i = 0; i < list.length; i++) if (list[i][0] === n) found = found === null ? list[i][1] : found + ', ' + list[i][1];
+  return found;
+}
+
+// headers()'s object: its methods on the prototype, as a Headers object's
+// (closures made per call cost an allocation each in the engine), the list
+// under a symbol (no own enumerable keys, as Next.js's ReadonlyHeaders).
+const LIST = Symbol('kit.request.list');
+
+class RequestHeaders implements ReadonlyHeaders {
+  private [LIST]: Array<[string, string]>;
+  constructor(list: Array<[string, string]>) {
+    this[LIST] = list;
+  }
+  get(name: string): string | null {
+    return headerValue(this[LIST], name);
+  }
+  has(name: string): boolean {
+    return headerValue(this[LIST], name) !== null;
+  }
+  private sorted(): Array<[string, string]> {
+    return this[LIST].slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  }
+  forEach(fn: (value: string, name: string) => void): void {
+    this.sorted().forEach(([k, v]) => fn(v, k));
+  }
+  entries(): Array<[string, string]> {
+    return this.sorted();
+  }
+  keys(): string[] {
+    return this.sorted().map((e) => e[0]);
+  }
+  values(): string[] {
+    return this.sorted().map((e) => e[1]);
+  }
+}
+
 function readonlyHeaders(list: Array<[string, string]>): ReadonlyHeaders {
-  const get = (name: string) => {
-    const n = String(name).toLowerCase();
-    let found: string | null = null;
-    for (let i = 0; i < list.length; i++) if (list[i][0] === n) found = found === null ? list[i][1] : found + ', ' + list[i][1];
-    return found;
-  };
-  const sorted = () => list.slice().sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return {
-    get,
-    has: (name) => get(name) !== null,
-    forEach: (fn) => sorted().forEach(([k, v]) => fn(v, k)),
-    entries: () => sorted(),
-    keys: () => sorted().map((e) => e[0]),
-    values: () => sorted().map((e) => e[1]),
-  };
+  return new RequestHeaders(list);
 }
 
 // headers(), cookies() and connection() behave as async functions (a throw
@@ -136,25 +163,39 @@ export function cookies(): Promise<CookieJar> {
   return settled(cookieJar);
 }
 
+// cookies()'s object: methods on the prototype (as Next.js's RequestCookies)
+class RequestCookies implements CookieJar {
+  private [LIST]: Cookie[];
+  constructor(list: Cookie[]) {
+    this[LIST] = list;
+  }
+  get(name: string): Cookie | undefined {
+    const list = this[LIST];
+    for (let i = 0; i < list.length; i++) if (list[i].name === name) return list[i];
+    return undefined;
+  }
+  getAll(name?: string): Cookie[] {
+    const list = this[LIST];
+    return name === undefined ? list.slice() : list.filter((c) => c.name === name);
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+  set(name: string, value: string, options?: CookieOptions): void {
+    addResponseHeader('set-cookie', serialize(name, String(value), options || {}), 'cookies().set()');
+    const list = this[LIST];
+    for (let i = 0; i < list.length; i++) if (list[i].name === name) { list[i] = { name, value: String(value) }; return; }
+    list.push({ name, value: String(value) });
+  }
+  delete(name: string): void {
+    addResponseHeader('set-cookie', serialize(name, '', { maxAge: 0 }), 'cookies().delete()');
+    const list = this[LIST];
+    for (let i = 0; i < list.length; i++) if (list[i].name === name) { list.splice(i, 1); return; }
+  }
+}
+
 function cookieJar(): CookieJar {
-  const list = parseCookies(readonlyHeaders(headerList('cookies()')).get('cookie'));
-  return {
-    get: (name) => {
-      for (let i = 0; i < list.length; i++) if (list[i].name === name) return list[i];
-      return undefined;
-    },
-    getAll: (name) => (name === undefined ? list.slice() : list.filter((c) => c.name === name)),
-    has: (name) => list.some((c) => c.name === name),
-    set: (name, value, options) => {
-      addResponseHeader('set-cookie', serialize(name, String(value), options || {}), 'cookies().set()');
-      for (let i = 0; i < list.length; i++) if (list[i].name === name) { list[i] = { name, value: String(value) }; return; }
-      list.push({ name, value: String(value) });
-    },
-    delete: (name) => {
-      addResponseHeader('set-cookie', serialize(name, '', { maxAge: 0 }), 'cookies().delete()');
-      for (let i = 0; i < list.length; i++) if (list[i].name === name) { list.splice(i, 1); return; }
-    },
-  };
+  return new RequestCookies(parseCookies(headerValue(headerList('cookies()'), 'cookie')));
 }
 
 export interface WritableHeaders {
