@@ -215,9 +215,11 @@ function fallbackBoundary(node: unknown, bounds: Boundary[], depth: number, root
 // "Nesting"). A template sits inside the SegmentBoundary of its depth, so a
 // navigation that replaces the segment below it sends it again and the
 // browser mounts it afresh.
+// (no default values: SWC lowers them to reads of `arguments`, which keeps
+// every local of the function out of the engine's stack slots)
 function wrapBoundaries(node: unknown, bounds: Boundary[], depth: number, loading: RouteEntry['loading'],
-  root = false): unknown {
-  node = fallbackBoundary(node, bounds, depth, root);
+  root?: boolean): unknown {
+  node = fallbackBoundary(node, bounds, depth, root === undefined ? false : root);
   for (let k = bounds.length - 1; k >= 0; k--) {
     const b = bounds[k];
     if (b.depth !== depth) continue;
@@ -242,11 +244,16 @@ function wrapBoundaries(node: unknown, bounds: Boundary[], depth: number, loadin
 interface Intercept { slot: string; routeIndex: number; params: Record<string, string | string[]> }
 
 function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry['loading'],
-  params: unknown, searchParams: unknown, depth = 0, intercept: Intercept | null = null,
-  bounds: Boundary[] = [], fallbacks = false): unknown {
+  params: unknown, searchParams: unknown, depthArg?: number, interceptArg?: Intercept | null,
+  boundsArg?: Boundary[], fallbacksArg?: boolean): unknown {
+  const depth = depthArg === undefined ? 0 : depthArg;
+  const intercept = interceptArg === undefined ? null : interceptArg;
+  const bounds = boundsArg === undefined ? [] : boundsArg;
+  const fallbacks = fallbacksArg === undefined ? false : fallbacksArg;
   // a manifest listing the loading file among the boundaries orders it
   // with the error boundaries; the loading field alone: right inside the layout
-  const ordered = bounds.length > 0 && bounds.some((b) => b.kind === 'loading');
+  let ordered = false;
+  for (let k = 0; k < bounds.length; k++) if (bounds[k].kind === 'loading') ordered = true;
   for (let i = layouts.length - 1; i >= 0; i--) {
     // the root layout's boundary falls back to kit's default pages
     const root = fallbacks && i === 0 && layouts[0].module === 'app/layout';
