@@ -82,7 +82,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1722-string-array-methods.patch \
 	$(srcdir)/mujs/patches/1710-local-slots.patch \
 	$(srcdir)/mujs/patches/1723-object-primitives.patch \
-	$(srcdir)/mujs/patches/1724-array-append.patch
+	$(srcdir)/mujs/patches/1724-array-append.patch \
+	$(srcdir)/mujs/patches/1725-new-object-proto.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

@@ -152,16 +152,17 @@ static void define_key(js_State *J, int idx);
 
 static void native_jsx(js_State *J)
 {
-	js_getregistry(J, REG_JSX_PROTO);
-	js_newobjectx(J);
-	/* defined, not assigned: a fresh object whose prototype chain has no
-	 * setter or read-only type, props or key (ReactElement.prototype's key
-	 * is a writable null, Object.prototype is frozen without them), so the
-	 * same own properties without looking the chain up for setters */
+	/* the prototype by the pointer kept at init (the registry keeps it
+	 * alive), and its own properties inserted, not defined: a fresh object
+	 * whose prototype chain has no setter or read-only type, props or key
+	 * (ReactElement.prototype's key is a writable null, Object.prototype is
+	 * frozen without them), so the same own properties without the
+	 * registry's lookup and the descriptor checks (mujs patch 1725) */
+	js_newobjectproto(J, ((kit_engine *)js_getcontext(J))->jsx_proto);
 	js_copy(J, 1);
-	js_defproperty(J, -2, "type", 0);
+	js_initproperty(J, -2, "type", 0);
 	js_copy(J, 2);
-	js_defproperty(J, -2, "props", 0);
+	js_initproperty(J, -2, "props", 0);
 	define_key(J, 3);
 }
 
@@ -192,7 +193,7 @@ static void define_key(js_State *J, int idx)
 			js_copy(J, idx);
 			js_concat(J);
 		}
-		js_defproperty(J, -2, "key", 0);
+		js_initproperty(J, -2, "key", 0);
 	}
 }
 
@@ -206,10 +207,9 @@ static void define_key(js_State *J, int idx)
  * children array per element, and the key made a string only by the walk. */
 static void native_tpl(js_State *J)
 {
-	js_getregistry(J, REG_TPL_PROTO);
-	js_newobjectx(J);
+	js_newobjectproto(J, ((kit_engine *)js_getcontext(J))->tpl_proto);
 	js_copy(J, 1);
-	js_defproperty(J, -2, "_h", JS_DONTENUM);
+	js_initproperty(J, -2, "_h", JS_DONTENUM);
 }
 
 /* __kit_tpl_init(prototype): keeps the template elements' prototype and

@@ -187,12 +187,45 @@ static void test_array_appends(js_State *J)
 	CHECK_STR("1724: appended undefined elements are not holes", eval(J, "(function () { var a = []; a[0] = undefined; a[1] = undefined; return JSON.stringify([a.length, 0 in a, 1 in a, a.indexOf(undefined)]); })()", got, sizeof got), "[2,true,true,0]");
 }
 
+/* 1725: js_newobjectproto and js_initproperty, as render/engine.c's jsx()
+ * and tpl() make elements: the prototype by pointer, own data properties
+ * with their attributes, in insertion order */
+static void test_new_object_proto(js_State *J)
+{
+	char got[256];
+	js_dostring(J, "var np = { kind: 'proto' };");
+	js_getglobal(J, "np");
+	const void *proto = js_topointer(J, -1);
+	js_pop(J, 1);
+	int top = js_gettop(J);
+	js_newobjectproto(J, proto);
+	CHECK("1725: js_newobjectproto pushes one object", js_gettop(J) == top + 1 && js_isobject(J, -1));
+	js_pushnumber(J, 1);
+	js_initproperty(J, -2, "b", 0);
+	js_pushstring(J, "x");
+	js_initproperty(J, -2, "a", 0);
+	js_pushboolean(J, 1);
+	js_initproperty(J, -2, "_h", JS_DONTENUM);
+	CHECK("1725: js_initproperty pops the value only", js_gettop(J) == top + 1);
+	js_setglobal(J, "made");
+	CHECK_STR("1725: the prototype given by pointer", eval(J, "Object.getPrototypeOf(made) === np && made.kind", got, sizeof got), "proto");
+	CHECK_STR("1725: own properties in insertion order", eval(J, "JSON.stringify([Object.keys(made), made.b, made.a, made._h])", got, sizeof got), "[[\"b\",\"a\"],1,\"x\",true]");
+	CHECK_STR("1725: their attributes", eval(J, "JSON.stringify([Object.getOwnPropertyDescriptor(made, 'a'), Object.getOwnPropertyDescriptor(made, '_h')])", got, sizeof got),
+		  "[{\"value\":\"x\",\"writable\":true,\"enumerable\":true,\"configurable\":true},{\"value\":true,\"writable\":true,\"enumerable\":false,\"configurable\":true}]");
+	js_getglobal(J, "made");
+	js_pushnumber(J, 2);
+	js_initproperty(J, -2, "b", 0);
+	js_pop(J, 1);
+	CHECK_STR("1725: a second value for a name replaces the first", eval(J, "JSON.stringify([Object.keys(made), made.b])", got, sizeof got), "[[\"b\",\"a\"],2]");
+}
+
 /* 1722-1723: what runtime/mujs-fixes.js's wrappers did, natively; 1724 */
 static void test_wrappers_gone(js_State *J)
 {
 	test_string_array_fixes(J);
 	test_object_primitives(J);
 	test_array_appends(J);
+	test_new_object_proto(J);
 }
 
 /* 1653: the variable lookup cache after every way the variables change */
