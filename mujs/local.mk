@@ -83,7 +83,8 @@ MUJS_PATCHES = $(srcdir)/mujs/patches/series \
 	$(srcdir)/mujs/patches/1710-local-slots.patch \
 	$(srcdir)/mujs/patches/1723-object-primitives.patch \
 	$(srcdir)/mujs/patches/1724-array-append.patch \
-	$(srcdir)/mujs/patches/1725-new-object-proto.patch
+	$(srcdir)/mujs/patches/1725-new-object-proto.patch \
+	$(srcdir)/mujs/patches/1726-variable-cache-small.patch
 MUJS_CFLAGS = -I$(top_builddir)/mujs/src
 MUJS_LIBS = libmujs.a libkitregex.a -lm
 

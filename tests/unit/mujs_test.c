@@ -219,6 +219,16 @@ static void test_new_object_proto(js_State *J)
 	CHECK_STR("1725: a second value for a name replaces the first", eval(J, "JSON.stringify([Object.keys(made), made.b])", got, sizeof got), "[[\"b\",\"a\"],2]");
 }
 
+/* 1726: the variable cache keeps objects of any size: a name missing from
+ * a small scope until eval declares it, a small with object gaining and
+ * losing a name (Node's answers) */
+static void test_small_scopes(js_State *J)
+{
+	char got[256];
+	CHECK_STR("1726: a name missing from a small scope, then declared there by eval", eval(J, "(function () { var a = 1; var f = function () { try { return b; } catch (e) { return 'none'; } }; var r = [f()]; eval('var b = 2'); r.push(f()); b = 5; r.push(f()); return r.join(); })()", got, sizeof got), "none,2,5");
+	CHECK_STR("1726: a with object of one property gains and loses a name", eval(J, "(function () { var x = 'outer'; var o = { y: 1 }; var r = []; with (o) { for (var k = 0; k < 3; k++) { r.push(x); if (k == 0) o.x = 'in'; if (k == 1) delete o.x; } } return r.join(); })()", got, sizeof got), "outer,in,outer");
+}
+
 /* 1722-1723: what runtime/mujs-fixes.js's wrappers did, natively; 1724 */
 static void test_wrappers_gone(js_State *J)
 {
@@ -226,6 +236,7 @@ static void test_wrappers_gone(js_State *J)
 	test_object_primitives(J);
 	test_array_appends(J);
 	test_new_object_proto(J);
+	test_small_scopes(J);
 }
 
 /* 1653: the variable lookup cache after every way the variables change */
