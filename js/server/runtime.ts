@@ -253,7 +253,7 @@ function wrapLayouts(node: unknown, layouts: LayoutEntry[], loading: RouteEntry[
   // a manifest listing the loading file among the boundaries orders it
   // with the error boundaries; the loading field alone: right inside the layout
   let ordered = false;
-  for (let k = 0; k < bounds.length; k++) if (bounds[k].kind === 'loading') ordered = true;
+  for (let k = 0; k < bounds.length && !ordered; k++) ordered = bounds[k].kind === 'loading';
   for (let i = layouts.length - 1; i >= 0; i--) {
     // the root layout's boundary falls back to kit's default pages
     const root = fallbacks && i === 0 && layouts[0].module === 'app/layout';
